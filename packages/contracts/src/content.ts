@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ZId, ZIdOrSlug, ZImage, ZLocalizedText, ZPageQuery, ZSum } from './common.ts';
+
+/**
+ * Long texts (page bodies, news, recipes) are a small markdown subset: paragraphs separated by a
+ * blank line, '## ' headings and '- ' list items. The storefront renders exactly that subset.
+ */
+export const ZRichText = ZLocalizedText;
+
+export const NEWS_EVENT_TYPES = ['news', 'gallery'] as const;
+export const ZNewsEvent = z.object({
+  id: ZId,
+  slug: z.string(),
+  type: z.enum(NEWS_EVENT_TYPES),
+  title: ZLocalizedText,
+  preview: ZLocalizedText,
+  body: ZRichText,
+  image: ZImage,
+  published_at: z.iso.datetime(),
+});
+export type TNewsEvent = z.infer<typeof ZNewsEvent>;
+export const ZNewsEventListQuery = ZPageQuery.extend({ type: z.enum(NEWS_EVENT_TYPES).default('news') });
+export const ZNewsEventListResponse = z.object({ count: z.number().int(), news_events: z.array(ZNewsEvent) });
+
+export const ZStock = z.object({
+  id: ZId,
+  slug: z.string(),
+  title: ZLocalizedText,
+  description: ZRichText,
+  image: ZImage,
+  starts_at: z.iso.datetime(),
+  ends_at: z.iso.datetime().nullable(),
+  promo_code: z.string().nullable(),
+});
+export type TStock = z.infer<typeof ZStock>;
+export const ZStockListResponse = z.object({ count: z.number().int(), stocks: z.array(ZStock) });
+
+export const ZVacancy = z.object({
+  id: ZId,
+  slug: z.string(),
+  title: ZLocalizedText,
+  description: ZRichText,
+  city: z.string(),
+  schedule: ZLocalizedText,
+  salary_from: ZSum.nullable(),
+  salary_to: ZSum.nullable(),
+  is_active: z.boolean(),
+});
+export type TVacancy = z.infer<typeof ZVacancy>;
+export const ZVacancyListResponse = z.object({ count: z.number().int(), vacancies: z.array(ZVacancy) });
+
+/** Phones are 998 followed by 9 digits. */
+export const ZPhone = z.string().regex(/^998\d{9}$/, 'must be 998 followed by 9 digits');
+
+export const ZVacancyApplicationRequest = z.object({
+  full_name: z.string().trim().min(2).max(120),
+  phone: ZPhone,
+  birth_date: z.iso.date().optional(),
+  message: z.string().trim().max(2000).optional(),
+});
+export type TVacancyApplicationRequest = z.infer<typeof ZVacancyApplicationRequest>;
+export const ZVacancyApplicationResponse = z.object({ id: ZId });
+
+export const ZRecipe = z.object({
+  id: ZId,
+  slug: z.string(),
+  title: ZLocalizedText,
+  description: ZLocalizedText,
+  image: ZImage,
+  cooking_time: z.number().int().positive(),
+  servings: z.number().int().positive(),
+  ingredients: z.array(ZLocalizedText),
+  steps: z.array(ZLocalizedText),
+});
+export type TRecipe = z.infer<typeof ZRecipe>;
+export const ZRecipeListResponse = z.object({ count: z.number().int(), recipes: z.array(ZRecipe) });
+
+export const PAGE_SLUGS = [
+  'about',
+  'offer',
+  'rules',
+  'return-product-rules',
+  'delivery-terms',
+  'playground-rules',
+  'contacts',
+] as const;
+export const ZPageSlug = z.enum(PAGE_SLUGS);
+export type TPageSlug = z.infer<typeof ZPageSlug>;
+export const ZPage = z.object({ slug: ZPageSlug, title: ZLocalizedText, body: ZRichText, updated_at: z.iso.datetime() });
+export type TPage = z.infer<typeof ZPage>;
+
+export const ZContentParams = z.object({ id: ZIdOrSlug });
+export const ZContentListQuery = ZPageQuery;

@@ -1,0 +1,5 @@
+export * from './branch.ts';
+export * from './common.ts';
+export * from './content.ts';
+export * from './product.ts';
+export * from './shipper.ts';
