@@ -1,0 +1,251 @@
+import type { SeedNewsEvent } from '../types.ts';
+
+/** Photo gallery items: news-events of type 'gallery', one picture and a caption each. */
+export const gallery: SeedNewsEvent[] = [
+  {
+    slug: 'main-hall-chilonzor',
+    type: 'gallery',
+    title: {
+      ru: 'Главный зал на Чиланзаре',
+      uz: 'Chilonzordagi asosiy zal',
+      en: 'The main hall in Chilonzor',
+    },
+    preview: {
+      ru: 'Наш первый ресторан: резные колонны, сюзане на стенах и места для больших компаний.',
+      uz: "Birinchi restoranimiz: o'ymakor ustunlar, devorlarda so'zana va katta davralar uchun joylar.",
+      en: 'Our first restaurant: carved columns, suzani on the walls and room for big parties.',
+    },
+    body: {
+      ru: 'Зал на Чиланзаре открылся в 2012 году и с тех пор пережил две реконструкции. Колонны вырезали мастера из Хивы, а сюзане для стен вышиты в Нурате. Здесь помещаются 180 гостей, а длинные столы у окон легко сдвигаются для семейных торжеств.',
+      uz: "Chilonzordagi zal 2012-yilda ochilgan va o'shandan beri ikki marta ta'mirlangan. Ustunlarni xivalik ustalar o'ygan, devorlardagi so'zanalar esa Nurotada tikilgan. Zal 180 nafar mehmonni sig'diradi, deraza yonidagi uzun stollarni oilaviy tantanalar uchun osongina birlashtirish mumkin.",
+      en: 'The Chilonzor hall opened in 2012 and has been renovated twice since. Craftsmen from Khiva carved the columns, and the suzani on the walls were embroidered in Nurata. It seats 180 guests, and the long tables by the windows join up easily for family celebrations.',
+    },
+    image: { icon: 'couch-and-lamp', background: '#f3ece2' },
+    published_at: '2025-12-05T09:00:00Z',
+  },
+  {
+    slug: 'open-kitchen',
+    type: 'gallery',
+    title: { ru: 'Открытая кухня', uz: 'Ochiq oshxona', en: 'The open kitchen' },
+    preview: {
+      ru: 'Из зала видно, как повара готовят каждое блюдо.',
+      uz: "Zaldan oshpazlar har bir taomni qanday tayyorlayotgani ko'rinib turadi.",
+      en: 'From the hall you can watch the cooks make every dish.',
+    },
+    body: {
+      ru: 'Кухня отделена от зала только стеклом: гости видят, как режут морковь для плова, раскатывают тесто для чучвары и собирают лаваши. Смена начинается в семь утра с приёмки мяса и овощей, которые мы каждый день берём у проверенных фермеров.',
+      uz: "Oshxona zaldan faqat shisha bilan ajratilgan: mehmonlar osh uchun sabzi to'g'ralishini, chuchvara uchun xamir yoyilishini va lavash o'ralishini ko'rib turadi. Smena ertalab soat yettida go'sht va sabzavotlarni qabul qilishdan boshlanadi, ularni har kuni ishonchli fermerlardan olamiz.",
+      en: 'Only a glass wall separates the kitchen from the hall: guests see carrots being cut for plov, dough rolled out for chuchvara and lavash being wrapped. The shift starts at seven in the morning with taking in the meat and vegetables we buy every day from farmers we trust.',
+    },
+    image: { icon: 'cook', background: '#eef3e6' },
+    published_at: '2025-12-18T09:00:00Z',
+  },
+  {
+    slug: 'tandoor-at-dawn',
+    type: 'gallery',
+    title: { ru: 'Тандыр на рассвете', uz: 'Tongdagi tandir', en: 'The tandoor at dawn' },
+    preview: {
+      ru: 'Первая самса выходит из тандыра в восемь утра.',
+      uz: 'Birinchi somsa tandirdan ertalab soat sakkizda chiqadi.',
+      en: 'The first somsa comes out of the tandoor at eight in the morning.',
+    },
+    body: {
+      ru: 'Глиняный тандыр разжигают саксаулом за два часа до открытия, чтобы стенки прогрелись равномерно. За день наш самсапаз печёт в нём около шестисот самс с бараниной, тыквой и зеленью.',
+      uz: "Loy tandir ochilishdan ikki soat oldin saksovul bilan qizdiriladi, shunda devorlari bir tekis qiziydi. Somsapazimiz unda kuniga olti yuzga yaqin qo'y go'shtli, oshqovoqli va ko'katli somsa yopadi.",
+      en: 'The clay tandoor is fired with saxaul two hours before opening so that its walls heat evenly. Our somsa master bakes about six hundred somsa a day in it, filled with lamb, pumpkin or greens.',
+    },
+    image: { icon: 'fire', background: '#fde8dc' },
+    published_at: '2026-01-14T09:00:00Z',
+  },
+  {
+    slug: 'plov-in-the-kazan',
+    type: 'gallery',
+    title: { ru: 'Плов в казане', uz: 'Qozondagi osh', en: 'Plov in the kazan' },
+    preview: {
+      ru: 'Стокилограммовый казан — сердце каждого ресторана Baraka.',
+      uz: 'Yuz kilogrammlik qozon — har bir Baraka restoranining yuragi.',
+      en: 'A hundred-kilogram kazan is the heart of every Baraka restaurant.',
+    },
+    body: {
+      ru: 'Плов мы готовим на живом огне по утрам, как в ташкентских чайханах: сначала зирвак из мяса, лука и жёлтой моркови, затем рис девзира, который томится под крышкой сорок минут. К обеду первый казан обычно уже пуст.',
+      uz: "Oshni ertalab Toshkent choyxonalaridagidek olovda damlaymiz: avval go'sht, piyoz va sariq sabzidan zirvak, so'ng qopqoq ostida qirq daqiqa dim bo'ladigan devzira guruchi. Tushlikka borib birinchi qozon odatda bo'shab qoladi.",
+      en: 'We cook plov over a live fire in the morning, the way Tashkent teahouses do: first the zirvak of meat, onion and yellow carrots, then devzira rice that steams under the lid for forty minutes. By lunchtime the first kazan is usually empty.',
+    },
+    image: { icon: 'pot-of-food', background: '#fbeedd' },
+    published_at: '2026-01-28T09:00:00Z',
+  },
+  {
+    slug: 'playground-yunusobod',
+    type: 'gallery',
+    title: {
+      ru: 'Детская площадка на Юнусабаде',
+      uz: "Yunusoboddagi o'yin maydonchasi",
+      en: 'The playground in Yunusobod',
+    },
+    preview: {
+      ru: 'Горки, лабиринт и сухой бассейн, пока взрослые обедают.',
+      uz: 'Kattalar tushlik qilayotganda bolalarga sirpanchiqlar, labirint va sharli hovuz.',
+      en: 'Slides, a maze and a ball pit while the grown-ups have lunch.',
+    },
+    body: {
+      ru: 'Площадка рассчитана на детей от трёх до десяти лет и видна из большей части зала. Покрытие мягкое, игровые модули сертифицированы, а уборку и обработку игрушек проводят каждые два часа.',
+      uz: "Maydoncha uch yoshdan o'n yoshgacha bo'lgan bolalar uchun mo'ljallangan va zalning katta qismidan ko'rinib turadi. Qoplama yumshoq, o'yin modullari sertifikatlangan, o'yinchoqlar esa har ikki soatda tozalanadi va dezinfeksiya qilinadi.",
+      en: 'The playground is for children aged three to ten and can be seen from most of the hall. The flooring is soft, the play modules are certified, and the toys are cleaned and disinfected every two hours.',
+    },
+    image: { icon: 'playground-slide', background: '#e3f2fd' },
+    published_at: '2026-02-10T09:00:00Z',
+  },
+  {
+    slug: 'navruz-sumalak',
+    type: 'gallery',
+    title: { ru: 'Сумаляк на Навруз', uz: "Navro'zda sumalak", en: 'Sumalak for Navruz' },
+    preview: {
+      ru: 'Всю ночь перед праздником сотрудники по очереди мешали сумаляк.',
+      uz: "Bayram arafasida xodimlarimiz tun bo'yi navbatma-navbat sumalak kavlashdi.",
+      en: 'The night before the holiday our staff took turns stirring the sumalak.',
+    },
+    body: {
+      ru: 'Пророщенную пшеницу начали готовить за неделю, а сам сумаляк варился в большом казане во дворе ресторана на Чиланзаре почти сутки. Утром 21 марта им угощали всех гостей, а желания, загаданные над казаном, по традиции держим в секрете.',
+      uz: "Bug'doyni bir hafta oldin undira boshladik, sumalakning o'zi esa Chilonzordagi restoran hovlisidagi katta qozonda qariyb bir kecha-kunduz qaynadi. 21-mart kuni ertalab barcha mehmonlar sumalakdan tatib ko'rdi, qozon ustida qilingan tilaklarni esa odatga ko'ra sir saqlaymiz.",
+      en: 'We began sprouting the wheat a week ahead, and the sumalak itself simmered for almost a day in a big kazan in the yard of the Chilonzor restaurant. On the morning of 21 March every guest got a taste, and by tradition the wishes made over the kazan stay secret.',
+    },
+    image: { icon: 'seedling', background: '#eaf6e1' },
+    published_at: '2026-03-22T09:00:00Z',
+  },
+  {
+    slug: 'hand-pulled-lagman',
+    type: 'gallery',
+    title: { ru: 'Лагман вручную', uz: "Qo'lda cho'zilgan lag'mon", en: 'Hand-pulled lagman' },
+    preview: {
+      ru: 'Лапшу для лагмана тянут руками прямо перед варкой.',
+      uz: "Lag'mon uchun ugra qaynatishdan oldin qo'lda cho'ziladi.",
+      en: 'The lagman noodles are pulled by hand just before they are boiled.',
+    },
+    body: {
+      ru: 'Тесто для лагмана отдыхает в масле несколько часов, а потом повар вытягивает его в длинную тонкую нить, ударяя о стол. Один жгут теста — одна порция, поэтому лапша в каждой тарелке свежая.',
+      uz: "Lag'mon xamiri bir necha soat yog'da tindiriladi, so'ng oshpaz uni stolga urib, uzun ingichka ipdek cho'zadi. Bir o'ram xamir — bir porsiya, shuning uchun har bir likopchadagi ugra yangi.",
+      en: 'The lagman dough rests in oil for several hours, then the cook stretches it into a long thin strand by slapping it on the table. One coil of dough makes one portion, so the noodles in every bowl are fresh.',
+    },
+    image: { icon: 'steaming-bowl', background: '#fcefe3' },
+    published_at: '2026-04-08T09:00:00Z',
+  },
+  {
+    slug: 'fresh-non',
+    type: 'gallery',
+    title: { ru: 'Горячий нон', uz: 'Issiq non', en: 'Hot non bread' },
+    preview: {
+      ru: 'Лепёшки с кунжутом и чернушкой к каждому столу.',
+      uz: 'Har bir dasturxonga kunjut va sedana sepilgan non.',
+      en: 'Flatbread with sesame and nigella for every table.',
+    },
+    body: {
+      ru: 'Нон печётся каждые полчаса, чтобы к столу он приходил тёплым. Узор в центре наносят штампом-чекичем — у каждого нашего пекаря он свой.',
+      uz: "Non dasturxonga iliq holda kelishi uchun har yarim soatda yopiladi. O'rtasidagi naqsh chekich bilan tushiriladi, har bir novvoyimizning chekichi o'ziga xos.",
+      en: 'Non is baked every half hour so that it reaches the table warm. The pattern in the middle is pressed with a chekich stamp, and each of our bakers has his own.',
+    },
+    image: { icon: 'flatbread', background: '#f9efdc' },
+    published_at: '2026-04-24T09:00:00Z',
+  },
+  {
+    slug: 'birthday-in-the-hall',
+    type: 'gallery',
+    title: { ru: 'День рождения в зале', uz: "Zalda tug'ilgan kun", en: 'A birthday in the hall' },
+    preview: {
+      ru: 'Семья Исмоиловых отметила у нас юбилей бабушки.',
+      uz: 'Ismoilovlar oilasi buvijonning yubileyini biz bilan nishonladi.',
+      en: "The Ismoilov family celebrated grandmother's jubilee with us.",
+    },
+    body: {
+      ru: 'Банкет на 60 гостей, торт от кондитеров Baraka Coffee и песни под дутар до позднего вечера. Праздничные столы мы накрываем во всех ресторанах, меню составляет шеф вместе с гостями.',
+      uz: "60 nafar mehmonga ziyofat, Baraka Coffee qandolatchilaridan tort va kech kirguncha dutor sadolari ostida qo'shiqlar. Bayram dasturxonlarini barcha restoranlarimizda yozamiz, menyuni oshpaz mehmonlar bilan birga tuzadi.",
+      en: 'A banquet for 60 guests, a cake from the Baraka Coffee pastry chefs and songs to the dutar late into the evening. We lay festive tables in every restaurant, and the chef plans the menu together with the hosts.',
+    },
+    image: { icon: 'birthday-cake', background: '#fdeaf3' },
+    published_at: '2026-05-16T09:00:00Z',
+  },
+  {
+    slug: 'summer-terrace-samarkand',
+    type: 'gallery',
+    title: { ru: 'Терраса в Самарканде', uz: 'Samarqanddagi ayvon', en: 'The terrace in Samarkand' },
+    preview: {
+      ru: 'Летом ужинать лучше всего под чинарами.',
+      uz: "Yozda kechki ovqatni chinorlar soyasida qilgan ma'qul.",
+      en: 'In summer the best place for dinner is under the plane trees.',
+    },
+    body: {
+      ru: 'Терраса нового самаркандского ресторана открыта с мая по октябрь. Топчаны с курпачами, вечерний ветер и вид на старый город — сюда приходят большими семьями.',
+      uz: "Samarqanddagi yangi restoranimizning ayvoni maydan oktabrgacha ochiq. Ko'rpachali so'rilar, kechki shabada va eski shahar manzarasi — bu yerga katta oilalar bilan kelishadi.",
+      en: 'The terrace of our new Samarkand restaurant is open from May to October. Topchan platforms with kurpacha cushions, an evening breeze and a view of the old town bring families here in large groups.',
+    },
+    image: { icon: 'deciduous-tree', background: '#e6f4e4' },
+    published_at: '2026-08-25T09:00:00Z',
+  },
+  {
+    slug: 'bukhara-hall',
+    type: 'gallery',
+    title: { ru: 'Зал в Бухаре', uz: 'Buxorodagi zal', en: 'The hall in Bukhara' },
+    preview: {
+      ru: 'Гиждуванская керамика и кирпичные своды в нашем ресторане у Ляби-Хауза.',
+      uz: "Labi Hovuz yonidagi restoranimizda G'ijduvon sopol buyumlari va g'isht gumbazlar.",
+      en: 'Gijduvan pottery and brick vaults in our Lyabi-Hauz restaurant.',
+    },
+    body: {
+      ru: 'Для ресторана у Ляби-Хауза мастерская из Гиждувана сделала более двухсот блюд и ляганов ручной росписи. Своды выложены жжёным кирпичом по старинной технологии, поэтому в зале прохладно даже в июле.',
+      uz: "Labi Hovuz yonidagi restoranimiz uchun G'ijduvondagi ustaxona ikki yuzdan ortiq qo'lda bezatilgan lagan va tovoq yasadi. Gumbazlar qadimiy usulda pishiq g'ishtdan terilgan, shuning uchun zal iyulda ham salqin.",
+      en: 'A workshop in Gijduvan made more than two hundred hand-painted plates and lagan platters for the Lyabi-Hauz restaurant. The vaults are laid in fired brick the old way, so the hall stays cool even in July.',
+    },
+    image: { icon: 'amphora', background: '#f6ecdf' },
+    published_at: '2026-09-09T09:00:00Z',
+  },
+  {
+    slug: 'baraka-coffee-bar',
+    type: 'gallery',
+    title: { ru: 'Бар Baraka Coffee', uz: 'Baraka Coffee bari', en: 'The Baraka Coffee bar' },
+    preview: {
+      ru: 'Кофе, чай и десерты рядом с залом.',
+      uz: 'Zal yonida qahva, choy va shirinliklar.',
+      en: 'Coffee, tea and desserts next to the hall.',
+    },
+    body: {
+      ru: 'Бариста Baraka Coffee варят эспрессо на зерне собственной обжарки и заваривают зелёный чай по-узбекски, в чайнике с тремя «возвратами». К кофе — пахлава, чак-чак и чизкейк с урюком.',
+      uz: "Baraka Coffee baristalari o'zimiz qovurgan donlardan espresso tayyorlaydi va ko'k choyni o'zbekcha, choynakda uch marta qaytarib damlaydi. Qahvaga pahlava, chak-chak va o'rikli chizkeyk beriladi.",
+      en: 'The Baraka Coffee baristas pull espresso from beans we roast ourselves and brew green tea the Uzbek way, pouring it back into the pot three times. With coffee come pakhlava, chak-chak and an apricot cheesecake.',
+    },
+    image: { icon: 'hot-beverage', background: '#efe6dc' },
+    published_at: '2026-09-30T09:00:00Z',
+  },
+  {
+    slug: 'delivery-team',
+    type: 'gallery',
+    title: { ru: 'Наши курьеры', uz: 'Kuryerlarimiz', en: 'Our couriers' },
+    preview: {
+      ru: 'Вечерняя смена доставки перед выездом.',
+      uz: "Yetkazib berish kechki smenasi yo'lga chiqishdan oldin.",
+      en: 'The evening delivery shift before heading out.',
+    },
+    body: {
+      ru: 'Каждый вечер с 18:00 до 03:00 по Ташкенту работают больше ста курьеров Baraka. У каждого термосумка с отдельными отсеками для горячего и холодного, а заказы пломбируются на кухне.',
+      uz: "Har kuni kechqurun 18:00 dan 03:00 gacha Toshkent bo'ylab yuzdan ortiq Baraka kuryeri ishlaydi. Har birida issiq va sovuq taomlar uchun alohida bo'linmali termosumka bor, buyurtmalar esa oshxonada muhrlanadi.",
+      en: 'Every evening from 18:00 to 03:00 more than a hundred Baraka couriers are out across Tashkent. Each carries an insulated bag with separate sections for hot and cold food, and orders are sealed in the kitchen.',
+    },
+    image: { icon: 'motor-scooter', background: '#e5f0fa' },
+    published_at: '2026-10-21T09:00:00Z',
+  },
+  {
+    slug: 'achichuk-and-salads',
+    type: 'gallery',
+    title: { ru: 'Салаты к плову', uz: 'Osh uchun salatlar', en: 'Salads for plov' },
+    preview: {
+      ru: 'Аччик-чучук, сузьма и редька с катыком.',
+      uz: 'Achchiq-chuchuk, suzma va qatiqli turp.',
+      en: 'Achichuk, suzma and radish with katyk.',
+    },
+    body: {
+      ru: 'К плову у нас подают три салата: аччик-чучук из помидоров и сладкого лука, густую сузьму с зеленью и тёртую зелёную редьку с катыком. Лук для аччик-чучука режут тонкими полукольцами и вымачивают в холодной воде, чтобы ушла горечь.',
+      uz: "Oshga uchta salat tortamiz: pomidor va shirin piyozdan achchiq-chuchuk, ko'katli quyuq suzma va qatiqli qirg'ichdan o'tkazilgan ko'k turp. Achchiq-chuchuk uchun piyoz yupqa yarim halqa qilib to'g'raladi va achchig'i ketishi uchun sovuq suvda ivitiladi.",
+      en: 'Plov comes with three salads: achichuk of tomatoes and sweet onion, thick suzma with herbs, and grated green radish with katyk. The onion for achichuk is cut into thin half-rings and soaked in cold water to take away the bite.',
+    },
+    image: { icon: 'tomato', background: '#fde6e2' },
+    published_at: '2026-11-04T09:00:00Z',
+  },
+];
