@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -16,7 +17,11 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        // The web app imports through its tsconfig path alias '@/*' → src/*.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdOrSlug, ZImage, ZLocalizedText, ZPageQuery, ZSum } from './common.ts';
+import { ZId, ZIdOrSlug, ZImage, ZLocalizedText, ZPageQuery, ZSlug, ZSum } from './common.ts';
 
 /**
  * Long texts (page bodies, news, recipes) are a small markdown subset: paragraphs separated by a
@@ -33,6 +33,11 @@ export const ZStock = z.object({
   promo_code: z.string().nullable(),
 });
 export type TStock = z.infer<typeof ZStock>;
+/**
+ * Current and upcoming stocks; ended ones only on request (an archive), so a customer never sees a
+ * promotion he can no longer use unless he asks for the old ones.
+ */
+export const ZStockListQuery = ZPageQuery.extend({ include_ended: z.stringbool().default(false) });
 export const ZStockListResponse = z.object({ count: z.number().int(), stocks: z.array(ZStock) });
 
 export const ZVacancy = z.object({
@@ -47,15 +52,40 @@ export const ZVacancy = z.object({
   is_active: z.boolean(),
 });
 export type TVacancy = z.infer<typeof ZVacancy>;
+/** Active vacancies only; `city` is a city slug (an unknown city simply has none). */
+export const ZVacancyListQuery = ZPageQuery.extend({ city: ZSlug.optional() });
 export const ZVacancyListResponse = z.object({ count: z.number().int(), vacancies: z.array(ZVacancy) });
 
 /** Phones are 998 followed by 9 digits. */
 export const ZPhone = z.string().regex(/^998\d{9}$/, 'must be 998 followed by 9 digits');
 
+/** Youngest age at which the chain takes applications; the oldest plausible age bounds typos. */
+export const MIN_APPLICANT_AGE = 16;
+export const MAX_APPLICANT_AGE = 100;
+/** Tashkent is UTC+5 all year, so "today" is the calendar date there, not in the server's zone. */
+const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
+const yearsBeforeToday = (years: number, now: number): string => {
+  const today = new Date(now + TASHKENT_OFFSET_MS).toISOString().slice(0, 10);
+  return `${String(Number(today.slice(0, 4)) - years).padStart(4, '0')}${today.slice(4)}`;
+};
+/** A real calendar date (zod rejects 2023-02-30; the age rules only run on one) at which the applicant is old enough to work. */
+export const ZApplicantBirthDate = z.iso.date({ abort: true }).superRefine((value, ctx) => {
+  const now = Date.now();
+  // ISO dates compare correctly as strings.
+  if (value > yearsBeforeToday(0, now)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a date in the past' });
+  } else if (value > yearsBeforeToday(MIN_APPLICANT_AGE, now)) {
+    ctx.addIssue({ code: 'custom', message: `applicants must be at least ${MIN_APPLICANT_AGE} years old` });
+  } else if (value <= yearsBeforeToday(MAX_APPLICANT_AGE, now)) {
+    ctx.addIssue({ code: 'custom', message: `must be within the last ${MAX_APPLICANT_AGE} years` });
+  }
+});
+
+export const ZVacancyApplicationParams = z.object({ id: ZId });
 export const ZVacancyApplicationRequest = z.object({
   full_name: z.string().trim().min(2).max(120),
   phone: ZPhone,
-  birth_date: z.iso.date().optional(),
+  birth_date: ZApplicantBirthDate.optional(),
   message: z.string().trim().max(2000).optional(),
 });
 export type TVacancyApplicationRequest = z.infer<typeof ZVacancyApplicationRequest>;
@@ -86,8 +116,14 @@ export const PAGE_SLUGS = [
 ] as const;
 export const ZPageSlug = z.enum(PAGE_SLUGS);
 export type TPageSlug = z.infer<typeof ZPageSlug>;
-export const ZPage = z.object({ slug: ZPageSlug, title: ZLocalizedText, body: ZRichText, updated_at: z.iso.datetime() });
+export const ZPage = z.object({
+  slug: ZPageSlug,
+  title: ZLocalizedText,
+  body: ZRichText,
+  updated_at: z.iso.datetime(),
+});
 export type TPage = z.infer<typeof ZPage>;
 
+export const ZPageParams = z.object({ slug: ZSlug });
 export const ZContentParams = z.object({ id: ZIdOrSlug });
 export const ZContentListQuery = ZPageQuery;

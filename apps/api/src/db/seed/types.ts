@@ -36,7 +36,12 @@ export type SeedShipper = {
 
 export type SeedMenu = { key: MenuKey; name: string };
 
-export type SeedCity = { slug: string; name: L; location: { lat: number; long: number }; default_menu: MenuKey };
+export type SeedCity = {
+  slug: string;
+  name: L;
+  location: { lat: number; long: number };
+  default_menu: MenuKey;
+};
 
 export type SeedBranch = {
   slug: string;
@@ -114,7 +119,13 @@ export type SeedAutoAdd = {
   min_order_price: number;
 };
 
-export type SeedReview = { product: string; rating: number; message: string; client_name: string; days_ago: number };
+export type SeedReview = {
+  product: string;
+  rating: number;
+  message: string;
+  client_name: string;
+  days_ago: number;
+};
 
 export type SeedNewsEvent = {
   slug: string;
@@ -160,7 +171,14 @@ export type SeedRecipe = {
 };
 
 export type SeedPage = {
-  slug: 'about' | 'offer' | 'rules' | 'return-product-rules' | 'delivery-terms' | 'playground-rules' | 'contacts';
+  slug:
+    | 'about'
+    | 'offer'
+    | 'rules'
+    | 'return-product-rules'
+    | 'delivery-terms'
+    | 'playground-rules'
+    | 'contacts';
   title: L;
   body: L;
 };

@@ -1,0 +1,26 @@
+/**
+ * `npm run build`: renders every image of the demo data ahead of the first start, so that start
+ * is quick. It seeds a throwaway in-memory database to learn which images the data names (the
+ * same way the server does at start), and writes the missing files into DATA_DIR/images.
+ */
+import { imagesDir } from '../src/app.ts';
+import { createDb } from '../src/db/client.ts';
+import { migrateDb } from '../src/db/migrate.ts';
+import { seedDatabase } from '../src/db/seed/index.ts';
+import { loadEnv } from '../src/env.ts';
+import { ensureImages } from '../src/images/images.ts';
+import { imagesInDb } from '../src/images/images-in-db.ts';
+
+const env = loadEnv();
+const handle = await createDb();
+try {
+  await migrateDb(handle);
+  await seedDatabase(handle.db);
+  const started = Date.now();
+  const result = await ensureImages(imagesDir(env), await imagesInDb(handle.db));
+  console.log(
+    `Images: ${result.total} in ${imagesDir(env)}, ${result.written} written in ${Date.now() - started} ms`,
+  );
+} finally {
+  await handle.close();
+}

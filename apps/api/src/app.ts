@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createDb, type Db, type DbHandle } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { type Env, loadEnv } from './env.ts';
+import { registerClientHeaders } from './http/client-headers.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
+import { branchRoutes } from './modules/branches/branches.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { shipperRoutes } from './modules/shippers/shippers.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Env;
+  }
+}
+
+export type BuildAppOptions = {
+  /** Overrides on top of the environment (tests set what they need here). */
+  env?: Partial<Env>;
+  /**
+   * An open, migrated (and seeded) database the caller owns and closes. Absent: the app opens the
+   * database named by the environment, migrates it, seeds it (SEED=auto) and closes it on `close()`.
+   */
+  db?: DbHandle;
+  /** Fastify's logger option; defaults to JSON logs at LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'images');
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const env: Env = { ...loadEnv(), ...options.env };
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    // The storefront's server may pass its own id along (x-request-id); only tame ones are kept,
+    // so a client cannot write arbitrary text into the logs.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle = options.db ?? (await openDatabase(env, app));
+  app.decorate('db', handle.db);
+  app.decorate('config', env);
+  if (!options.db) app.addHook('onClose', () => handle.close());
+  try {
+    await registerEverything(app, env);
+  } catch (error) {
+    if (!options.db) await handle.close();
+    throw error;
+  }
+  return app;
+}
+
+async function registerEverything(app: FastifyInstance, env: Env): Promise<void> {
+  registerErrorHandling(app);
+  registerClientHeaders(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCors, {
+    origin: env.CORS_ORIGINS,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: [
+      'Content-Type',
+      'Authorization',
+      'Shipper',
+      'Platform',
+      'Accept-Language',
+      'X-Request-Id',
+    ],
+    exposedHeaders: ['X-Request-Id'],
+    maxAge: 600,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Baraka customer API',
+        description:
+          'The API behind the storefront. Every /v1, /v2 and /v3 request carries the `Shipper` and `Platform` headers.',
+        version: '1.0.0',
+      },
+      tags: [
+        { name: 'shipper', description: 'The chain, its cities' },
+        { name: 'catalogue', description: 'Products, menus, modifiers, auto-add products' },
+        { name: 'branches', description: 'Restaurants' },
+        { name: 'reviews', description: 'Product reviews' },
+        { name: 'content', description: 'News, gallery, stocks, vacancies, recipes, pages' },
+        { name: 'system', description: 'Health' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  const images = imagesDir(env);
+  mkdirSync(images, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: images,
+    prefix: '/images/',
+    // File names describe their content completely (src/images/images.ts), so they never change.
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    list: false,
+  });
+
+  const zodApp = app.withTypeProvider<ZodTypeProvider>();
+  zodApp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes);
+  await app.register(shipperRoutes);
+  await app.register(productRoutes);
+  await app.register(menuRoutes);
+  await app.register(modifierRoutes);
+  await app.register(autoAddRoutes);
+  await app.register(branchRoutes);
+  await app.register(reviewRoutes);
+  await app.register(contentRoutes);
+}
+
+async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
+  const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await prepareDatabase(handle, { seed: env.SEED, log: app.log });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}

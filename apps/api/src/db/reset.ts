@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { imagesDir } from '../app.ts';
+import { loadEnv } from '../env.ts';
+import { ensureImages } from '../images/images.ts';
+import { imagesInDb } from '../images/images-in-db.ts';
+import { createDb } from './client.ts';
+import { migrateDb } from './migrate.ts';
+import { seedDatabase } from './seed/index.ts';
+
+/** `npm run db:reset`: drop everything (tables and migration history), migrate, load the demo chain. */
+async function main() {
+  const env = loadEnv();
+  const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+    await handle.db.execute(sql`drop schema if exists public cascade`);
+    await handle.db.execute(sql`create schema public`);
+    await migrateDb(handle);
+    const result = await seedDatabase(handle.db);
+    const images = await ensureImages(imagesDir(env), await imagesInDb(handle.db));
+    console.log(
+      `Database reset (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`}); demo data ${result.version}; ${images.written} images written.`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

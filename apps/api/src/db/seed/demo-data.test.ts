@@ -1,0 +1,74 @@
+import {
+  ZBranchListResponse,
+  ZCitiesResponse,
+  ZMenuProductsResponse,
+  ZProductDetail,
+  ZProductListResponse,
+} from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imagesInDb } from '../../images/images-in-db.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { loadDemoCatalog } from './index.ts';
+
+/**
+ * The real demo chain through the real endpoints: every response is checked against its contract
+ * by the serializer, so a data file that breaks the contract fails here.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: { catalog: await loadDemoCatalog(), content: true } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function ok(url: string) {
+  const res = await t.get(url);
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 500)}`).toBe(200);
+  return res.json();
+}
+
+describe('the demo chain', () => {
+  it('serves every product, its detail and modifiers within the contracts', async () => {
+    const list = ZProductListResponse.parse(await ok('/v2/product?limit=100'));
+    expect(list.count).toBeGreaterThanOrEqual(60);
+    for (const p of list.products) {
+      const detail = ZProductDetail.parse(await ok(`/v2/product/${p.slug}`));
+      if (detail.type === 'origin') expect(detail.variants.length, p.slug).toBeGreaterThan(0);
+      if (detail.type === 'combo') expect(detail.combo_groups.length, p.slug).toBeGreaterThan(0);
+      await ok(`/v2/modifier?product_id=${p.id}`);
+    }
+  });
+
+  it("serves each city's menu with 8+ categories and the stop-listed product in_stop at its branch", async () => {
+    const { cities } = ZCitiesResponse.parse(await ok('/v1/cities'));
+    expect(cities.map((c) => c.slug)).toEqual(['tashkent', 'samarkand', 'bukhara']);
+    for (const city of cities) {
+      const menu = ZMenuProductsResponse.parse(await ok(`/v2/menu-products?menu_id=${city.default_menu_id}`));
+      expect(menu.categories.length, city.slug).toBeGreaterThanOrEqual(8);
+    }
+    const { branches } = ZBranchListResponse.parse(await ok('/v1/branches?limit=100'));
+    expect(branches.length).toBeGreaterThanOrEqual(10);
+    const inStop = [];
+    for (const branch of branches) {
+      const menu = ZMenuProductsResponse.parse(await ok(`/v2/menu-products?branch_id=${branch.id}`));
+      expect(menu.menu_id).toBe(branch.menu_id);
+      inStop.push(...menu.categories.flatMap((c) => c.products.filter((p) => p.in_stop).map((p) => p.slug)));
+    }
+    expect(inStop.length).toBeGreaterThan(0);
+  });
+
+  it('finds products in three scripts', async () => {
+    const search = async (q: string) =>
+      ZProductListResponse.parse(await ok(`/v2/product?search=${encodeURIComponent(q)}&limit=7`)).products;
+    expect((await search('lavash')).length).toBeGreaterThan(0);
+    expect((await search('лаваш')).map((p) => p.id)).toEqual((await search('lavash')).map((p) => p.id));
+    expect((await search("qo'y")).map((p) => p.slug)).toContain('shashlik-lamb');
+  });
+
+  it('names only images it can draw', async () => {
+    const files = await imagesInDb(t.db.db);
+    // Every product, branch, logo and content item has one; each has 2 or 3 sizes.
+    expect(files.length).toBeGreaterThan(200);
+  });
+});

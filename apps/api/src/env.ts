@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so the default data folder does not depend on where the process was started. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const DEMO_SHIPPER_ID = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
+export const WEBSITE_PLATFORM_ID = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
+  /**
+   * 'localhost' listens on every loopback address (both ::1 and 127.0.0.1), see server.ts, so
+   * http://localhost:4000 and http://127.0.0.1:4000 both answer whichever one the OS resolves first.
+   */
+  HOST: z.string().min(1).default('localhost'),
+  /** A PostgreSQL connection string; absent means the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(`${REPO_ROOT}.data`)
+    .transform((p) => resolve(p)),
+  SHIPPER_ID: z.uuid().default(DEMO_SHIPPER_ID),
+  PLATFORM_ID: z.uuid().default(WEBSITE_PLATFORM_ID),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated list of browser origins allowed to call the API. */
+  CORS_ORIGINS: z
+    .string()
+    .default('http://localhost:3000')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url('must be a comma-separated list of origins'))),
+  /** 'auto' loads the demo chain on the first start (empty database); 'never' leaves the database empty. */
+  SEED: z.enum(['auto', 'never']).default('auto'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Reads the environment once at start. Empty strings count as unset, so a blank line in .env
+ * falls back to the default instead of failing. Every bad variable is reported at once.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(ZEnv.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const result = ZEnv.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}: ${issue.message} (got ${JSON.stringify(input[name] ?? null)})`;
+    });
+    throw new EnvError(problems);
+  }
+  return result.data;
+}

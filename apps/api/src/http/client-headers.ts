@@ -1,0 +1,58 @@
+import { ZClientHeaders, ZId } from '@app/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { shipperExists } from '../modules/shippers/shippers.repository.ts';
+import { httpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The chain this request is for (header `Shipper`); every query filters by it. */
+    shipperId: string;
+    /** Which client sends it (header `Platform`): the website, later the apps. */
+    platformId: string;
+  }
+}
+
+/** Paths of the customer API proper: they need the client headers. */
+export const isClientApiPath = (url: string) => /^\/v[123](\/|$|\?)/.test(url);
+
+/** Documents the headers in OpenAPI; the hook below has already checked them by the time this runs. */
+export const ZClientHeadersSchema = ZClientHeaders.loose();
+
+function readHeader(request: FastifyRequest, name: 'shipper' | 'platform'): string {
+  const label = name === 'shipper' ? 'Shipper' : 'Platform';
+  const value = request.headers[name];
+  if (value === undefined || value === '') {
+    throw httpError(400, 'MISSING_HEADER', `The ${label} header is required`, [
+      { field: label, message: 'is required' },
+    ]);
+  }
+  if (typeof value !== 'string' || !ZId.safeParse(value.trim()).success) {
+    throw httpError(400, 'INVALID_HEADER', `The ${label} header must be a uuid`, [
+      { field: label, message: 'must be a uuid' },
+    ]);
+  }
+  return value.trim().toLowerCase();
+}
+
+/**
+ * Every /v1, /v2, /v3 request names its chain and client. Checked before the body is read, and
+ * only on routes that exist, so an unknown path still answers 404 and CORS preflights pass.
+ */
+export function registerClientHeaders(app: FastifyInstance): void {
+  app.decorateRequest('shipperId', '');
+  app.decorateRequest('platformId', '');
+  app.addHook('onRoute', (route) => {
+    if (!isClientApiPath(route.url) || route.method === 'OPTIONS') return;
+    route.schema = { ...route.schema, headers: route.schema?.headers ?? ZClientHeadersSchema };
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS' || !request.routeOptions.url || !isClientApiPath(request.url)) return;
+    const shipperId = readHeader(request, 'shipper');
+    const platformId = readHeader(request, 'platform');
+    if (!(await shipperExists(app.db, shipperId))) {
+      throw httpError(404, 'SHIPPER_NOT_FOUND', 'Shipper not found');
+    }
+    request.shipperId = shipperId;
+    request.platformId = platformId;
+  });
+}

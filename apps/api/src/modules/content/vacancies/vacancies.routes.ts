@@ -1,0 +1,60 @@
+import {
+  ZApiError,
+  ZContentParams,
+  ZVacancy,
+  ZVacancyApplicationParams,
+  ZVacancyApplicationRequest,
+  ZVacancyApplicationResponse,
+  ZVacancyListQuery,
+  ZVacancyListResponse,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { applyToVacancy, getVacancies, getVacancy } from './vacancies.service.ts';
+
+export async function vacancyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/v1/vacancies',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Open vacancies, optionally of one city (city slug)',
+        querystring: ZVacancyListQuery,
+        response: { 200: ZVacancyListResponse, 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => getVacancies(app.db, request.shipperId, request.query),
+  );
+
+  app.get(
+    '/v1/vacancies/:id',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'One vacancy by id or slug; a closed one answers with is_active false',
+        params: ZContentParams,
+        response: { 200: ZVacancy, 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => getVacancy(app.db, request.shipperId, request.params.id),
+  );
+
+  app.post(
+    '/v1/vacancies/:id/applications',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Apply for an open vacancy; one application per phone number and vacancy',
+        params: ZVacancyApplicationParams,
+        body: ZVacancyApplicationRequest,
+        response: { 201: ZVacancyApplicationResponse, 400: ZApiError, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const created = await applyToVacancy(app.db, request.shipperId, request.params.id, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { branches, branchStopList, categories, productCategories, tags } from '../../db/schema/index.ts';
+
+export async function findBranchMenu(db: DbOrTx, shipperId: string, branchId: string) {
+  const rows = await db
+    .select({ id: branches.id, menuId: branches.menuId })
+    .from(branches)
+    .where(and(eq(branches.shipperId, shipperId), eq(branches.id, branchId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function stoppedProductIds(db: DbOrTx, branchId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ productId: branchStopList.productId })
+    .from(branchStopList)
+    .where(eq(branchStopList.branchId, branchId));
+  return new Set(rows.map((r) => r.productId));
+}
+
+/** Every category of the shipper in menu order, with its products' ids in their order there. */
+export async function listCategoriesWithProducts(db: DbOrTx, shipperId: string) {
+  const [categoryRows, links] = await Promise.all([
+    db
+      .select()
+      .from(categories)
+      .where(eq(categories.shipperId, shipperId))
+      .orderBy(asc(categories.position), asc(categories.slug)),
+    db
+      .select({ categoryId: productCategories.categoryId, productId: productCategories.productId })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(eq(categories.shipperId, shipperId))
+      .orderBy(asc(productCategories.position)),
+  ]);
+  return categoryRows.map((c) => ({
+    ...c,
+    productIds: links.filter((l) => l.categoryId === c.id).map((l) => l.productId),
+  }));
+}
+
+export async function listTags(db: DbOrTx, shipperId: string) {
+  return db
+    .select()
+    .from(tags)
+    .where(eq(tags.shipperId, shipperId))
+    .orderBy(asc(tags.position), asc(tags.slug));
+}

@@ -1,0 +1,47 @@
+import type { TMenuProduct, TMenuProductsResponse } from '@app/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { toMenuProduct } from '../products/products.mapper.ts';
+import { listMenuProducts, loadProductExtras } from '../products/products.repository.ts';
+import { assertMenu } from '../products/products.service.ts';
+import { toMenuProductsResponse } from './menu.mapper.ts';
+import {
+  findBranchMenu,
+  listCategoriesWithProducts,
+  listTags,
+  stoppedProductIds,
+} from './menu.repository.ts';
+
+/**
+ * What the menu page renders: a menu's categories with their products at that menu's prices.
+ * With a branch, its stop list marks products `in_stop`; a branch alone means the branch's menu.
+ */
+export async function getMenuProducts(
+  db: DbOrTx,
+  shipperId: string,
+  query: { menu_id?: string; branch_id?: string },
+): Promise<TMenuProductsResponse> {
+  let menuId = query.menu_id;
+  let stopped = new Set<string>();
+  if (query.branch_id) {
+    const branch = await findBranchMenu(db, shipperId, query.branch_id);
+    if (!branch) throw notFound('BRANCH_NOT_FOUND', 'Restaurant not found');
+    menuId ??= branch.menuId;
+    stopped = await stoppedProductIds(db, branch.id);
+  }
+  if (!menuId) throw notFound('MENU_NOT_FOUND', 'Menu not found');
+  await assertMenu(db, shipperId, menuId);
+  const [rows, categories, tags] = await Promise.all([
+    listMenuProducts(db, shipperId, menuId),
+    listCategoriesWithProducts(db, shipperId),
+    listTags(db, shipperId),
+  ]);
+  const extras = await loadProductExtras(
+    db,
+    rows.map((r) => r.id),
+  );
+  const products = new Map<string, TMenuProduct>(
+    rows.map((row) => [row.id, toMenuProduct(row, extras, stopped.has(row.id))]),
+  );
+  return toMenuProductsResponse({ menuId, branchId: query.branch_id ?? null, categories, products, tags });
+}

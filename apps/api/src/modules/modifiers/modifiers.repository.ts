@@ -1,0 +1,34 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { groupModifiers, groupModifierVariants, singleModifiers } from '../../db/schema/index.ts';
+
+export async function listModifiers(db: DbOrTx, productId: string) {
+  const [singles, groups] = await Promise.all([
+    db
+      .select()
+      .from(singleModifiers)
+      .where(eq(singleModifiers.productId, productId))
+      .orderBy(asc(singleModifiers.position)),
+    db
+      .select()
+      .from(groupModifiers)
+      .where(eq(groupModifiers.productId, productId))
+      .orderBy(asc(groupModifiers.position)),
+  ]);
+  const variants = groups.length
+    ? await db
+        .select()
+        .from(groupModifierVariants)
+        .where(
+          inArray(
+            groupModifierVariants.groupId,
+            groups.map((g) => g.id),
+          ),
+        )
+        .orderBy(asc(groupModifierVariants.position))
+    : [];
+  return {
+    singles,
+    groups: groups.map((g) => ({ ...g, variants: variants.filter((v) => v.groupId === g.id) })),
+  };
+}

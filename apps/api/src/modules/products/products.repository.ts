@@ -1,0 +1,274 @@
+import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { byIdOrSlug, containsPattern } from '../../db/query-helpers.ts';
+import {
+  categories,
+  comboGroupOptions,
+  comboGroups,
+  groupModifiers,
+  menuProducts,
+  menus,
+  productCategories,
+  products,
+  productTags,
+  reviews,
+  singleModifiers,
+  tags,
+} from '../../db/schema/index.ts';
+
+export type ProductType = 'simple' | 'combo' | 'origin';
+
+/**
+ * A search, folded like the stored keys: every word must occur in the titles' key, or (for words
+ * of 3+ consonants) in their consonant skeleton, the way `searchRank` in @app/domain matches.
+ */
+export type ProductSearch = {
+  /** `searchKey` of the whole query. */
+  key: string;
+  words: { key: string; skeleton: string | null }[];
+};
+
+export type ProductListFilter = {
+  shipperId: string;
+  search?: ProductSearch;
+  types?: ProductType[];
+  /** Only products on this menu, at its price. */
+  menuId?: string;
+  offset: number;
+  limit: number;
+};
+
+/** A product row with the price that applies where it is shown (the menu's, or its own). */
+export type PricedProduct = typeof products.$inferSelect & { price: number };
+
+export async function menuExists(db: DbOrTx, shipperId: string, menuId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.id, menuId), eq(menus.shipperId, shipperId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+function listConditions(filter: Omit<ProductListFilter, 'offset' | 'limit'>): SQL[] {
+  const conditions: SQL[] = [
+    eq(products.shipperId, filter.shipperId),
+    eq(products.isActive, true),
+    // Variants are reached through their origin product, never listed on their own.
+    isNull(products.parentId),
+  ];
+  if (filter.types?.length) conditions.push(inArray(products.type, filter.types));
+  for (const word of filter.search?.words ?? []) {
+    const byKey = like(products.searchKey, containsPattern(word.key));
+    conditions.push(
+      word.skeleton
+        ? (or(byKey, like(products.searchSkeleton, containsPattern(word.skeleton))) as SQL)
+        : byKey,
+    );
+  }
+  return conditions;
+}
+
+/** Best matches first: a word starting with the query, then all words found as typed, then by skeleton. */
+function searchRankSql(search: ProductSearch): SQL {
+  const wordStart = `% ${search.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const allByKey = and(...search.words.map((w) => like(products.searchKey, containsPattern(w.key))));
+  return sql`case when (' ' || ${products.searchKey}) like ${wordStart} then 0 when ${allByKey} then 1 else 2 end`;
+}
+
+export async function listProducts(
+  db: DbOrTx,
+  filter: ProductListFilter,
+): Promise<{ rows: PricedProduct[]; count: number }> {
+  const where = and(...listConditions(filter));
+  const order = filter.search?.words.length
+    ? [searchRankSql(filter.search), desc(products.popularity), asc(products.position), asc(products.slug)]
+    : [asc(products.position), asc(products.slug)];
+  if (filter.menuId) {
+    const onMenu = and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, filter.menuId));
+    const [rows, total] = await Promise.all([
+      db
+        .select({ product: products, price: menuProducts.price })
+        .from(products)
+        .innerJoin(menuProducts, onMenu)
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset),
+      db.select({ n: count() }).from(products).innerJoin(menuProducts, onMenu).where(where),
+    ]);
+    return { rows: rows.map((r) => ({ ...r.product, price: r.price })), count: total[0]?.n ?? 0 };
+  }
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, price: r.outPrice })), count: total[0]?.n ?? 0 };
+}
+
+/** Every product of a menu that is listed there (not variants), at the menu's price, in menu order. */
+export async function listMenuProducts(
+  db: DbOrTx,
+  shipperId: string,
+  menuId: string,
+): Promise<PricedProduct[]> {
+  const rows = await db
+    .select({ product: products, price: menuProducts.price })
+    .from(products)
+    .innerJoin(menuProducts, and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId)))
+    .where(and(...listConditions({ shipperId })))
+    .orderBy(asc(products.position), asc(products.slug));
+  return rows.map((r) => ({ ...r.product, price: r.price }));
+}
+
+export async function findProduct(db: DbOrTx, shipperId: string, idOrSlug: string) {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.shipperId, shipperId), byIdOrSlug(products.id, products.slug, idOrSlug)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findProductById(db: DbOrTx, shipperId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.shipperId, shipperId), eq(products.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Prices of the given products on one menu; a product missing from the map is not on it. */
+export async function menuPrices(
+  db: DbOrTx,
+  menuId: string,
+  productIds: string[],
+): Promise<Map<string, number>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({ productId: menuProducts.productId, price: menuProducts.price })
+    .from(menuProducts)
+    .where(and(eq(menuProducts.menuId, menuId), inArray(menuProducts.productId, productIds)));
+  return new Map(rows.map((r) => [r.productId, r.price]));
+}
+
+/** Whether the product is on any menu at all. */
+export async function isOnAnyMenu(db: DbOrTx, productId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: menuProducts.productId })
+    .from(menuProducts)
+    .where(eq(menuProducts.productId, productId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type ProductExtras = {
+  categories: Map<string, { id: string; slug: string; title: typeof categories.$inferSelect.title }[]>;
+  tags: Map<string, { slug: string; title: typeof tags.$inferSelect.title }[]>;
+  ratings: Map<string, { rating: number; count: number }>;
+  withModifiers: Set<string>;
+};
+
+/** What a summary needs beyond the product row, for many products in a few queries. */
+export async function loadProductExtras(db: DbOrTx, productIds: string[]): Promise<ProductExtras> {
+  const extras: ProductExtras = {
+    categories: new Map(),
+    tags: new Map(),
+    ratings: new Map(),
+    withModifiers: new Set(),
+  };
+  if (!productIds.length) return extras;
+  const [categoryRows, tagRows, ratingRows, singleRows, groupRows] = await Promise.all([
+    db
+      .select({
+        productId: productCategories.productId,
+        id: categories.id,
+        slug: categories.slug,
+        title: categories.title,
+      })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(inArray(productCategories.productId, productIds))
+      .orderBy(asc(categories.position)),
+    db
+      .select({ productId: productTags.productId, slug: tags.slug, title: tags.title })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(inArray(productTags.productId, productIds))
+      .orderBy(asc(productTags.position), asc(tags.position)),
+    db
+      .select({
+        productId: reviews.productId,
+        // One decimal, as the storefront shows it.
+        rating: sql<string>`round(avg(${reviews.rating})::numeric, 1)`,
+        count: count(),
+      })
+      .from(reviews)
+      .where(inArray(reviews.productId, productIds))
+      .groupBy(reviews.productId),
+    db
+      .selectDistinct({ productId: singleModifiers.productId })
+      .from(singleModifiers)
+      .where(inArray(singleModifiers.productId, productIds)),
+    db
+      .selectDistinct({ productId: groupModifiers.productId })
+      .from(groupModifiers)
+      .where(inArray(groupModifiers.productId, productIds)),
+  ]);
+  for (const { productId, ...category } of categoryRows) {
+    const list = extras.categories.get(productId) ?? [];
+    list.push(category);
+    extras.categories.set(productId, list);
+  }
+  for (const { productId, ...tag } of tagRows) {
+    const list = extras.tags.get(productId) ?? [];
+    list.push(tag);
+    extras.tags.set(productId, list);
+  }
+  for (const r of ratingRows) extras.ratings.set(r.productId, { rating: Number(r.rating), count: r.count });
+  for (const r of [...singleRows, ...groupRows]) extras.withModifiers.add(r.productId);
+  return extras;
+}
+
+/** The sizes of an origin product, in the order they were defined. */
+export async function listVariants(db: DbOrTx, parentId: string) {
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.parentId, parentId), eq(products.isActive, true)))
+    .orderBy(asc(products.outPrice), asc(products.slug));
+}
+
+export async function listComboGroups(db: DbOrTx, productId: string) {
+  const groups = await db
+    .select()
+    .from(comboGroups)
+    .where(eq(comboGroups.productId, productId))
+    .orderBy(asc(comboGroups.position));
+  if (!groups.length) return [];
+  const options = await db
+    .select({
+      id: comboGroupOptions.id,
+      groupId: comboGroupOptions.groupId,
+      productId: comboGroupOptions.productId,
+      extraPrice: comboGroupOptions.extraPrice,
+      title: products.title,
+    })
+    .from(comboGroupOptions)
+    .innerJoin(products, eq(products.id, comboGroupOptions.productId))
+    .where(
+      inArray(
+        comboGroupOptions.groupId,
+        groups.map((g) => g.id),
+      ),
+    )
+    .orderBy(asc(comboGroupOptions.position));
+  return groups.map((g) => ({ ...g, options: options.filter((o) => o.groupId === g.id) }));
+}

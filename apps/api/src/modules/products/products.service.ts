@@ -1,0 +1,109 @@
+import type { TProductDetail, TProductListResponse, TProductSummary } from '@app/contracts';
+import { searchKey, searchSkeleton } from '@app/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { offsetOf } from '../../db/query-helpers.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  pickFields,
+  toComboGroup,
+  toProductDetail,
+  toProductSummary,
+  toProductVariant,
+} from './products.mapper.ts';
+import {
+  findProduct,
+  isOnAnyMenu,
+  listComboGroups,
+  listProducts,
+  listVariants,
+  loadProductExtras,
+  menuExists,
+  menuPrices,
+  type ProductSearch,
+  type ProductType,
+} from './products.repository.ts';
+
+/** Same threshold as `searchRank` in @app/domain. */
+const MIN_SKELETON = 3;
+
+export type ProductListInput = {
+  page: number;
+  limit: number;
+  search?: string;
+  fields?: (keyof TProductSummary)[];
+  product_types?: ProductType[];
+  menu_id?: string;
+};
+
+export const menuNotFound = () => notFound('MENU_NOT_FOUND', 'Menu not found');
+export const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+
+export async function assertMenu(db: DbOrTx, shipperId: string, menuId: string): Promise<void> {
+  if (!(await menuExists(db, shipperId, menuId))) throw menuNotFound();
+}
+
+/**
+ * The words of a search, folded like the stored search keys (case, Latin/Cyrillic spelling,
+ * Uzbek apostrophes), so 'lavash', 'лаваш' and 'LAVASH' find the same products.
+ */
+export function productSearch(search: string | undefined): ProductSearch | undefined {
+  const key = searchKey(search ?? '');
+  if (!key) return undefined;
+  return {
+    key,
+    words: key.split(' ').map((word) => {
+      const skeleton = searchSkeleton(word);
+      // As in @app/domain: shorter skeletons match nearly everything ('osh' -> 'sh').
+      return { key: word, skeleton: skeleton.length >= MIN_SKELETON ? skeleton : null };
+    }),
+  };
+}
+
+export async function getProducts(
+  db: DbOrTx,
+  shipperId: string,
+  input: ProductListInput,
+): Promise<TProductListResponse> {
+  if (input.menu_id) await assertMenu(db, shipperId, input.menu_id);
+  const { rows, count } = await listProducts(db, {
+    shipperId,
+    search: productSearch(input.search),
+    types: input.product_types,
+    menuId: input.menu_id,
+    offset: offsetOf(input.page, input.limit),
+    limit: input.limit,
+  });
+  const extras = await loadProductExtras(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { count, products: rows.map((row) => pickFields(toProductSummary(row, extras), input.fields)) };
+}
+
+/**
+ * One product by id or slug, variants included (a cart line names the variant). With a menu,
+ * prices are that menu's and `active_in_menu` says whether the menu sells it.
+ */
+export async function getProduct(
+  db: DbOrTx,
+  shipperId: string,
+  idOrSlug: string,
+  menuId?: string,
+): Promise<TProductDetail> {
+  if (menuId) await assertMenu(db, shipperId, menuId);
+  const row = await findProduct(db, shipperId, idOrSlug);
+  if (!row?.isActive) throw productNotFound();
+  const [variants, groups, extras] = await Promise.all([
+    row.type === 'origin' ? listVariants(db, row.id) : Promise.resolve([]),
+    row.type === 'combo' ? listComboGroups(db, row.id) : Promise.resolve([]),
+    loadProductExtras(db, row.parentId ? [row.id, row.parentId] : [row.id]),
+  ]);
+  const prices = menuId ? await menuPrices(db, menuId, [row.id, ...variants.map((v) => v.id)]) : undefined;
+  const price = prices?.get(row.id) ?? row.outPrice;
+  const activeInMenu = prices ? prices.has(row.id) : await isOnAnyMenu(db, row.id);
+  return toProductDetail({ ...row, price }, extras, {
+    activeInMenu,
+    variants: variants.map((v) => toProductVariant(v, prices?.get(v.id) ?? v.outPrice)),
+    comboGroups: groups.map(toComboGroup),
+  });
+}

@@ -1,0 +1,59 @@
+import { buildApp, imagesDir } from './app.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { ensureImages } from './images/images.ts';
+import { imagesInDb } from './images/images-in-db.ts';
+
+/** Starts the API: open and prepare the database, make missing images, listen, stop cleanly. */
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ env });
+  const images = await ensureImages(imagesDir(env), await imagesInDb(app.db));
+  app.log.info(images, 'images ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Fastify stops accepting, finishes in-flight requests, then its onClose closes the database
+    // (PGlite keeps the process alive until it is closed).
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s, exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // 'localhost' may resolve to ::1 or 127.0.0.1 depending on the OS and the client: listening on
+  // the dual-stack wildcard answers both (and the LAN, as a dev server usually does).
+  const host = env.HOST === 'localhost' ? '::' : env.HOST;
+  await app.listen({ port: env.PORT, host, ipv6Only: false });
+  const shown =
+    env.HOST === 'localhost' || env.HOST === '::' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
+  app.log.info(`API ready at http://${shown}:${env.PORT} (docs at /docs)`);
+  console.log(`API:  http://${shown}:${env.PORT}  (OpenAPI: http://${shown}:${env.PORT}/docs)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

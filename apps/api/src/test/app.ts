@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { DbHandle } from '../db/client.ts';
+import { type SeedOptions, seedDatabase } from '../db/seed/index.ts';
+import { DEMO_SHIPPER_ID, type Env, WEBSITE_PLATFORM_ID } from '../env.ts';
+import { fixtureCatalog } from './fixture-catalog.ts';
+import { createTestDb } from './test-db.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: DbHandle;
+  /** `app.inject` with the client headers every /v1 /v2 /v3 request carries. */
+  get: (url: string, headers?: Record<string, string | undefined>) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+export const CLIENT_HEADERS = { shipper: DEMO_SHIPPER_ID, platform: WEBSITE_PLATFORM_ID };
+
+export type BuildTestAppOptions = {
+  /**
+   * The data to seed; default: the small fixture chain of ./fixture-catalog.ts without the marketing
+   * content (`{ content: true }` adds the demo content). `false`: an empty database.
+   */
+  seed?: SeedOptions | false;
+  env?: Partial<Env>;
+};
+
+/**
+ * The API on its own fresh database (see createTestDb), migrated and seeded, for one test file:
+ * build it in `beforeAll`, close it in `afterAll`, and call it through `inject`.
+ */
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  try {
+    if (options.seed !== false) {
+      await seedDatabase(db.db, { catalog: fixtureCatalog, content: false, ...options.seed });
+    }
+    // Images go to a folder of this test file's own, never the developer's .data.
+    const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'api-test-'));
+    const app = await buildApp({
+      db,
+      env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env },
+      logger: false,
+    });
+    await app.ready();
+    return {
+      app,
+      db,
+      get: (url, headers = {}) => {
+        const merged: Record<string, string> = {};
+        for (const [k, v] of Object.entries({ ...CLIENT_HEADERS, ...headers }))
+          if (v !== undefined) merged[k] = v;
+        const request: InjectOptions = { method: 'GET', url, headers: merged };
+        return app.inject(request);
+      },
+      close: async () => {
+        await app.close();
+        await db.close();
+        if (!options.env?.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

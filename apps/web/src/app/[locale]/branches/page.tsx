@@ -1,0 +1,83 @@
+import { tashkentClock } from '@app/domain';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { cn } from '@/components/ui';
+import { getBranches } from '@/features/content/api/content.server';
+import { BranchCard } from '@/features/content/components/branch-card';
+import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
+import { branchStatus, isOpenStatus } from '@/features/content/lib/branch-status';
+import { getCities } from '@/features/shell/api/shell.server';
+import { Link } from '@/i18n/navigation';
+import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
+import { PageMessages } from '@/i18n/page-messages';
+import { PAGE_NAMESPACES } from '@/i18n/routing';
+import { pick } from '@/lib/localized';
+import { paths } from '@/lib/paths';
+import { pageMetadata } from '@/lib/seo';
+
+type TProps = { params: TLocaleParams; searchParams: Promise<{ city?: string }> };
+
+export async function generateMetadata({ params }: TProps): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'branches' });
+  return pageMetadata({ locale, path: paths.branches(), title: t('title'), description: t('description') });
+}
+
+const chip = 'rounded-full px-4 py-2 font-semibold ring-1 ring-line';
+
+export default async function BranchesPage({ params, searchParams }: TProps) {
+  const locale = await resolvePageLocale(params);
+  const cities = await getCities();
+  const requested = (await searchParams).city;
+  const city = cities.find((c) => c.slug === requested)?.slug;
+  const [branches, t] = await Promise.all([getBranches(city), getTranslations('branches')]);
+  const now = tashkentClock(new Date());
+  const rows = branches
+    .map((branch) => ({ branch, status: branchStatus(branch, now) }))
+    // Open ones first: a visitor deciding where to go now cares about those.
+    .sort((a, b) => Number(isOpenStatus(b.status)) - Number(isOpenStatus(a.status)));
+
+  return (
+    <PageMessages namespaces={PAGE_NAMESPACES.branches}>
+      <PageFrame title={t('title')} lead={t('description')} wide>
+        <nav aria-label={t('filterByCity')} className="mb-6 flex flex-wrap gap-2">
+          <Link
+            href={paths.branches()}
+            aria-current={city ? undefined : 'page'}
+            className={cn(
+              chip,
+              city ? 'bg-white hover:bg-brand-50' : 'bg-brand-600 text-white ring-brand-600',
+            )}
+          >
+            {t('allCities')}
+          </Link>
+          {cities.map((c) => (
+            <Link
+              key={c.slug}
+              href={{ pathname: paths.branches(), query: { city: c.slug } }}
+              aria-current={city === c.slug ? 'page' : undefined}
+              className={cn(
+                chip,
+                city === c.slug ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white hover:bg-brand-50',
+              )}
+            >
+              {pick(c.name, locale)}
+            </Link>
+          ))}
+        </nav>
+        <p className="mb-4 text-muted" aria-live="polite">
+          {t('count', { count: rows.length })}
+        </p>
+        {rows.length === 0 ? (
+          <EmptyState>{t('notFound')}</EmptyState>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {rows.map(({ branch, status }) => (
+              <BranchCard key={branch.id} branch={branch} status={status} locale={locale} />
+            ))}
+          </div>
+        )}
+      </PageFrame>
+    </PageMessages>
+  );
+}

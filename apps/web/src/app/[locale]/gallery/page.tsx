@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { getNewsEvents, MAX_PAGE_SIZE } from '@/features/content/api/content.server';
+import { GalleryGrid } from '@/features/content/components/gallery-grid';
+import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
+import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
+import { paths } from '@/lib/paths';
+import { pageMetadata } from '@/lib/seo';
+
+export async function generateMetadata({ params }: { params: TLocaleParams }): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'common.gallery' });
+  return pageMetadata({ locale, path: paths.gallery(), title: t('title'), description: t('description') });
+}
+
+export default async function GalleryPage({ params }: { params: TLocaleParams }) {
+  await resolvePageLocale(params);
+  const [{ items }, t] = await Promise.all([
+    getNewsEvents('gallery', 1, MAX_PAGE_SIZE),
+    getTranslations('common'),
+  ]);
+  return (
+    <PageFrame title={t('gallery.title')} lead={t('gallery.description')} wide>
+      {items.length === 0 ? (
+        <EmptyState>{t('content.empty')}</EmptyState>
+      ) : (
+        <GalleryGrid items={items.map(({ id, title, preview, image }) => ({ id, title, preview, image }))} />
+      )}
+    </PageFrame>
+  );
+}

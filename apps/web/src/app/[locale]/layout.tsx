@@ -1,0 +1,88 @@
+import { TOAST_DURATION_MS } from '@app/domain';
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import NextTopLoader from 'nextjs-toploader';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { JsonLd } from '@/components/json-ld';
+import { getShellData } from '@/features/shell/api/shell.server';
+import { SiteFooter } from '@/features/shell/components/site-footer';
+import { SiteHeader } from '@/features/shell/components/site-header';
+import { organizationJsonLd } from '@/features/shell/lib/json-ld';
+import { BaseMessages } from '@/i18n/page-messages';
+import { routing } from '@/i18n/routing';
+import { ConfigProvider } from '@/lib/config-provider';
+import { browserConfig, env } from '@/lib/env';
+import { QueryProvider } from '@/lib/query-client';
+import { StoreHydration } from '@/lib/stores/store-hydration';
+
+type TLayoutProps = { children: ReactNode; modal: ReactNode; params: Promise<{ locale: string }> };
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: Pick<TLayoutProps, 'params'>): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({
+    locale: hasLocale(routing.locales, locale) ? locale : 'ru',
+    namespace: 'common.meta',
+  });
+  return {
+    metadataBase: new URL(env().SITE_URL),
+    title: { default: t('title'), template: `%s | ${t('siteName')}` },
+    description: t('description'),
+    applicationName: t('siteName'),
+    openGraph: { siteName: t('siteName'), type: 'website' },
+    formatDetection: { telephone: false },
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#e35d0b', width: 'device-width', initialScale: 1 };
+
+export default async function LocaleLayout({ children, modal, params }: TLayoutProps) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  // Rendered per request: the runtime config (API and site URLs) must not be frozen at build time, and
+  // the API need not run during `next build`. API reads are still cached (revalidate 60 s).
+  await connection();
+  const [{ shipper, cities }, t] = await Promise.all([getShellData(), getTranslations('common.header')]);
+  const config = browserConfig();
+
+  return (
+    <html lang={locale}>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[100] rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t('skipToContent')}
+        </a>
+        <NextTopLoader color="#e35d0b" showSpinner={false} height={3} />
+        {shipper ? (
+          <JsonLd data={organizationJsonLd(shipper, config.siteUrl, config.apiUrl, locale)} />
+        ) : null}
+        <ConfigProvider config={config}>
+          <BaseMessages>
+            <QueryProvider>
+              <StoreHydration />
+              <SiteHeader shipper={shipper} citySlugs={cities.map((c) => c.slug)} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              <SiteFooter shipper={shipper} />
+              {modal}
+              {/* Sign-in (issue 3): mount the login dialog here; it opens while `?login` is in the URL. */}
+              {/* Location (issue 4): mount the map dialog and the address prompt here. */}
+              <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
+            </QueryProvider>
+          </BaseMessages>
+        </ConfigProvider>
+      </body>
+    </html>
+  );
+}

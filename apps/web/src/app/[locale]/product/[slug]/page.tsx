@@ -1,0 +1,57 @@
+import type { TLocale } from '@app/contracts';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { JsonLd } from '@/components/json-ld';
+import { cityFromSearchParam } from '@/features/menu/server';
+import { getProductPageData, ProductView, productJsonLd, productMetadata } from '@/features/product/server';
+import { Link } from '@/i18n/navigation';
+import { env } from '@/lib/env';
+import { localizedUrl, paths } from '@/lib/paths';
+
+type Props = {
+  params: Promise<{ locale: string; slug: string }>;
+  searchParams: Promise<{ city?: string | string[] }>;
+};
+
+async function load({ params, searchParams }: Props) {
+  const [{ locale, slug }, { city }] = await Promise.all([params, searchParams]);
+  const citySlug = cityFromSearchParam(city);
+  return { locale: locale as TLocale, citySlug, data: await getProductPageData(slug, citySlug) };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { locale, data } = await load(props);
+  return data ? productMetadata(data.product, locale) : {};
+}
+
+/** `/product/{slug}`: the full product page (a shared link, a reload, or a search result). */
+export default async function ProductPage(props: Props) {
+  const { locale, citySlug, data } = await load(props);
+  setRequestLocale(locale);
+  if (!data) notFound();
+  const t = await getTranslations({ locale, namespace: 'common.product' });
+  const { SITE_URL, PUBLIC_API_URL } = env();
+  const tMeta = await getTranslations({ locale, namespace: 'common.meta' });
+  const largest = data.product.image?.sources.reduce((a, b) => (b.width > a.width ? b : a));
+  return (
+    <div className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
+      <nav aria-label={t('breadcrumbs')} className="mb-4 text-sm">
+        <Link href={paths.home(citySlug)} className="font-semibold text-brand-700 hover:underline">
+          ← {t('backToMenu')}
+        </Link>
+      </nav>
+      <ProductView data={data} locale={locale} variant="page" />
+      <JsonLd
+        data={productJsonLd({
+          product: data.product,
+          locale,
+          url: localizedUrl(SITE_URL, locale, paths.product(data.product.slug)),
+          imageUrl: largest ? `${PUBLIC_API_URL}${largest.url}` : null,
+          available: !data.unavailable,
+          brand: tMeta('siteName'),
+        })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { cartTotalQuantity } from '@app/domain';
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import { CartIcon } from '@/components/ui/icons';
+import { Link } from '@/i18n/navigation';
+import { paths } from '@/lib/paths';
+import { cartStore, useCart, useCartHydrated } from './store';
+
+/**
+ * The header's cart link with the total quantity across lines. The number appears once the stored
+ * cart is loaded (server HTML never knows it); other tabs' changes arrive through the storage event.
+ */
+export function CartBadge() {
+  const t = useTranslations('common.menu');
+  const hydrated = useCartHydrated();
+  const count = useCart((s) => cartTotalQuantity(s.lines));
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === cartStore.persist.getOptions().name)
+        void cartStore.persist.rehydrate();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const shown = hydrated ? count : 0;
+  return (
+    <Link
+      href={paths.cart()}
+      aria-label={t('cartBadge', { count: shown })}
+      data-testid="cart-badge"
+      data-count={hydrated ? shown : undefined}
+      className="relative inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-100"
+    >
+      <CartIcon />
+      {shown > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-paprika-500 px-1 text-xs font-bold text-white"
+        >
+          {shown > 99 ? '99+' : shown}
+        </span>
+      )}
+    </Link>
+  );
+}

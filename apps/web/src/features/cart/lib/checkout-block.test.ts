@@ -1,0 +1,43 @@
+import { addToCart, type CartLine, markStop, type NewCartItem } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { checkoutBlock } from './checkout-block';
+
+const text = (s: string) => ({ ru: s, uz: s, en: s });
+const item = (id: string, price: number, extra: Partial<NewCartItem> = {}): NewCartItem => ({
+  product_id: id,
+  type: 'simple',
+  variants: [],
+  order_modifiers: [],
+  price,
+  default_product: false,
+  product_name: text(id),
+  image_url: null,
+  slug: id,
+  comment: '',
+  ...extra,
+});
+let n = 0;
+const key = () => `k${++n}`;
+const cart = (...items: NewCartItem[]): CartLine[] =>
+  items.reduce<CartLine[]>((lines, i) => addToCart(lines, i, key), []);
+
+describe('checkoutBlock', () => {
+  it('refuses below the minimum order price and names it', () => {
+    expect(checkoutBlock(cart(item('osh', 30_000)), 50_000)).toEqual({
+      kind: 'below_minimum',
+      minimum: 50_000,
+    });
+  });
+
+  it('allows the minimum exactly', () => {
+    expect(checkoutBlock(cart(item('osh', 25_000, { quantity: 2 })), 50_000)).toBeNull();
+  });
+
+  it('refuses while any line is unavailable, whatever the total', () => {
+    expect(
+      checkoutBlock(markStop(cart(item('osh', 90_000), item('somsa', 10_000)), ['somsa']), 50_000),
+    ).toEqual({
+      kind: 'unavailable',
+    });
+  });
+});

@@ -1,0 +1,3 @@
+import 'server-only';
+
+export { type CartPageData, getCartPageData } from './api/cart.server';

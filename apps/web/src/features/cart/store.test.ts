@@ -1,0 +1,158 @@
+import type { AutoAddProduct, NewCartItem } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { createJSONStorage, type StateStorage } from 'zustand/middleware';
+import { CART_STORE_NAME, cartPersistOptions, createCartStore } from './store';
+
+const memory = (initial: Record<string, string> = {}) => {
+  const data = new Map(Object.entries(initial));
+  const storage: StateStorage = {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+  return { data, storage };
+};
+
+const text = (s: string) => ({ ru: s, uz: s, en: s });
+const item = (id: string, extra: Partial<NewCartItem> = {}): NewCartItem => ({
+  product_id: id,
+  type: 'simple',
+  variants: [],
+  order_modifiers: [],
+  price: 10_000,
+  default_product: false,
+  product_name: text(id),
+  image_url: null,
+  slug: id,
+  comment: '',
+  ...extra,
+});
+const napkins: AutoAddProduct = {
+  product: {
+    id: 'napkins',
+    slug: 'napkins',
+    title: text('napkins'),
+    description: text(''),
+    out_price: 0,
+    type: 'simple',
+    has_modifier: false,
+    image: null,
+    tags: [],
+    categories: [],
+    rating: 0,
+    reviews_count: 0,
+    weight: 0,
+    energy: 0,
+    cooking_time: 0,
+    popularity: 0,
+  },
+  quantity: 1,
+  delivery_type: 'delivery',
+  min_order_price: 0,
+};
+
+const storeWith = (initial: Record<string, string> = {}) => {
+  const mem = memory(initial);
+  const store = createCartStore({ storage: createJSONStorage(() => mem.storage) });
+  return { store, mem };
+};
+
+describe('cart persistence', () => {
+  it("is kept long-term under 'cart', version 1, hydrated only on demand", () => {
+    const options = cartPersistOptions();
+    expect(options.name).toBe(CART_STORE_NAME);
+    expect(CART_STORE_NAME).toBe('cart');
+    expect(options.version).toBe(1);
+    expect(options.skipHydration).toBe(true);
+  });
+
+  it('writes only the lines, with the version', async () => {
+    const { store, mem } = storeWith();
+    await store.persist.rehydrate();
+    store.getState().add(item('osh'));
+    const saved = JSON.parse(mem.data.get('cart') ?? 'null');
+    expect(saved.version).toBe(1);
+    expect(Object.keys(saved.state)).toEqual(['lines']);
+    expect(saved.state.lines).toHaveLength(1);
+  });
+
+  it('survives a reload: a new store reads the saved lines back', async () => {
+    const first = storeWith();
+    await first.store.persist.rehydrate();
+    first.store.getState().add(item('osh'));
+    first.store.getState().add(item('osh'));
+    const second = storeWith(Object.fromEntries(first.mem.data));
+    expect(second.store.getState().lines).toEqual([]);
+    await second.store.persist.rehydrate();
+    expect(second.store.getState().lines.map((l) => [l.product_id, l.quantity])).toEqual([['osh', 2]]);
+  });
+
+  it('drops stored lines that are not lines, and an unknown version entirely', async () => {
+    const good = {
+      key: 'k',
+      product_id: 'p',
+      type: 'simple',
+      variants: [],
+      order_modifiers: [],
+      quantity: 1,
+      price: 1,
+      price_with_discount: 1,
+      in_stop: false,
+      default_product: false,
+      product_name: text('p'),
+      image_url: null,
+      slug: 'p',
+      comment: '',
+    };
+    const broken = storeWith({
+      cart: JSON.stringify({ version: 1, state: { lines: [good, { key: 1 }, null] } }),
+    });
+    await broken.store.persist.rehydrate();
+    expect(broken.store.getState().lines.map((l) => l.key)).toEqual(['k']);
+
+    const old = storeWith({ cart: JSON.stringify({ version: 0, state: { lines: [good] } }) });
+    await old.store.persist.rehydrate();
+    expect(old.store.getState().lines).toEqual([]);
+  });
+});
+
+describe('cart actions', () => {
+  it('merges plain products and never decrements below 1', async () => {
+    const { store } = storeWith();
+    await store.persist.rehydrate();
+    store.getState().add(item('osh'));
+    store.getState().add(item('osh'));
+    const key = store.getState().lines[0]?.key ?? '';
+    store.getState().decrement(key);
+    store.getState().decrement(key);
+    expect(store.getState().lines[0]?.quantity).toBe(1);
+  });
+
+  it('adds auto-add products once the first product is in, and drops them with the last one', async () => {
+    const { store } = storeWith();
+    await store.persist.rehydrate();
+    store.getState().setAutoAdd([napkins], 'delivery');
+    expect(store.getState().lines).toEqual([]);
+    store.getState().add(item('osh'));
+    expect(store.getState().lines.map((l) => [l.product_id, l.default_product])).toEqual([
+      ['osh', false],
+      ['napkins', true],
+    ]);
+    store.getState().add(item('napkins'));
+    expect(store.getState().lines.find((l) => l.product_id === 'napkins')?.quantity).toBe(1);
+    const osh = store.getState().lines[0]?.key ?? '';
+    store.getState().remove(osh);
+    expect(store.getState().lines).toEqual([]);
+  });
+
+  it('marks only the currently stopped products', async () => {
+    const { store } = storeWith();
+    await store.persist.rehydrate();
+    store.getState().add(item('osh'));
+    store.getState().add(item('somsa'));
+    store.getState().setStopped(['osh']);
+    expect(store.getState().lines.map((l) => l.in_stop)).toEqual([true, false]);
+    store.getState().setStopped(['somsa']);
+    expect(store.getState().lines.map((l) => l.in_stop)).toEqual([false, true]);
+  });
+});

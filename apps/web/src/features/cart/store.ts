@@ -1,0 +1,127 @@
+'use client';
+
+import type { TDeliveryType } from '@app/contracts';
+import {
+  type AutoAddProduct,
+  addToCart,
+  type CartLine,
+  clearCart,
+  clearStop,
+  decrementLine,
+  incrementLine,
+  markStop,
+  type NewCartItem,
+  removeLine,
+  setLineQuantity,
+} from '@app/domain';
+import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { type PersistOptions, persist } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+import { persistOptions, registerPersistedStore } from '../../lib/stores/persist';
+import { reconcileDefaultLines } from './lib/default-lines';
+
+export type CartData = { lines: CartLine[] };
+
+export type CartState = CartData & {
+  /** GET /v3/auto-add-product for the current order type; null until fetched (not persisted). */
+  autoAdd: { products: AutoAddProduct[]; deliveryType: TDeliveryType } | null;
+  add: (item: NewCartItem) => void;
+  increment: (key: string) => void;
+  decrement: (key: string) => void;
+  setQuantity: (key: string, quantity: number) => void;
+  remove: (key: string) => void;
+  clear: () => void;
+  /** Flags lines of these products as unavailable, after clearing every earlier flag. */
+  setStopped: (productIds: readonly string[]) => void;
+  setAutoAdd: (products: AutoAddProduct[], deliveryType: TDeliveryType) => void;
+};
+
+export const CART_STORE_NAME = 'cart';
+
+/** Only the lines are worth keeping; the auto-add list is re-fetched (it may have changed). */
+export const partializeCart = (state: CartState): CartData => ({ lines: state.lines });
+
+const isLine = (value: unknown): value is CartLine => {
+  if (typeof value !== 'object' || value === null) return false;
+  const l = value as Partial<CartLine>;
+  return (
+    typeof l.key === 'string' &&
+    typeof l.product_id === 'string' &&
+    typeof l.price === 'number' &&
+    typeof l.price_with_discount === 'number' &&
+    Number.isSafeInteger(l.quantity) &&
+    (l.quantity ?? 0) >= 1 &&
+    Array.isArray(l.variants) &&
+    Array.isArray(l.order_modifiers) &&
+    typeof l.product_name === 'object' &&
+    l.product_name !== null
+  );
+};
+
+/**
+ * What comes back from localStorage is whatever an older build or a curious customer left there:
+ * lines that are not lines are dropped instead of breaking every page that shows the cart.
+ */
+export const mergePersistedCart = (persisted: unknown, current: CartState): CartState => {
+  const lines = (persisted as Partial<CartData> | null)?.lines;
+  return { ...current, lines: Array.isArray(lines) ? lines.filter(isLine) : [] };
+};
+
+type CartPersist = PersistOptions<CartState, CartData>;
+
+export function cartPersistOptions(overrides: Partial<CartPersist> = {}): CartPersist {
+  return {
+    ...(persistOptions<CartState>(CART_STORE_NAME, 'long-term') as unknown as CartPersist),
+    partialize: partializeCart,
+    merge: mergePersistedCart,
+    // Version 1 is the first shape; an unknown older shape is not guessed at.
+    migrate: () => ({ lines: [] }),
+    ...overrides,
+  };
+}
+
+export function createCartStore(overrides: Partial<CartPersist> = {}) {
+  return createStore<CartState>()(
+    persist((set, get) => {
+      const withDefaults = (lines: CartLine[]): CartLine[] => {
+        const auto = get().autoAdd;
+        return reconcileDefaultLines(lines, auto?.products ?? null, auto?.deliveryType ?? 'delivery');
+      };
+      const update = (change: (lines: readonly CartLine[]) => CartLine[]) =>
+        set((s) => ({ lines: withDefaults(change(s.lines)) }));
+      return {
+        lines: [],
+        autoAdd: null,
+        add: (item) => update((lines) => addToCart(lines, item)),
+        increment: (key) => update((lines) => incrementLine(lines, key)),
+        decrement: (key) => update((lines) => decrementLine(lines, key)),
+        setQuantity: (key, quantity) => update((lines) => setLineQuantity(lines, key, quantity)),
+        remove: (key) => update((lines) => removeLine(lines, key)),
+        clear: () => set({ lines: clearCart() }),
+        setStopped: (productIds) => set((s) => ({ lines: markStop(clearStop(s.lines), productIds) })),
+        setAutoAdd: (products, deliveryType) =>
+          set((s) => ({
+            autoAdd: { products, deliveryType },
+            lines: reconcileDefaultLines(s.lines, products, deliveryType),
+          })),
+      };
+    }, cartPersistOptions(overrides)),
+  );
+}
+
+export const cartStore = createCartStore();
+registerPersistedStore(cartStore);
+
+/** False on the server and in the browser's first render, so persisted lines never cause a hydration mismatch. */
+export function useCartHydrated(): boolean {
+  return useSyncExternalStore(
+    (onChange) => cartStore.persist.onFinishHydration(onChange),
+    () => cartStore.persist.hasHydrated(),
+    () => false,
+  );
+}
+
+export function useCart<T>(selector: (state: CartState) => T): T {
+  return useStore(cartStore, selector);
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import { ZAutoAddResponse } from '@app/contracts';
+import type { NewCartItem } from '@app/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useApi } from '@/lib/config-provider';
+import { useCommonStore } from '@/lib/stores/common';
+import { hasOwnLines } from './lib/default-lines';
+import { cartStore } from './store';
+
+export const autoAddQueryKey = (menuId: string | null, deliveryType: string) =>
+  ['auto-add-product', menuId, deliveryType] as const;
+
+/** The cart is read from storage after the first render; an action before that must not overwrite it. */
+export async function ensureCartHydrated(): Promise<void> {
+  if (!cartStore.persist.hasHydrated()) await cartStore.persist.rehydrate();
+}
+
+/**
+ * Adds an item to the cart. When it is the customer's first product, the order type's auto-add
+ * products (napkins, a free sauce) are fetched and become default lines; if that call fails the
+ * product is still in the cart, only without them. Resolves once the item itself is in.
+ */
+export function useAddToCart(menuId: string | null) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const deliveryType = useCommonStore((s) => s.deliveryType);
+
+  return useCallback(
+    async (item: NewCartItem) => {
+      await ensureCartHydrated();
+      const cart = cartStore.getState();
+      const first = !hasOwnLines(cart.lines);
+      cart.add(item);
+      if (!first && cart.autoAdd?.deliveryType === deliveryType) return;
+      // Not awaited: the customer's product is in the cart already; napkins may follow a moment later.
+      void queryClient
+        .fetchQuery({
+          queryKey: autoAddQueryKey(menuId, deliveryType),
+          queryFn: ({ signal }) =>
+            api.get('/v3/auto-add-product', {
+              schema: ZAutoAddResponse,
+              query: { delivery_type: deliveryType, menu_id: menuId },
+              signal,
+            }),
+        })
+        .then(({ products }) => cartStore.getState().setAutoAdd(products, deliveryType))
+        .catch((error: unknown) => console.warn('auto-add products are unavailable', error));
+    },
+    [api, queryClient, deliveryType, menuId],
+  );
+}

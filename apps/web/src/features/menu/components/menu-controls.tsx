@@ -1,0 +1,89 @@
+'use client';
+
+import type { TLocale, TTag } from '@app/contracts';
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { SearchIcon } from '@/components/ui/icons';
+import { isMenuSort, MENU_SORTS } from '../lib/menu-view';
+import { useMenuFilterState } from './menu-filter';
+
+/** Search by name, tag chips and the sort order of the menu. */
+export function MenuControls({ tags, locale }: { tags: TTag[]; locale: TLocale }) {
+  const t = useTranslations('common.menu');
+  const { filter, sort, setQuery, toggleTag, setSort, visible } = useMenuFilterState();
+  const searchId = useId();
+  const sortId = useId();
+  return (
+    <search className="flex flex-col gap-3" aria-label={t('filtersLabel')}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            {t('searchLabel')}
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-muted" />
+            <input
+              id={searchId}
+              type="search"
+              value={filter.query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder={t('searchPlaceholder')}
+              autoComplete="off"
+              data-testid="menu-search"
+              className="h-11 w-full rounded-full border border-line bg-white pr-4 pl-10 text-base placeholder:text-muted"
+            />
+          </div>
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm whitespace-nowrap text-muted">
+            {t('sortLabel')}
+          </label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(e) => {
+              if (isMenuSort(e.target.value)) setSort(e.target.value);
+            }}
+            data-testid="menu-sort"
+            className="h-11 rounded-full border border-line bg-white px-4 text-base"
+          >
+            {MENU_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {tags.length > 0 && (
+        <fieldset className="-mx-4 min-w-0 overflow-x-auto px-4 md:mx-0 md:px-0">
+          <legend className="sr-only">{t('tagsLabel')}</legend>
+          <div className="flex gap-2 pb-1">
+            {tags.map((tag) => {
+              const pressed = filter.tags.includes(tag.slug);
+              return (
+                <button
+                  key={tag.slug}
+                  type="button"
+                  aria-pressed={pressed}
+                  onClick={() => toggleTag(tag.slug)}
+                  data-testid={`menu-tag-${tag.slug}`}
+                  className={
+                    pressed
+                      ? 'h-9 shrink-0 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white'
+                      : 'h-9 shrink-0 rounded-full bg-white px-4 text-sm font-semibold ring-1 ring-line hover:bg-brand-50'
+                  }
+                >
+                  {tag.title[locale]}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {visible === null ? '' : t('resultsCount', { count: visible.size })}
+      </p>
+    </search>
+  );
+}

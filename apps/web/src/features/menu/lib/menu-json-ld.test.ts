@@ -1,0 +1,66 @@
+import type { TMenuCategory, TMenuProduct } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import { menuJsonLd } from './menu-json-ld';
+
+const text = (s: string) => ({ ru: `${s}-ru`, uz: `${s}-uz`, en: `${s}-en` });
+const product = (slug: string, price: number, in_stop = false): TMenuProduct => ({
+  id: `00000000-0000-4000-8000-${String(price).padStart(12, '0')}`,
+  slug,
+  title: text(slug),
+  description: text(`${slug} desc`),
+  out_price: price,
+  type: 'simple',
+  has_modifier: false,
+  image: {
+    alt: text('a'),
+    width: 160,
+    height: 160,
+    url: `/images/${slug}-160.webp`,
+    sources: [{ width: 160, url: `/images/${slug}-160.webp` }],
+  },
+  tags: [],
+  categories: [],
+  rating: 4.5,
+  reviews_count: 2,
+  weight: 300,
+  energy: 500,
+  cooking_time: 10,
+  popularity: 1,
+  in_stop,
+});
+const category = (slug: string, products: TMenuProduct[]): TMenuCategory => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  slug,
+  title: text(slug),
+  products,
+});
+
+describe('menuJsonLd', () => {
+  const ld = menuJsonLd({
+    name: 'Baraka',
+    locale: 'en',
+    categories: [
+      category('plov', [product('osh', 42000), product('kazan', 50000, true)]),
+      category('empty', []),
+    ],
+    productUrl: (slug) => `https://site/en/product/${slug}`,
+    imageUrl: (path) => `https://api${path}`,
+  });
+  const sections = ld.hasMenuSection as Array<{ name: string; hasMenuItem: Array<Record<string, unknown>> }>;
+
+  it('lists non-empty categories as sections in the current locale', () => {
+    expect(ld['@type']).toBe('Menu');
+    expect(sections.map((s) => s.name)).toEqual(['plov-en']);
+  });
+
+  it('gives every item an absolute url, image and a UZS offer with its availability', () => {
+    const [osh, kazan] = sections[0]?.hasMenuItem ?? [];
+    expect(osh).toMatchObject({
+      name: 'osh-en',
+      url: 'https://site/en/product/osh',
+      image: 'https://api/images/osh-160.webp',
+      offers: { price: 42000, priceCurrency: 'UZS', availability: 'https://schema.org/InStock' },
+    });
+    expect(kazan?.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
+  });
+});

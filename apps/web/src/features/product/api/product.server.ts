@@ -1,0 +1,82 @@
+import 'server-only';
+import {
+  type TModifierResponse,
+  type TProductDetail,
+  type TReviewListResponse,
+  ZModifierResponse,
+  ZProductDetail,
+  ZReviewListResponse,
+} from '@app/contracts';
+import { cache } from 'react';
+import { getMenuProducts, getMenuTarget } from '@/features/menu/server';
+import { isApiFailure } from '@/lib/api-client';
+import { serverApi } from '@/lib/api-server';
+import { REVIEWS_PAGE_SIZE } from '../lib/reviews';
+
+export type ProductPageData = {
+  product: TProductDetail;
+  modifiers: TModifierResponse['product_modifiers'];
+  reviews: TReviewListResponse;
+  /** On the current branch's stop list, or not in the current menu: shown as 'Unavailable'. */
+  unavailable: boolean;
+  menuId: string;
+};
+
+const NO_MODIFIERS: TModifierResponse['product_modifiers'] = { single_modifiers: [], group_modifiers: [] };
+
+/** A product by slug with the menu's price; null when the API does not know it. */
+export const getProduct = cache(
+  async (slug: string, menuId: string | undefined): Promise<TProductDetail | null> => {
+    try {
+      return await serverApi().get(`/v2/product/${encodeURIComponent(slug)}`, {
+        schema: ZProductDetail,
+        query: { menu_id: menuId },
+      });
+    } catch (error) {
+      if (isApiFailure(error) && (error.status === 404 || error.status === 400)) return null;
+      throw error;
+    }
+  },
+);
+
+/**
+ * Everything the product page and dialog show. The city (`?city=`, from a city's menu) decides the
+ * menu and so the price; a chosen branch adds its stop list. Null for an unknown product or city.
+ */
+export const getProductPageData = cache(
+  async (slug: string, citySlug: string | undefined): Promise<ProductPageData | null> => {
+    const target = (await getMenuTarget(citySlug)) ?? (await getMenuTarget(undefined));
+    if (!target) return null;
+    const product = await getProduct(slug, target.menuId);
+    if (!product) return null;
+    const api = serverApi();
+    const [modifiers, reviews, stopped] = await Promise.all([
+      product.has_modifier
+        ? api
+            .get('/v2/modifier', { schema: ZModifierResponse, query: { product_id: product.id } })
+            .then((r) => r.product_modifiers)
+        : Promise.resolve(NO_MODIFIERS),
+      api.get('/v1/user_reviews', {
+        schema: ZReviewListResponse,
+        query: { related_subject: 'product', product_id: product.id, page: 1, limit: REVIEWS_PAGE_SIZE },
+        // Reviews arrive at any time; the product itself may be cached, its reviews are not.
+        cache: 'no-store',
+      }),
+      target.branchId
+        ? isStoppedAtBranch(product.id, target.menuId, target.branchId)
+        : Promise.resolve(false),
+    ]);
+    return {
+      product,
+      modifiers,
+      reviews,
+      unavailable: stopped || !product.active_in_menu,
+      menuId: target.menuId,
+    };
+  },
+);
+
+async function isStoppedAtBranch(productId: string, menuId: string, branchId: string): Promise<boolean> {
+  const menu = await getMenuProducts(menuId, branchId);
+  return menu.categories.some((c) => c.products.some((p) => p.id === productId && p.in_stop));
+}

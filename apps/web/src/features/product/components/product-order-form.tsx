@@ -1,0 +1,209 @@
+'use client';
+
+import type { TLocale, TProductDetail } from '@app/contracts';
+import { chooseComboVariant, formatSum } from '@app/domain';
+import { useTranslations } from 'next-intl';
+import { useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { useAddToCart } from '@/features/cart';
+import {
+  type ChoiceProblem,
+  cartItemFor,
+  choiceProblems,
+  choiceTotal,
+  initialChoice,
+  type ProductChoice,
+  type ProductModifiers,
+} from '../lib/product-order';
+import { ModifierGroups, useGroupLimitText } from './modifier-groups';
+import { useProductDialogClose } from './product-dialog-context';
+import { QuantityStepper } from './quantity-stepper';
+
+/** Sizes, combo picks, modifiers, quantity, the live total and "add to cart". */
+export function ProductOrderForm({
+  product,
+  modifiers,
+  locale,
+  menuId,
+  unavailable,
+}: {
+  product: TProductDetail;
+  modifiers: ProductModifiers;
+  locale: TLocale;
+  menuId: string;
+  unavailable: boolean;
+}) {
+  const t = useTranslations('common.product');
+  const limitText = useGroupLimitText();
+  const addToCart = useAddToCart(menuId);
+  const closeDialog = useProductDialogClose();
+  const [choice, setChoice] = useState<ProductChoice>(() => initialChoice(product, modifiers));
+  const [busy, setBusy] = useState(false);
+  const baseId = useId();
+  const reasonId = `${baseId}-reason`;
+
+  const problems = useMemo(() => choiceProblems(product, modifiers, choice), [product, modifiers, choice]);
+  const item = useMemo(() => cartItemFor(product, modifiers, choice), [product, modifiers, choice]);
+  const { total } = choiceTotal(item);
+  const name = product.title[locale];
+
+  const reason = (p: ChoiceProblem): string => {
+    if (p.kind === 'variant') return t('chooseSize');
+    if (p.kind === 'combo') {
+      const group = product.combo_groups.find((g) => g.id === p.group_id);
+      return t('chooseInGroup', { group: group?.title[locale] ?? '' });
+    }
+    const { error } = p;
+    if (error.group_id) {
+      const group = modifiers.group_modifiers.find((g) => g.id === error.group_id);
+      return t('groupNeeds', { group: group?.name[locale] ?? '', limit: limitText(error.min, error.max) });
+    }
+    const single = modifiers.single_modifiers.find((m) => m.id === error.modifier_id);
+    return t('modifierNeeds', { name: single?.name[locale] ?? '', limit: limitText(error.min, error.max) });
+  };
+  const firstProblem = problems[0];
+
+  const add = async () => {
+    if (problems.length > 0 || unavailable) return;
+    setBusy(true);
+    try {
+      await addToCart(item);
+      toast.success(t('added', { name }));
+      if (closeDialog) closeDialog();
+      else setChoice(initialChoice(product, modifiers));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+      data-testid="product-order-form"
+    >
+      {product.type === 'origin' && product.variants.length > 0 && (
+        <fieldset data-testid="variant-picker">
+          <legend className="mb-2 text-base font-bold">{t('size')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {product.variants.map((v) => {
+              const inputId = `${baseId}-v-${v.id}`;
+              return (
+                <div key={v.id}>
+                  <input
+                    id={inputId}
+                    type="radio"
+                    name={`${baseId}-size`}
+                    className="peer sr-only"
+                    checked={choice.variantId === v.id}
+                    onChange={() => setChoice((c) => ({ ...c, variantId: v.id }))}
+                  />
+                  <label
+                    htmlFor={inputId}
+                    className="flex cursor-pointer flex-col rounded-card px-4 py-2 ring-1 ring-line peer-checked:bg-brand-50 peer-checked:ring-2 peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600"
+                  >
+                    <span className="font-semibold">{v.property[locale] || v.title[locale]}</span>
+                    <span className="text-sm text-muted">{formatSum(v.out_price, locale)}</span>
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+
+      {product.type === 'combo' &&
+        product.combo_groups.map((group) => (
+          <fieldset key={group.id} className="flex flex-col gap-2" data-testid="combo-group">
+            <legend className="mb-1 text-base font-bold">
+              {group.title[locale]}{' '}
+              <span className="text-sm font-normal text-muted">{t('limitExactly', { count: 1 })}</span>
+            </legend>
+            {group.variants.map((v) => {
+              const inputId = `${baseId}-c-${v.id}`;
+              return (
+                <div key={v.id} className="flex items-center justify-between gap-3">
+                  <span className="flex items-center gap-3">
+                    <input
+                      id={inputId}
+                      type="radio"
+                      name={`${baseId}-combo-${group.id}`}
+                      checked={choice.combo.some(
+                        (c) => c.group_id === group.id && c.product_id === v.product_id,
+                      )}
+                      onChange={() =>
+                        setChoice((c) => ({
+                          ...c,
+                          combo: chooseComboVariant(c.combo, group.id, v.product_id),
+                        }))
+                      }
+                      className="h-5 w-5 accent-brand-600"
+                    />
+                    <label htmlFor={inputId}>{v.title[locale]}</label>
+                  </span>
+                  {v.out_price > 0 && (
+                    <span className="text-sm text-muted">+{formatSum(v.out_price, locale)}</span>
+                  )}
+                </div>
+              );
+            })}
+          </fieldset>
+        ))}
+
+      {(modifiers.single_modifiers.length > 0 || modifiers.group_modifiers.length > 0) && (
+        <ModifierGroups
+          modifiers={modifiers}
+          chosen={choice.modifiers}
+          onChange={(chosen) => setChoice((c) => ({ ...c, modifiers: chosen }))}
+          locale={locale}
+        />
+      )}
+
+      <div className="sticky bottom-0 z-10 flex flex-col gap-2 border-t border-line bg-white pt-3 pb-4 md:static md:border-0 md:pb-0">
+        {firstProblem && !unavailable && (
+          <p
+            id={reasonId}
+            className="text-sm font-semibold text-paprika-600"
+            role="status"
+            data-testid="product-add-reason"
+          >
+            {reason(firstProblem)}
+          </p>
+        )}
+        <div className="flex items-center gap-3">
+          <QuantityStepper
+            value={choice.quantity}
+            onChange={(quantity) => setChoice((c) => ({ ...c, quantity }))}
+            testId="product-quantity"
+          />
+          {unavailable ? (
+            <button
+              type="button"
+              disabled
+              data-testid="product-unavailable"
+              className="h-12 flex-1 rounded-full bg-line px-5 font-semibold text-muted"
+            >
+              {t('unavailable')}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={busy || problems.length > 0}
+              aria-describedby={firstProblem ? reasonId : undefined}
+              data-testid="product-add-to-cart"
+              className="inline-flex h-12 min-w-0 flex-1 items-center justify-between gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white sm:gap-3 sm:px-5 sm:text-base hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-300"
+            >
+              <span className="whitespace-nowrap">{t('addToCart')}</span>
+              <span className="whitespace-nowrap" data-testid="product-total">
+                {formatSum(total, locale)}
+              </span>
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

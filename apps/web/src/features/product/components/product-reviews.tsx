@@ -1,0 +1,97 @@
+'use client';
+
+import { type TReviewListResponse, ZReviewListResponse } from '@app/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useApi } from '@/lib/config-provider';
+import { useAuthStore } from '@/lib/stores/auth';
+import { nextReviewsPage, REVIEWS_PAGE_SIZE } from '../lib/reviews';
+import { Stars } from './stars';
+
+/** Reviews, newest first, a few at a time; the first page comes with the server HTML. */
+export function ProductReviews({
+  productId,
+  initial,
+  headingLevel,
+}: {
+  productId: string;
+  initial: TReviewListResponse;
+  headingLevel: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const t = useTranslations('common.product');
+  const format = useFormatter();
+  const api = useApi();
+  const signedIn = useAuthStore((s) => s.user !== null);
+
+  const query = useInfiniteQuery({
+    queryKey: ['user-reviews', productId],
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/v1/user_reviews', {
+        schema: ZReviewListResponse,
+        query: {
+          related_subject: 'product',
+          product_id: productId,
+          page: pageParam,
+          limit: REVIEWS_PAGE_SIZE,
+        },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextReviewsPage(pages),
+    initialData: { pages: [initial], pageParams: [1] },
+  });
+
+  const reviews = query.data.pages.flatMap((p) => p.reviews);
+  const total = query.data.pages.at(-1)?.count ?? 0;
+
+  return (
+    <section
+      aria-labelledby={`reviews-${productId}`}
+      className="flex flex-col gap-3"
+      data-testid="product-reviews"
+    >
+      <Heading id={`reviews-${productId}`} className="text-lg font-bold">
+        {t('reviews')} <span className="font-normal text-muted">({total})</span>
+      </Heading>
+      {/* Writing reviews comes with orders; until then everyone is told what it takes. */}
+      <p className="rounded-card bg-brand-50 p-3 text-sm">
+        {signedIn ? t('orderToRate') : t('signInToRate')}
+      </p>
+      {reviews.length === 0 ? (
+        <p className="text-muted">{t('noReviews')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {reviews.map((r) => (
+            <li key={r.id} className="rounded-card p-3 ring-1 ring-line">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold">{r.client_name}</span>
+                <time dateTime={r.created_at} className="text-sm text-muted">
+                  {format.dateTime(new Date(r.created_at), { dateStyle: 'medium' })}
+                </time>
+              </div>
+              <Stars rating={r.rating} label={t('ratedOf', { rating: r.rating })} />
+              {r.review_message && <p className="mt-1 whitespace-pre-line">{r.review_message}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.isError && (
+        <p role="alert" className="text-paprika-600">
+          {t('reviewsError')}
+        </p>
+      )}
+      {query.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          className="self-start rounded-full bg-white px-5 py-2.5 font-semibold ring-1 ring-line hover:bg-brand-50 disabled:text-muted"
+          data-testid="reviews-more"
+        >
+          {query.isFetchingNextPage ? t('loading') : t('showMore')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+/** Client-safe public parts of the product feature. Server code uses './server'. */
+export { ProductDialog } from './components/product-dialog';
+export { QuantityStepper } from './components/quantity-stepper';

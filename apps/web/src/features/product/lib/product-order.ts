@@ -1,0 +1,110 @@
+import type { TModifierResponse, TProductDetail } from '@app/contracts';
+import {
+  type CartLine,
+  type ChosenModifier,
+  type ComboChoice,
+  comboCartVariants,
+  defaultComboSelection,
+  defaultModifierSelection,
+  lineUnitPrice,
+  type ModifierError,
+  type NewCartItem,
+  originCartVariant,
+  toCartModifiers,
+  validateComboSelection,
+  validateModifierSelection,
+} from '@app/domain';
+
+export type ProductModifiers = TModifierResponse['product_modifiers'];
+
+/** What the customer has picked in the product dialog. */
+export type ProductChoice = {
+  /** origin: the chosen size's id. */
+  variantId: string | null;
+  combo: ComboChoice[];
+  modifiers: ChosenModifier[];
+  quantity: number;
+};
+
+/**
+ * The starting choice: the first (cheapest-listed) size, each combo group's first option, and the
+ * domain's default modifiers (compulsory ones and required groups at their minimum).
+ */
+export function initialChoice(product: TProductDetail, mods: ProductModifiers): ProductChoice {
+  return {
+    variantId: product.type === 'origin' ? (product.variants[0]?.id ?? null) : null,
+    combo: product.type === 'combo' ? defaultComboSelection(product.combo_groups) : [],
+    modifiers: defaultModifierSelection(mods),
+    quantity: 1,
+  };
+}
+
+/** Why "add to cart" is refused right now; empty when the choice can be added. */
+export type ChoiceProblem =
+  | { kind: 'variant' }
+  | { kind: 'combo'; group_id: string }
+  | { kind: 'modifier'; error: ModifierError };
+
+export function choiceProblems(
+  product: TProductDetail,
+  mods: ProductModifiers,
+  choice: ProductChoice,
+): ChoiceProblem[] {
+  const problems: ChoiceProblem[] = [];
+  if (product.type === 'origin' && !product.variants.some((v) => v.id === choice.variantId)) {
+    problems.push({ kind: 'variant' });
+  }
+  if (product.type === 'combo') {
+    const combo = validateComboSelection(product.combo_groups, choice.combo);
+    if (!combo.ok) for (const e of combo.errors) problems.push({ kind: 'combo', group_id: e.group_id });
+  }
+  const modifiers = validateModifierSelection(mods, choice.modifiers);
+  if (!modifiers.ok) for (const error of modifiers.errors) problems.push({ kind: 'modifier', error });
+  return problems;
+}
+
+/**
+ * The cart item for a choice. An origin product goes in under its own id with the chosen size as
+ * its variant and the size's price as the line price; a combo carries its picks (extra charges are
+ * the variants' prices).
+ */
+export function cartItemFor(
+  product: TProductDetail,
+  mods: ProductModifiers,
+  choice: ProductChoice,
+): NewCartItem {
+  const size =
+    product.type === 'origin' ? product.variants.find((v) => v.id === choice.variantId) : undefined;
+  const variants =
+    product.type === 'origin' && size
+      ? [originCartVariant(product.id, size)]
+      : product.type === 'combo'
+        ? comboCartVariants(product.combo_groups, choice.combo)
+        : [];
+  return {
+    product_id: product.id,
+    type: product.type,
+    variants,
+    order_modifiers: toCartModifiers(mods, choice.modifiers),
+    quantity: choice.quantity,
+    price: size?.out_price ?? product.out_price,
+    default_product: false,
+    product_name: product.title,
+    image_url: product.image?.url ?? null,
+    slug: product.slug,
+    comment: '',
+  };
+}
+
+/** The live price the dialog shows, computed by the same rule the cart uses. */
+export function choiceTotal(item: NewCartItem): { unit: number; total: number } {
+  const line: CartLine = {
+    ...item,
+    key: 'preview',
+    quantity: item.quantity ?? 1,
+    in_stop: false,
+    price_with_discount: item.price,
+  };
+  const unit = lineUnitPrice(line);
+  return { unit, total: unit * line.quantity };
+}

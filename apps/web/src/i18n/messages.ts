@@ -1,0 +1,47 @@
+import type { TAppLocale, TNamespace } from './routing';
+import { NAMESPACES } from './routing';
+
+export type TMessages = Record<string, unknown>;
+
+const loaders: Record<TAppLocale, Record<TNamespace, () => Promise<{ default: TMessages }>>> = {
+  ru: {
+    about: () => import('../../messages/ru/about.json'),
+    branches: () => import('../../messages/ru/branches.json'),
+    common: () => import('../../messages/ru/common.json'),
+    formal: () => import('../../messages/ru/formal.json'),
+    location: () => import('../../messages/ru/location.json'),
+    order: () => import('../../messages/ru/order.json'),
+  },
+  uz: {
+    about: () => import('../../messages/uz/about.json'),
+    branches: () => import('../../messages/uz/branches.json'),
+    common: () => import('../../messages/uz/common.json'),
+    formal: () => import('../../messages/uz/formal.json'),
+    location: () => import('../../messages/uz/location.json'),
+    order: () => import('../../messages/uz/order.json'),
+  },
+  en: {
+    about: () => import('../../messages/en/about.json'),
+    branches: () => import('../../messages/en/branches.json'),
+    common: () => import('../../messages/en/common.json'),
+    formal: () => import('../../messages/en/formal.json'),
+    location: () => import('../../messages/en/location.json'),
+    order: () => import('../../messages/en/order.json'),
+  },
+};
+
+/** All namespaces of a locale, keyed by namespace: what server code reads with getTranslations. */
+export async function loadMessages(locale: TAppLocale): Promise<Record<TNamespace, TMessages>> {
+  const entries = await Promise.all(
+    NAMESPACES.map(async (ns) => [ns, (await loaders[locale][ns]()).default] as const),
+  );
+  return Object.fromEntries(entries) as Record<TNamespace, TMessages>;
+}
+
+/** Exactly the given namespaces: what a client provider receives. */
+export function pickNamespaces(
+  messages: Record<string, unknown>,
+  namespaces: readonly TNamespace[],
+): Partial<Record<TNamespace, TMessages>> {
+  return Object.fromEntries(namespaces.map((ns) => [ns, messages[ns] as TMessages]));
+}

@@ -1,0 +1,39 @@
+import type { AbstractIntlMessages } from 'next-intl';
+import { getLocale, getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { ClientIntlProvider } from './client-intl-provider';
+import { pickNamespaces } from './messages';
+import { TIME_ZONE } from './request';
+import { BASE_NAMESPACES, type TNamespace } from './routing';
+
+/**
+ * Gives the client components below it the base namespaces (common, location) plus exactly the
+ * namespaces this page loads (spec section 2, "Translation namespaces per page"). A nested provider
+ * replaces the outer one, so the base namespaces are repeated here.
+ */
+export async function PageMessages({
+  namespaces,
+  children,
+}: {
+  namespaces: readonly Exclude<TNamespace, (typeof BASE_NAMESPACES)[number]>[];
+  children: ReactNode;
+}) {
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const picked = pickNamespaces(messages, [...BASE_NAMESPACES, ...namespaces]) as AbstractIntlMessages;
+  return (
+    <ClientIntlProvider locale={locale} timeZone={TIME_ZONE} messages={picked}>
+      {children}
+    </ClientIntlProvider>
+  );
+}
+
+/** The provider of the locale layout: only the base namespaces. */
+export async function BaseMessages({ children }: { children: ReactNode }) {
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const picked = pickNamespaces(messages, BASE_NAMESPACES) as AbstractIntlMessages;
+  return (
+    <ClientIntlProvider locale={locale} timeZone={TIME_ZONE} messages={picked}>
+      {children}
+    </ClientIntlProvider>
+  );
+}

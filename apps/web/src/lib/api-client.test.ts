@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiErrorMessage, buildUrl, createApiClient, isApiFailure } from './api-client';
+
+const SHIPPER = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
+const PLATFORM = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
+
+function mockFetch(response: Response) {
+  // A body can be read once; every call gets its own copy.
+  const fn = vi.fn(async (_url: string, _init?: RequestInit) => response.clone());
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  const schema = z.object({ ok: z.boolean() });
+
+  it('sends Shipper and Platform on every call and no Authorization when signed out', async () => {
+    const fetch = mockFetch(json({ ok: true }));
+    const api = createApiClient({ baseUrl: 'http://api:4000/', shipperId: SHIPPER, platformId: PLATFORM });
+    await expect(api.get('/v1/x', { schema })).resolves.toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('http://api:4000/v1/x');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Shipper).toBe(SHIPPER);
+    expect(headers.Platform).toBe(PLATFORM);
+    expect(headers.Authorization).toBeUndefined();
+  });
+
+  it('sends the bare access token when a user is stored', async () => {
+    const fetch = mockFetch(json({ ok: true }));
+    const api = createApiClient({
+      baseUrl: 'http://api',
+      shipperId: SHIPPER,
+      platformId: PLATFORM,
+      getToken: () => 'tok-1',
+    });
+    await api.post('/v1/y', { schema, body: { a: 1 } });
+    const init = fetch.mock.calls[0]?.[1] ?? {};
+    expect((init.headers as Record<string, string>).Authorization).toBe('tok-1');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('rejects with { status, data } carrying the API message', async () => {
+    mockFetch(json({ statusCode: 404, code: 'NOT_FOUND', message: 'Vacancy not found' }, 404));
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    const error = await api.get('/v1/vacancies/x', { schema }).catch((e: unknown) => e);
+    expect(isApiFailure(error)).toBe(true);
+    expect(error).toMatchObject({ status: 404, data: { message: 'Vacancy not found', code: 'NOT_FOUND' } });
+    expect(apiErrorMessage(error, 'fallback')).toBe('Vacancy not found');
+  });
+
+  it('gives a non-JSON failure the same shape', async () => {
+    mockFetch(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await expect(api.get('/v1/x', { schema })).rejects.toMatchObject({
+      status: 502,
+      data: { message: 'Bad Gateway' },
+    });
+  });
+
+  it('rejects a response that breaks the contract instead of passing it on', async () => {
+    mockFetch(json({ ok: 'yes' }));
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await expect(api.get('/v1/x', { schema })).rejects.toMatchObject({
+      status: 502,
+      data: { code: 'BAD_RESPONSE' },
+    });
+  });
+
+  it('signs the user out on 401 and 403 (spec section 6), only when a token was sent', async () => {
+    const onUnauthorized = vi.fn();
+    mockFetch(json({ statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' }, 401));
+    const signedIn = createApiClient({
+      baseUrl: 'http://api',
+      shipperId: SHIPPER,
+      platformId: PLATFORM,
+      getToken: () => 't',
+      onUnauthorized,
+    });
+    await signedIn.get('/v1/x', { schema }).catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    mockFetch(json({ statusCode: 403, code: 'FORBIDDEN', message: 'no' }, 403));
+    const anonymous = createApiClient({
+      baseUrl: 'http://api',
+      shipperId: SHIPPER,
+      platformId: PLATFORM,
+      onUnauthorized,
+    });
+    await anonymous.get('/v1/x', { schema }).catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a network failure into status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await expect(api.get('/v1/x', { schema })).rejects.toMatchObject({
+      status: 0,
+      data: { code: 'NETWORK_ERROR' },
+    });
+  });
+
+  it('passes Next cache hints on reads only', async () => {
+    const fetch = mockFetch(json({ ok: true }));
+    const api = createApiClient({
+      baseUrl: 'http://api',
+      shipperId: SHIPPER,
+      platformId: PLATFORM,
+      defaultNext: { revalidate: 60 },
+    });
+    await api.get('/v1/x', { schema });
+    expect(((fetch.mock.calls[0]?.[1] ?? {}) as { next?: unknown }).next).toEqual({ revalidate: 60 });
+    await api.post('/v1/x', { schema, body: {} });
+    const postInit = fetch.mock.calls[1]?.[1] as { next?: unknown; cache?: string };
+    expect(postInit.next).toBeUndefined();
+    expect(postInit.cache).toBe('no-store');
+  });
+});
+
+describe('buildUrl', () => {
+  it('drops empty values and joins arrays with commas', () => {
+    expect(
+      buildUrl('http://a/', '/v2/product', {
+        page: 1,
+        search: '',
+        menu_id: undefined,
+        product_types: ['simple', 'combo'],
+      }),
+    ).toBe('http://a/v2/product?page=1&product_types=simple%2Ccombo');
+  });
+});

@@ -1,0 +1,142 @@
+import { type TApiError, ZApiError } from '@app/contracts';
+import type { z } from 'zod';
+
+/**
+ * The one HTTP client of the storefront. Every call carries the `Shipper` and `Platform` headers and,
+ * when a user is signed in, `Authorization: <access_token>` (the bare token, as the platform's clients
+ * send it). Responses are parsed with the zod contract; failures reject with `{ status, data }` where
+ * `data` is the API's error body, so callers show `data.message`.
+ */
+export type TApiFailure = { status: number; data: TApiError };
+
+export type TQueryValue = string | number | boolean | null | undefined;
+export type TQuery = Record<string, TQueryValue | readonly (string | number)[]>;
+
+/** Next's fetch cache hints; ignored by browsers. */
+type TNextFetchOptions = { revalidate?: number | false; tags?: string[] };
+
+export type TRequestOptions<T> = {
+  schema: z.ZodType<T>;
+  query?: TQuery;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Server only: Next data-cache settings for this call. */
+  next?: TNextFetchOptions;
+  cache?: RequestCache;
+};
+
+export type TApiClientConfig = {
+  baseUrl: string;
+  shipperId: string;
+  platformId: string;
+  /** Read on every call, so a sign-in or sign-out takes effect at once. */
+  getToken?: () => string | null | undefined;
+  /** 401 and 403 sign the user out (spec section 6). */
+  onUnauthorized?: () => void;
+  /** Defaults for every call, e.g. the server's revalidate window. */
+  defaultNext?: TNextFetchOptions;
+};
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export function isApiFailure(error: unknown): error is TApiFailure {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { status?: unknown; data?: unknown };
+  return typeof e.status === 'number' && ZApiError.safeParse(e.data).success;
+}
+
+/** The text to show for a failed call: the API's message, else the error's own message, else the fallback. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (isApiFailure(error)) return error.data.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: TQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
+
+function failure(status: number, code: string, message: string): TApiFailure {
+  return { status, data: { statusCode: status, code, message } };
+}
+
+async function readError(response: Response): Promise<TApiFailure> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const parsed = ZApiError.safeParse(body);
+  if (parsed.success) return { status: response.status, data: parsed.data };
+  return failure(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`);
+}
+
+export function createApiClient(config: TApiClientConfig) {
+  async function request<T>(method: THttpMethod, path: string, options: TRequestOptions<T>): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Shipper: config.shipperId,
+      Platform: config.platformId,
+      ...options.headers,
+    };
+    const token = config.getToken?.();
+    if (token) headers.Authorization = token;
+    const hasBody = options.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+
+    const next = options.next ?? config.defaultNext;
+    const init: RequestInit & { next?: TNextFetchOptions } = {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    };
+    if (options.cache) init.cache = options.cache;
+    // Only reads are cached; a write must always reach the API.
+    if (method === 'GET' && next && !options.cache) init.next = next;
+    if (method !== 'GET') init.cache = 'no-store';
+
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(config.baseUrl, path, options.query), init);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      throw failure(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+    }
+
+    if (!response.ok) {
+      const error = await readError(response);
+      if ((error.status === 401 || error.status === 403) && token) config.onUnauthorized?.();
+      throw error;
+    }
+
+    const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) {
+      throw failure(
+        502,
+        'BAD_RESPONSE',
+        `Unexpected response from ${method} ${path}: ${parsed.error.message}`,
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    get: <T>(path: string, options: TRequestOptions<T>) => request('GET', path, options),
+    post: <T>(path: string, options: TRequestOptions<T>) => request('POST', path, options),
+    put: <T>(path: string, options: TRequestOptions<T>) => request('PUT', path, options),
+    patch: <T>(path: string, options: TRequestOptions<T>) => request('PATCH', path, options),
+    delete: <T>(path: string, options: TRequestOptions<T>) => request('DELETE', path, options),
+  };
+}
+
+export type TApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,28 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('server-only', () => ({}));
+const { parseWebEnv } = await import('./env');
+
+describe('web env', () => {
+  it('has the brief defaults', () => {
+    expect(parseWebEnv({})).toEqual({
+      API_URL: 'http://localhost:4000',
+      PUBLIC_API_URL: 'http://localhost:4000',
+      SHIPPER_ID: '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60',
+      PLATFORM_ID: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d',
+      SITE_URL: 'http://localhost:3000',
+    });
+  });
+
+  it('trims trailing slashes and treats empty strings as unset', () => {
+    const env = parseWebEnv({ API_URL: 'http://api:4000/', SITE_URL: '' });
+    expect(env.API_URL).toBe('http://api:4000');
+    expect(env.SITE_URL).toBe('http://localhost:3000');
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => parseWebEnv({ API_URL: 'not a url', SHIPPER_ID: '42', SITE_URL: 'x' })).toThrowError(
+      /API_URL[\s\S]*SHIPPER_ID[\s\S]*SITE_URL/,
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import 'server-only';
+import { z } from 'zod';
+import type { TBrowserConfig } from './config-provider';
+
+/**
+ * Runtime configuration, read when a request is served (not inlined at build time), so one build
+ * runs against any API. Only `browserConfig()` reaches client code.
+ */
+const ZWebEnv = z.object({
+  API_URL: z.url().default('http://localhost:4000'),
+  PUBLIC_API_URL: z.url().default('http://localhost:4000'),
+  SHIPPER_ID: z.uuid().default('5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60'),
+  PLATFORM_ID: z.uuid().default('9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d'),
+  SITE_URL: z.url().default('http://localhost:3000'),
+});
+export type TWebEnv = z.infer<typeof ZWebEnv>;
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Parses the given variables; throws one error naming every bad variable. Empty strings count as unset. */
+export function parseWebEnv(source: Record<string, string | undefined>): TWebEnv {
+  const picked = Object.fromEntries(
+    Object.keys(ZWebEnv.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
+  );
+  const result = ZWebEnv.safeParse(picked);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid web environment:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    API_URL: trimSlash(env.API_URL),
+    PUBLIC_API_URL: trimSlash(env.PUBLIC_API_URL),
+    SITE_URL: trimSlash(env.SITE_URL),
+  };
+}
+
+let cached: TWebEnv | undefined;
+export function env(): TWebEnv {
+  cached ??= parseWebEnv(process.env);
+  return cached;
+}
+
+/** What the browser needs; handed to client code through `ConfigProvider`. */
+export function browserConfig(): TBrowserConfig {
+  const e = env();
+  return {
+    apiUrl: e.PUBLIC_API_URL,
+    shipperId: e.SHIPPER_ID,
+    platformId: e.PLATFORM_ID,
+    siteUrl: e.SITE_URL,
+  };
+}

@@ -1,0 +1,93 @@
+import type { TDeliveryType, TLatLong } from '@app/contracts';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persistOptions, registerPersistedStore } from './persist';
+
+/** A saved delivery address (spec section 3, "Address point"). */
+export type TAddressPoint = {
+  id: string;
+  location: [lat: number, long: number];
+  address: string;
+  name: string;
+  city: string;
+  isActive: boolean;
+};
+
+/** The branch fields kept after a self-pickup choice or a nearest-branch lookup (spec section 4). */
+export type TSelectedBranch = {
+  id: string;
+  slug: string;
+  menu_id: string;
+  name: string;
+  address: string;
+  location: TLatLong;
+  delivery_time: number;
+  future_delivery_order_time: number;
+  future_self_pickup_order_time: number;
+};
+
+export type TCommonData = {
+  isMapModal: boolean;
+  isReservation: boolean;
+  location: TLatLong | null;
+  deliveryType: TDeliveryType;
+  branch: TSelectedBranch | null;
+  orderIds: string[];
+  deliveryZoneId: string | null;
+  searchedProduct: string;
+  points: TAddressPoint[];
+};
+
+export const COMMON_DEFAULTS: TCommonData = {
+  isMapModal: false,
+  isReservation: false,
+  location: null,
+  deliveryType: 'delivery',
+  branch: null,
+  orderIds: [],
+  deliveryZoneId: null,
+  searchedProduct: '',
+  points: [],
+};
+
+type TCommonState = TCommonData & {
+  setMapModal: (open: boolean) => void;
+  setReservation: (value: boolean) => void;
+  setLocation: (location: TLatLong | null) => void;
+  setDeliveryType: (type: TDeliveryType) => void;
+  setBranch: (branch: TSelectedBranch | null) => void;
+  addOrderId: (id: string) => void;
+  setDeliveryZoneId: (id: string | null) => void;
+  setSearchedProduct: (text: string) => void;
+  /** Point rules (save, update, activate, remove) arrive with the location issue; they replace the list. */
+  setPoints: (points: TAddressPoint[]) => void;
+  reset: () => void;
+};
+
+export const useCommonStore = create<TCommonState>()(
+  persist(
+    (set) => ({
+      ...COMMON_DEFAULTS,
+      setMapModal: (isMapModal) => set({ isMapModal }),
+      setReservation: (isReservation) => set({ isReservation }),
+      setLocation: (location) => set({ location }),
+      setDeliveryType: (deliveryType) => set({ deliveryType }),
+      setBranch: (branch) => set({ branch }),
+      addOrderId: (id) =>
+        set((state) => ({
+          orderIds: state.orderIds.includes(id) ? state.orderIds : [...state.orderIds, id],
+        })),
+      setDeliveryZoneId: (deliveryZoneId) => set({ deliveryZoneId }),
+      setSearchedProduct: (searchedProduct) => set({ searchedProduct }),
+      setPoints: (points) => set({ points }),
+      reset: () => set(COMMON_DEFAULTS),
+    }),
+    {
+      ...persistOptions<TCommonState>('common', 'long-term'),
+      // The map dialog being open is not something to restore after a reload.
+      // Actions are functions, which JSON storage drops anyway.
+      partialize: ({ isMapModal: _open, ...rest }) => rest,
+    },
+  ),
+);
+registerPersistedStore(useCommonStore);

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, String(value));
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+  clear() {
+    this.data.clear();
+  }
+}
+
+const local = new MemoryStorage();
+const session = new MemoryStorage();
+vi.stubGlobal('localStorage', local);
+vi.stubGlobal('sessionStorage', session);
+
+const { useAuthStore } = await import('./auth');
+const { useCommonStore, COMMON_DEFAULTS } = await import('./common');
+const { useCheckoutStore, CHECKOUT_DEFAULTS } = await import('./checkout');
+const { useSessionStore } = await import('./session');
+const { rehydrateAllStores } = await import('./persist');
+
+const stored = (storage: MemoryStorage, key: string) =>
+  JSON.parse(storage.getItem(key) ?? 'null') as { state: Record<string, unknown>; version: number } | null;
+
+beforeAll(async () => {
+  await rehydrateAllStores();
+});
+
+describe('persisted stores (spec sections 3 and 9)', () => {
+  it('start from the spec defaults', () => {
+    expect(COMMON_DEFAULTS.deliveryType).toBe('delivery');
+    expect(CHECKOUT_DEFAULTS.is_courier_call).toBe(true);
+    expect(useAuthStore.getState().user).toBeNull();
+  });
+
+  it('keep auth and common long-term (localStorage) at version 1', () => {
+    useCommonStore.getState().setDeliveryType('self-pickup');
+    useAuthStore
+      .getState()
+      .setUser({ id: 'u1', name: 'Aziz', phone: '998901234567', date_of_birth: null, access_token: 't' });
+    expect(stored(local, 'common')).toMatchObject({ version: 1, state: { deliveryType: 'self-pickup' } });
+    expect(stored(local, 'auth')).toMatchObject({ version: 1, state: { user: { id: 'u1' } } });
+    expect(stored(session, 'common')).toBeNull();
+  });
+
+  it('keep checkout and session per browser session (sessionStorage) at version 1', () => {
+    useCheckoutStore.getState().setFields({ apartment: '12' });
+    useSessionStore.getState().setSession({ addressAccepted: true });
+    expect(stored(session, 'checkout')).toMatchObject({
+      version: 1,
+      state: { apartment: '12', is_courier_call: true },
+    });
+    expect(stored(session, 'session')).toMatchObject({ version: 1, state: { addressAccepted: true } });
+    expect(stored(local, 'checkout')).toBeNull();
+  });
+
+  it('does not restore an open map dialog after a reload', () => {
+    useCommonStore.getState().setMapModal(true);
+    expect(stored(local, 'common')?.state).not.toHaveProperty('isMapModal');
+  });
+
+  it('restores what was stored', async () => {
+    local.setItem(
+      'common',
+      JSON.stringify({ version: 1, state: { ...COMMON_DEFAULTS, orderIds: ['o-1'], deliveryZoneId: 'z' } }),
+    );
+    await useCommonStore.persist.rehydrate();
+    expect(useCommonStore.getState().orderIds).toEqual(['o-1']);
+    expect(useCommonStore.getState().deliveryZoneId).toBe('z');
+  });
+
+  it('logout clears the user', () => {
+    useAuthStore.getState().logout();
+    expect(useAuthStore.getState().user).toBeNull();
+    expect(stored(local, 'auth')?.state.user).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { expect, formatSum, limitText, literal, localePath, t, test, tf } from '../support/fixtures.ts';
+
+test('a product with a required modifier group cannot be added until its minimum is chosen', async ({
+  page,
+  demoMenu,
+}) => {
+  const locale = 'en';
+  const { product, modifiers } = await demoMenu.productWithRequiredModifier();
+  const required = modifiers.product_modifiers.group_modifiers.find((g) => g.min_amount >= 1);
+  if (!required) throw new Error('productWithRequiredModifier returns a product with a required group');
+  const groupName = required.name[locale];
+
+  await page.goto(localePath(locale, `/product/${product.slug}`));
+  await expect(page.getByRole('heading', { level: 1, name: product.title[locale] })).toBeVisible();
+
+  const group = page.getByRole('group', { name: groupName });
+  await expect(group).toContainText(limitText(locale, required.min_amount, required.max_amount));
+  const addButton = page.getByRole('button', { name: literal(t(locale, 'product.addToCart')) });
+
+  // Take back every chosen variant of the group (the form may preselect the minimum).
+  for (const variant of required.variants) {
+    const decrease = group.getByRole('button', {
+      name: tf(locale, 'product.decreaseNamed', { name: variant.title[locale] }),
+    });
+    while (await decrease.isEnabled()) await decrease.click();
+  }
+
+  // Below the minimum: refused, and the reason is spelled out next to the button.
+  const reason = tf(locale, 'product.groupNeeds', {
+    group: groupName,
+    limit: limitText(locale, required.min_amount, required.max_amount),
+  });
+  await expect(addButton).toBeDisabled();
+  await expect(addButton).toHaveAccessibleDescription(reason);
+  await expect(page.getByText(reason, { exact: true })).toBeVisible();
+
+  // Choosing up to the minimum, one at a time: refused until the last one, then allowed.
+  const first = required.variants[0];
+  if (!first) throw new Error('a group has at least one variant');
+  const increase = group.getByRole('button', {
+    name: tf(locale, 'product.increaseNamed', { name: first.title[locale] }),
+  });
+  for (let chosen = 1; chosen <= required.min_amount; chosen++) {
+    await increase.click();
+    if (chosen < required.min_amount) await expect(addButton).toBeDisabled();
+  }
+  await expect(addButton).toBeEnabled();
+  const compulsory = modifiers.product_modifiers.single_modifiers.filter((m) => m.is_compulsory);
+  if (compulsory.length === 0) {
+    const total = product.out_price + first.out_price * required.min_amount;
+    await expect(addButton).toContainText(formatSum(total, locale));
+  }
+
+  // Beyond the maximum is impossible: the + buttons of the group stop at max_amount in total.
+  for (let chosen = required.min_amount; chosen < required.max_amount; chosen++) await increase.click();
+  await expect(increase).toBeDisabled();
+
+  const badge = page.getByTestId('cart-badge');
+  await expect(badge).toHaveAttribute('data-count', /^\d+$/);
+  const before = Number(await badge.getAttribute('data-count'));
+  await addButton.click();
+  await expect(page.getByText(tf(locale, 'product.added', { name: product.title[locale] }))).toBeVisible();
+  await expect.poll(async () => Number(await badge.getAttribute('data-count'))).toBeGreaterThan(before);
+});

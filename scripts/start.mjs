@@ -1,0 +1,68 @@
+// `npm start`: build what is stale, then run the API and the storefront in production mode with
+// one shared environment (the shell's, plus the root .env). Ctrl-C stops both; if either dies,
+// the other is stopped and we exit non-zero.
+import { buildApi, buildWeb } from './lib/build.mjs';
+import { assertPortsFree, loadRootEnv, REPO_ROOT, resolveServers } from './lib/env.mjs';
+import { prefix, startService, stopServices, waitForUrl } from './lib/processes.mjs';
+
+const force = process.argv.includes('--rebuild');
+const services = [];
+let stopping = false;
+
+async function shutdown(code, reason) {
+  if (stopping) return;
+  stopping = true;
+  if (reason) console.error(`\n${reason}`);
+  await stopServices(services);
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.log(`\nReceived ${signal}, stopping the API and the storefront...`);
+    void shutdown(0);
+  });
+}
+
+function watch(service) {
+  services.push(service);
+  service.exited.then(({ name, code, signal }) => {
+    void shutdown(code || 1, `${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
+  });
+  return service;
+}
+
+/** The workspace script's port is 3000; a later -p wins in Next's CLI. */
+const webPortArgs = (port) => (port === 3000 ? [] : ['--', '-p', String(port)]);
+
+try {
+  const envFile = loadRootEnv();
+  if (envFile) console.log(`Loaded ${envFile}`);
+  const servers = resolveServers({ ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' });
+  const { env, api, web } = servers;
+  await assertPortsFree({ api, web });
+
+  await buildApi(env);
+  // The API starts before the storefront is built, so a page that Next prerenders at build time
+  // can already fetch its data.
+  const apiService = watch(
+    startService('api', 'npm', ['run', '--silent', 'start', '-w', '@app/api'], { cwd: REPO_ROOT, env }),
+  );
+  await waitForUrl(`${api.url}/healthz`, apiService, 180_000);
+  await buildWeb({ force, env });
+  const webService = watch(
+    startService('web', 'npm', ['run', '--silent', 'start', '-w', '@app/web', ...webPortArgs(web.port)], {
+      cwd: REPO_ROOT,
+      env,
+    }),
+  );
+  await waitForUrl(`${web.url}/`, webService, 120_000);
+
+  console.log(`
+${prefix('ready')} Storefront: ${web.url}
+${prefix('ready')} API:        ${api.url} (docs at ${api.url}/docs)
+Press Ctrl-C to stop both.
+`);
+} catch (error) {
+  await shutdown(1, `npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+}
