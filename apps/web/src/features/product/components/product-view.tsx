@@ -96,6 +96,7 @@ export async function ProductView({
         </header>
 
         <ProductOrderForm
+          key={product.id}
           product={product}
           modifiers={modifiers}
           locale={locale}
