@@ -1,5 +1,7 @@
+import type { TShipper } from '@app/contracts';
 import type { Locator, Page } from '@playwright/test';
-import { expect, localePath, t, test, tf } from '../support/fixtures.ts';
+import { expect, formatSum, localePath, t, test, tf } from '../support/fixtures.ts';
+import { DEMO_SHIPPER_ID } from '../support/urls.ts';
 
 const locale = 'en';
 
@@ -86,4 +88,49 @@ test('cart: badge counts quantities, survives a reload, and remove and clear ask
   await page.reload();
   await expect(page.getByText(t(locale, 'cart.empty', 'order'))).toBeVisible();
   expect(await badgeCount(page)).toBe(0);
+});
+
+test('checkout: refused below the minimum order, then asks before leaving for /checkout', async ({
+  page,
+  api,
+  demoMenu,
+}) => {
+  const shipper = (await (await api.get(`/v1/shippers/${DEMO_SHIPPER_ID}`)).json()) as TShipper;
+  const minimum = shipper.minimal_order_price;
+  // A dish cheaper than the minimum, so one portion is refused and enough portions are not.
+  const dish = demoMenu.products.find(
+    (p) => p.type === 'simple' && !p.has_modifier && !p.in_stop && p.out_price > 0 && p.out_price < minimum,
+  );
+  if (!dish) throw new Error('the demo menu has a simple dish cheaper than the minimum order');
+  const portions = Math.ceil(minimum / dish.out_price);
+
+  await page.goto(localePath(locale));
+  await badgeCount(page);
+  const add = page.getByRole('button', { name: tf(locale, 'menu.addNamed', { name: dish.title[locale] }) });
+  await add.click();
+  await expect.poll(() => badgeCount(page)).toBeGreaterThan(0);
+
+  await page.getByTestId('cart-badge').click();
+  const checkout = page.getByRole('button', { name: t(locale, 'cart.checkout', 'order'), exact: true });
+  await expect(checkout).toBeDisabled();
+  await expect(
+    page.getByText(tf(locale, 'minimumOrder', { price: formatSum(minimum, locale) }, 'order')),
+  ).toBeVisible();
+
+  const more = cartLine(page, dish.title[locale]).getByRole('button', {
+    name: tf(locale, 'product.increaseNamed', { name: dish.title[locale] }),
+  });
+  for (let quantity = 1; quantity < portions; quantity++) await more.click();
+  await expect(checkout).toBeEnabled();
+
+  await checkout.click();
+  const confirm = page.getByRole('alertdialog', { name: t(locale, 'cart.checkoutTitle', 'order') });
+  await expect(confirm).toContainText(formatSum(dish.out_price * portions, locale));
+  await confirm.getByRole('button', { name: t(locale, 'actions.cancel') }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/cart'));
+
+  await checkout.click();
+  await confirm.getByRole('button', { name: t(locale, 'cart.checkoutConfirm', 'order') }).click();
+  await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout'));
 });

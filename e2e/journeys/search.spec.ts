@@ -50,3 +50,41 @@ test('search overlay closes with its button and shows nothing for a query withou
   await overlay.getByRole('button', { name: t(locale, 'search.close') }).click();
   await expect(overlay).toBeHidden();
 });
+
+test('search waits for a pause in typing (300 ms) and shows at most 7 dishes', async ({ page, api }) => {
+  const locale = 'en';
+  const query = 'sh';
+  const all = await api.get('/v2/product', { params: { search: query, page: 1, limit: 100 } });
+  expect(((await all.json()) as TProductListResponse).count).toBeGreaterThan(7);
+
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/v2/product' && url.searchParams.has('search')) {
+      searches.push(url.searchParams.get('search') ?? '');
+    }
+  });
+
+  await page.goto(localePath(locale));
+  await page.getByRole('button', { name: t(locale, 'header.search') }).click();
+  const overlay = page.getByRole('dialog', { name: t(locale, 'search.title') });
+  const searchbox = page.getByRole('searchbox', { name: t(locale, 'search.label') });
+  await expect(searchbox).toBeFocused();
+  // Typed faster than the debounce: only the whole word reaches the API.
+  await searchbox.pressSequentially('shashlik', { delay: 40 });
+  const results = overlay.getByRole('list', { name: t(locale, 'search.results') }).getByRole('link');
+  await expect(results.first()).toBeVisible();
+  // Without the debounce each of the 8 keystrokes would ask; a stall of the machine between two
+  // keystrokes may let one early query through, hence 'at most 3' rather than exactly 1.
+  expect(searches.at(-1)).toBe('shashlik');
+  expect(searches.length).toBeLessThanOrEqual(3);
+
+  const broadSearch = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('search') === query,
+  );
+  await searchbox.fill(query);
+  await broadSearch;
+  // '7 dishes found' only once the broad query's answer is shown (the overlay's own count).
+  await expect(overlay.getByRole('status')).toHaveText(/^7\D/);
+  await expect(results).toHaveCount(7);
+});

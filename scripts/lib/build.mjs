@@ -1,13 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { REPO_ROOT } from './env.mjs';
 import { runStep } from './processes.mjs';
 
 const WEB_DIR = join(REPO_ROOT, 'apps/web');
-const NEXT_DIR = join(WEB_DIR, '.next');
-/** Written after a successful `next build`; `next build` empties .next first, so a failed build leaves none. */
-const STAMP = join(NEXT_DIR, 'source-hash.txt');
+/** next.config.ts reads WEB_DIST_DIR (default .next) for its output folder. */
+const nextDir = (env) => join(WEB_DIR, env.WEB_DIST_DIR?.trim() || '.next');
+/** Written after a successful `next build`; `next build` empties its folder first, so a failed build leaves none. */
+const stampFile = (env) => join(nextDir(env), 'source-hash.txt');
 
 /** Everything `next build` reads from our tree: the web app, the packages it imports, the lockfile. */
 const WEB_INPUTS = [
@@ -17,7 +19,7 @@ const WEB_INPUTS = [
   'package-lock.json',
   'tsconfig.base.json',
 ];
-const SKIPPED_DIRS = new Set(['node_modules', '.next', 'test-results', 'playwright-report']);
+const SKIPPED_DIRS = new Set(['node_modules', '.next', 'dist', 'test-results', 'playwright-report']);
 const isSkippedFile = (name) =>
   name === 'next-env.d.ts' || name.endsWith('.tsbuildinfo') || /\.test\.tsx?$/.test(name);
 
@@ -34,8 +36,26 @@ function listFiles(path, out) {
   return out;
 }
 
-/** A hash of the paths and contents of every web build input (a few MB; well under a second). */
-export function webSourceHash() {
+/**
+ * The input files: what git tracks or would track (so build output and anything else .gitignore
+ * names never counts), or, outside a git checkout, a walk that skips the usual output folders.
+ */
+function inputFiles() {
+  const git = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...WEB_INPUTS],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
+  if (git.status === 0) {
+    return git.stdout
+      .split('\0')
+      .filter((file) => file && !isSkippedFile(basename(file)))
+      .map((file) => join(REPO_ROOT, file))
+      .filter((file) => existsSync(file));
+  }
   const files = [];
   for (const input of WEB_INPUTS) {
     const full = join(REPO_ROOT, input);
@@ -43,7 +63,12 @@ export function webSourceHash() {
     if (statSync(full).isDirectory()) listFiles(full, files);
     else files.push(full);
   }
-  files.sort();
+  return files;
+}
+
+/** A hash of the paths and contents of every web build input (a few MB; well under a second). */
+export function webSourceHash() {
+  const files = [...new Set(inputFiles())].sort();
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(relative(REPO_ROOT, file));
@@ -54,9 +79,10 @@ export function webSourceHash() {
   return hash.digest('hex');
 }
 
-export function webBuildIsCurrent() {
-  if (!existsSync(join(NEXT_DIR, 'BUILD_ID')) || !existsSync(STAMP)) return false;
-  return readFileSync(STAMP, 'utf8').trim() === webSourceHash();
+export function webBuildIsCurrent(env = process.env) {
+  const stamp = stampFile(env);
+  if (!existsSync(join(nextDir(env), 'BUILD_ID')) || !existsSync(stamp)) return false;
+  return readFileSync(stamp, 'utf8').trim() === webSourceHash();
 }
 
 /** The API's build writes the product/news pictures (WebP) it serves under /images. */
@@ -70,8 +96,10 @@ export async function buildApi(env = process.env) {
  * rewrites (tsconfig.json on the first build) do not make the next run look stale.
  */
 export async function buildWeb({ force = false, env = process.env } = {}) {
-  if (!force && webBuildIsCurrent()) {
-    console.log('[build] storefront: the build in apps/web/.next is up to date, skipping next build');
+  if (!force && webBuildIsCurrent(env)) {
+    console.log(
+      `[build] storefront: the build in ${relative(REPO_ROOT, nextDir(env))} is up to date, skipping next build`,
+    );
     return false;
   }
   console.log('[build] storefront: next build (a few minutes on a small machine)');
@@ -79,6 +107,6 @@ export async function buildWeb({ force = false, env = process.env } = {}) {
     cwd: REPO_ROOT,
     env: { ...env, NEXT_TELEMETRY_DISABLED: '1' },
   });
-  writeFileSync(STAMP, `${webSourceHash()}\n`);
+  writeFileSync(stampFile(env), `${webSourceHash()}\n`);
   return true;
 }

@@ -45,3 +45,35 @@ export function pickNamespaces(
 ): Partial<Record<TNamespace, TMessages>> {
   return Object.fromEntries(namespaces.map((ns) => [ns, messages[ns] as TMessages]));
 }
+
+/**
+ * Sections of `common` that only server components read (page metadata, the footer, the headings of
+ * content pages): the browser never formats them, so client providers leave them out.
+ * `messages.test.ts` fails when a client component starts using one of them.
+ */
+export const SERVER_ONLY_COMMON_SECTIONS = [
+  'meta',
+  'footer',
+  'content',
+  'news',
+  'stocks',
+  'recipes',
+  'contacts',
+  'seo',
+] as const;
+
+/** What a client provider receives: the page's namespaces, without the server-only parts of `common`. */
+export function pickClientMessages(
+  messages: Record<string, unknown>,
+  namespaces: readonly TNamespace[],
+): Partial<Record<TNamespace, TMessages>> {
+  const picked = pickNamespaces(messages, namespaces);
+  const common = picked.common;
+  if (common) {
+    const serverOnly = new Set<string>(SERVER_ONLY_COMMON_SECTIONS);
+    picked.common = Object.fromEntries(
+      Object.entries(common).filter(([section]) => !serverOnly.has(section)),
+    );
+  }
+  return picked;
+}

@@ -2,14 +2,15 @@ import type { AbstractIntlMessages } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ClientIntlProvider } from './client-intl-provider';
-import { pickNamespaces } from './messages';
+import { pickClientMessages } from './messages';
 import { TIME_ZONE } from './request';
 import { BASE_NAMESPACES, type TNamespace } from './routing';
 
 /**
  * Gives the client components below it the base namespaces (common, location) plus exactly the
  * namespaces this page loads (spec section 2, "Translation namespaces per page"). A nested provider
- * replaces the outer one, so the base namespaces are repeated here.
+ * replaces the outer one, so the base namespaces are repeated here. Sections of `common` that only
+ * server components read stay on the server (`pickClientMessages`).
  */
 export async function PageMessages({
   namespaces,
@@ -19,7 +20,7 @@ export async function PageMessages({
   children: ReactNode;
 }) {
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
-  const picked = pickNamespaces(messages, [...BASE_NAMESPACES, ...namespaces]) as AbstractIntlMessages;
+  const picked = pickClientMessages(messages, [...BASE_NAMESPACES, ...namespaces]) as AbstractIntlMessages;
   return (
     <ClientIntlProvider locale={locale} timeZone={TIME_ZONE} messages={picked}>
       {children}
@@ -30,7 +31,7 @@ export async function PageMessages({
 /** The provider of the locale layout: only the base namespaces. */
 export async function BaseMessages({ children }: { children: ReactNode }) {
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
-  const picked = pickNamespaces(messages, BASE_NAMESPACES) as AbstractIntlMessages;
+  const picked = pickClientMessages(messages, BASE_NAMESPACES) as AbstractIntlMessages;
   return (
     <ClientIntlProvider locale={locale} timeZone={TIME_ZONE} messages={picked}>
       {children}

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMessages, pickNamespaces } from './messages';
+import { loadMessages, pickClientMessages, pickNamespaces, SERVER_ONLY_COMMON_SECTIONS } from './messages';
 import { BASE_NAMESPACES, PAGE_NAMESPACES } from './routing';
 
 describe('client messages per page', () => {
@@ -10,5 +12,60 @@ describe('client messages per page', () => {
     expect(Object.keys(branches)).toEqual(['common', 'location', 'branches']);
     expect(branches.branches).toBe(all.branches);
     expect(Object.keys(pickNamespaces(all, BASE_NAMESPACES))).toEqual(['common', 'location']);
+  });
+});
+
+/** Every source file under src/ that calls the client hook `useTranslations` (it may run in the browser). */
+function hookUsers(): { file: string; source: string }[] {
+  const root = join(import.meta.dirname, '..');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'),
+  );
+  return files
+    .map((file) => ({ file, source: readFileSync(join(root, file), 'utf8') }))
+    .filter(({ source }) => source.includes('useTranslations('));
+}
+
+/** The `common` sections a file reads through `useTranslations`. */
+function commonSectionsUsed(source: string): string[] {
+  const sections: string[] = [];
+  for (const [, namespace] of source.matchAll(/useTranslations\(\s*(?:'([^']*)')?\s*\)/g)) {
+    if (namespace === undefined) sections.push('<no namespace>');
+    else if (namespace.startsWith('common.')) sections.push(namespace.split('.')[1] ?? '');
+    else if (namespace === 'common') {
+      // t('section.key') or t(`section.${x}`) on the whole namespace.
+      for (const [, section] of source.matchAll(/\bt\(\s*['`]([a-zA-Z]+)\./g)) sections.push(section ?? '');
+    }
+  }
+  return sections;
+}
+
+describe('client messages', () => {
+  it('leave out only the parts of common that no client component reads', async () => {
+    const all = await loadMessages('ru');
+    const client = pickClientMessages(all, BASE_NAMESPACES);
+    const common = all.common as Record<string, unknown>;
+    for (const section of SERVER_ONLY_COMMON_SECTIONS) {
+      expect(common[section], section).toBeDefined();
+      expect(client.common?.[section], section).toBeUndefined();
+    }
+    expect(client.common?.header).toBe(common.header);
+    expect(client.location).toBe(all.location);
+
+    const serverOnly = new Set<string>(SERVER_ONLY_COMMON_SECTIONS);
+    const users = hookUsers();
+    expect(users.length).toBeGreaterThan(10);
+    const offending = users.flatMap(({ file, source }) =>
+      commonSectionsUsed(source)
+        .filter((section) => section === '<no namespace>' || serverOnly.has(section))
+        .map((section) => `${file}: ${section}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('notices a client component reading a server-only section', () => {
+    expect(commonSectionsUsed("const t = useTranslations('common.footer');")).toEqual(['footer']);
+    expect(commonSectionsUsed("const t = useTranslations('common'); t('meta.title')")).toEqual(['meta']);
+    expect(commonSectionsUsed('const t = useTranslations();')).toEqual(['<no namespace>']);
   });
 });

@@ -1,8 +1,14 @@
-import { LOCALES } from '@app/contracts';
+import type { TLocale } from '@app/contracts';
 import { defineRouting } from 'next-intl/routing';
 
 /**
- * The one list of locales is the contracts' (the API returns a text per locale in the same list).
+ * The contracts' list of locales (the API returns a text per locale in the same list), repeated here
+ * because this module runs in the browser and a value import of `@app/contracts` loads all its zod
+ * schemas (~33 KB gzipped) into every page. `routing.test.ts` fails if the two lists ever differ.
+ */
+const LOCALES = ['ru', 'uz', 'en'] as const satisfies readonly TLocale[];
+
+/**
  * ru lives at '/', others under '/en', '/uz'; a '/ru/...' path redirects to the same path without it.
  * No detection from Accept-Language or a cookie: the URL alone decides (spec section 1).
  */

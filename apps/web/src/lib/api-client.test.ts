@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiErrorMessage, buildUrl, createApiClient, isApiFailure } from './api-client';
+import { apiErrorMessage, buildUrl, createApiClient, isApiErrorBody, isApiFailure } from './api-client';
 
 const SHIPPER = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
 const PLATFORM = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
@@ -123,6 +123,43 @@ describe('api client', () => {
     const postInit = fetch.mock.calls[1]?.[1] as { next?: unknown; cache?: string };
     expect(postInit.next).toBeUndefined();
     expect(postInit.cache).toBe('no-store');
+  });
+});
+
+describe('api client in the browser (a type guard instead of zod)', () => {
+  const isOk = (value: unknown): value is { ok: boolean } =>
+    typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
+
+  it('returns a response that passes the guard as it came', async () => {
+    mockFetch(json({ ok: true, extra: 1 }));
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await expect(api.get('/v1/x', { schema: isOk })).resolves.toEqual({ ok: true, extra: 1 });
+  });
+
+  it('rejects a response the guard refuses, like the zod contract would', async () => {
+    mockFetch(new Response('<html>proxy page</html>', { status: 200 }));
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await expect(api.get('/v1/x', { schema: isOk })).rejects.toMatchObject({
+      status: 502,
+      data: { code: 'BAD_RESPONSE' },
+    });
+  });
+});
+
+describe('isApiErrorBody', () => {
+  it('accepts the API error shape and nothing else', () => {
+    expect(isApiErrorBody({ statusCode: 400, code: 'BAD', message: 'm' })).toBe(true);
+    expect(
+      isApiErrorBody({ statusCode: 400, code: 'BAD', message: 'm', fields: [{ field: 'x', message: 'y' }] }),
+    ).toBe(true);
+    expect(isApiErrorBody({ statusCode: 400, code: 'BAD' })).toBe(false);
+    expect(isApiErrorBody({ statusCode: '400', code: 'BAD', message: 'm' })).toBe(false);
+    expect(isApiErrorBody({ statusCode: 400, code: 'BAD', message: 'm', fields: [{ field: 1 }] })).toBe(
+      false,
+    );
+    expect(isApiErrorBody(null)).toBe(false);
+    expect(isApiFailure({ status: 400, data: { statusCode: 400, code: 'BAD', message: 'm' } })).toBe(true);
+    expect(isApiFailure(new Error('x'))).toBe(false);
   });
 });
 

@@ -1,11 +1,14 @@
-import { type TApiError, ZApiError } from '@app/contracts';
+import type { TApiError } from '@app/contracts';
 import type { z } from 'zod';
 
 /**
  * The one HTTP client of the storefront. Every call carries the `Shipper` and `Platform` headers and,
  * when a user is signed in, `Authorization: <access_token>` (the bare token, as the platform's clients
- * send it). Responses are parsed with the zod contract; failures reject with `{ status, data }` where
- * `data` is the API's error body, so callers show `data.message`.
+ * send it). Responses are checked before they are returned; failures reject with `{ status, data }`
+ * where `data` is the API's error body, so callers show `data.message`.
+ *
+ * This module is also part of the browser bundle, so it imports no zod at runtime: server code passes
+ * the zod contract (full validation), browser code a small type guard from `response-guards.ts`.
  */
 export type TApiFailure = { status: number; data: TApiError };
 
@@ -15,8 +18,14 @@ export type TQuery = Record<string, TQueryValue | readonly (string | number)[]>;
 /** Next's fetch cache hints; ignored by browsers. */
 type TNextFetchOptions = { revalidate?: number | false; tags?: string[] };
 
+/** A type guard: the browser's cheap shape check of a response it trusts to follow the typed contract. */
+export type TResponseGuard<T> = (value: unknown) => value is T;
+
+/** How a response is checked: a zod contract (server) or a type guard (browser). */
+export type TResponseCheck<T> = z.ZodType<T> | TResponseGuard<T>;
+
 export type TRequestOptions<T> = {
-  schema: z.ZodType<T>;
+  schema: TResponseCheck<T>;
   query?: TQuery;
   body?: unknown;
   signal?: AbortSignal;
@@ -40,10 +49,36 @@ export type TApiClientConfig = {
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The API's error body (ZApiError), checked by hand so the browser bundle carries no zod. */
+export function isApiErrorBody(value: unknown): value is TApiError {
+  if (!isRecord(value)) return false;
+  const { statusCode, code, message, fields } = value;
+  return (
+    Number.isInteger(statusCode) &&
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined ||
+      (Array.isArray(fields) &&
+        fields.every((f) => isRecord(f) && typeof f.field === 'string' && typeof f.message === 'string')))
+  );
+}
+
 export function isApiFailure(error: unknown): error is TApiFailure {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { status?: unknown; data?: unknown };
-  return typeof e.status === 'number' && ZApiError.safeParse(e.data).success;
+  if (!isRecord(error)) return false;
+  return typeof error.status === 'number' && isApiErrorBody(error.data);
+}
+
+type TCheckResult<T> = { ok: true; data: T } | { ok: false; reason: string };
+
+function checkResponse<T>(check: TResponseCheck<T>, value: unknown): TCheckResult<T> {
+  if (typeof check === 'function') {
+    return check(value) ? { ok: true, data: value } : { ok: false, reason: 'unexpected shape' };
+  }
+  const parsed = check.safeParse(value);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, reason: parsed.error.message };
 }
 
 /** The text to show for a failed call: the API's message, else the error's own message, else the fallback. */
@@ -74,8 +109,7 @@ async function readError(response: Response): Promise<TApiFailure> {
   } catch {
     body = undefined;
   }
-  const parsed = ZApiError.safeParse(body);
-  if (parsed.success) return { status: response.status, data: parsed.data };
+  if (isApiErrorBody(body)) return { status: response.status, data: body };
   return failure(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`);
 }
 
@@ -119,15 +153,11 @@ export function createApiClient(config: TApiClientConfig) {
     }
 
     const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-    const parsed = options.schema.safeParse(json);
-    if (!parsed.success) {
-      throw failure(
-        502,
-        'BAD_RESPONSE',
-        `Unexpected response from ${method} ${path}: ${parsed.error.message}`,
-      );
+    const checked = checkResponse(options.schema, json);
+    if (!checked.ok) {
+      throw failure(502, 'BAD_RESPONSE', `Unexpected response from ${method} ${path}: ${checked.reason}`);
     }
-    return parsed.data;
+    return checked.data;
   }
 
   return {

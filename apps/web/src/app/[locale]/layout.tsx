@@ -1,4 +1,3 @@
-import { TOAST_DURATION_MS } from '@app/domain';
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
@@ -6,8 +5,8 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import NextTopLoader from 'nextjs-toploader';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { JsonLd } from '@/components/json-ld';
+import { ToastArea } from '@/components/ui/toasts';
 import { getShellData } from '@/features/shell/api/shell.server';
 import { SiteFooter } from '@/features/shell/components/site-footer';
 import { SiteHeader } from '@/features/shell/components/site-header';
@@ -16,7 +15,6 @@ import { BaseMessages } from '@/i18n/page-messages';
 import { routing } from '@/i18n/routing';
 import { ConfigProvider } from '@/lib/config-provider';
 import { browserConfig, env } from '@/lib/env';
-import { QueryProvider } from '@/lib/query-client';
 import { StoreHydration } from '@/lib/stores/store-hydration';
 
 type TLayoutProps = { children: ReactNode; modal: ReactNode; params: Promise<{ locale: string }> };
@@ -68,18 +66,18 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
         ) : null}
         <ConfigProvider config={config}>
           <BaseMessages>
-            <QueryProvider>
-              <StoreHydration />
-              <SiteHeader shipper={shipper} citySlugs={cities.map((c) => c.slug)} />
-              <main id="main" className="flex-1">
-                {children}
-              </main>
-              <SiteFooter shipper={shipper} />
-              {modal}
-              {/* Sign-in (issue 3): mount the login dialog here; it opens while `?login` is in the URL. */}
-              {/* Location (issue 4): mount the map dialog and the address prompt here. */}
-              <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
-            </QueryProvider>
+            <StoreHydration />
+            <SiteHeader shipper={shipper} citySlugs={cities.map((c) => c.slug)} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter shipper={shipper} />
+            {modal}
+            {/* Sign-in (issue 3): mount the login dialog here; it opens while `?login` is in the URL. */}
+            {/* Location (issue 4): mount the map dialog and the address prompt here. Parts that fetch from
+                the browser wrap themselves in <QueryProvider> (src/lib/query-client.tsx). */}
+            {/* Top centre, 5 s (spec section 9); loads sonner after the page is idle or at the first toast. */}
+            <ToastArea />
           </BaseMessages>
         </ConfigProvider>
       </body>

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { buttonClasses } from '@/components/ui';
+import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
 
@@ -8,7 +8,7 @@ export default function NotFound() {
   const t = useTranslations('common');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-7xl font-extrabold text-brand-500" aria-hidden="true">
+      <p className="text-7xl font-extrabold text-brand-600" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">{t('errors.notFoundTitle')}</h1>

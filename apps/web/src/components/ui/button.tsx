@@ -5,10 +5,10 @@ export type TButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type TButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const VARIANTS: Record<TButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-300',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-line disabled:text-muted',
   secondary: 'bg-white text-ink ring-1 ring-line hover:bg-brand-50 disabled:text-muted',
   ghost: 'bg-transparent text-ink hover:bg-brand-100/60 disabled:text-muted',
-  danger: 'bg-paprika-500 text-white hover:bg-paprika-600 disabled:opacity-60',
+  danger: 'bg-paprika-600 text-white hover:bg-paprika-700 disabled:opacity-60',
 };
 const SIZES: Record<TButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',

@@ -18,6 +18,8 @@ export type TConfirmDialogProps = {
   onConfirm: () => void;
   /** Paints the confirm button as destructive (remove, clear). */
   destructive?: boolean;
+  /** Where focus goes on close when the button that opened the dialog is gone (its line was removed). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 };
 
 /**
@@ -33,9 +35,10 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   destructive,
+  fallbackFocus,
 }: TConfirmDialogProps) {
   const t = useTranslations('common.actions');
-  const onCloseAutoFocus = useReturnFocus(open);
+  const onCloseAutoFocus = useReturnFocus(open, fallbackFocus);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

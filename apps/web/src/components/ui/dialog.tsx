@@ -3,7 +3,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import * as VisuallyHidden from '@radix-ui/react-visually-hidden';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from './cn';
 import { CloseIcon } from './icons';
 import { useReturnFocus } from './use-return-focus';
@@ -76,20 +76,34 @@ export type TSheetProps = {
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   side?: 'left' | 'right';
-  /** The button that opens it; as a Radix trigger it gets focus back when the sheet closes. */
-  trigger?: ReactNode;
+  /**
+   * Where focus returns on close. The sheet is loaded on demand, after its opening button was
+   * pressed, so it is not that button's Radix trigger and is told instead.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
 
 /** A panel sliding in from the side (the side menu); the same focus handling as a dialog. */
-export function Sheet({ open, onOpenChange, title, side = 'left', trigger, children }: TSheetProps) {
+export function Sheet({ open, onOpenChange, title, side = 'left', returnFocusTo, children }: TSheetProps) {
   const t = useTranslations('common.actions');
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-ink/40" />
         <RadixDialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+          onEscapeKeyDown={(event) => {
+            // Escape inside a menu of the sheet (the language list) closes that menu, not the sheet.
+            if (event.target instanceof Element && event.target.closest('[role="menu"]'))
+              event.preventDefault();
+          }}
           className={cn(
             'sheet-content fixed top-0 bottom-0 z-50 flex w-[min(86vw,22rem)] flex-col overflow-y-auto bg-white p-5 shadow-card focus:outline-none',
             side === 'left' ? 'left-0' : 'right-0',

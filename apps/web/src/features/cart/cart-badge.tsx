@@ -33,13 +33,13 @@ export function CartBadge() {
       aria-label={t('cartBadge', { count: shown })}
       data-testid="cart-badge"
       data-count={hydrated ? shown : undefined}
-      className="relative inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-100"
+      className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-brand-100 sm:h-11 sm:w-11"
     >
       <CartIcon />
       {shown > 0 && (
         <span
           aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-paprika-500 px-1 text-xs font-bold text-white"
+          className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-paprika-600 px-1 text-xs font-bold text-white"
         >
           {shown > 99 ? '99+' : shown}
         </span>

@@ -1,10 +1,9 @@
 'use client';
 
-import { ZAutoAddResponse } from '@app/contracts';
 import type { NewCartItem } from '@app/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '@/lib/config-provider';
+import { isAutoAddResponse } from '@/lib/response-guards';
 import { useCommonStore } from '@/lib/stores/common';
 import { hasOwnLines } from './lib/default-lines';
 import { cartStore } from './store';
@@ -24,7 +23,6 @@ export async function ensureCartHydrated(): Promise<void> {
  */
 export function useAddToCart(menuId: string | null) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const deliveryType = useCommonStore((s) => s.deliveryType);
 
   return useCallback(
@@ -35,19 +33,22 @@ export function useAddToCart(menuId: string | null) {
       cart.add(item);
       if (!first && cart.autoAdd?.deliveryType === deliveryType) return;
       // Not awaited: the customer's product is in the cart already; napkins may follow a moment later.
-      void queryClient
-        .fetchQuery({
-          queryKey: autoAddQueryKey(menuId, deliveryType),
-          queryFn: ({ signal }) =>
-            api.get('/v3/auto-add-product', {
-              schema: ZAutoAddResponse,
-              query: { delivery_type: deliveryType, menu_id: menuId },
-              signal,
-            }),
-        })
+      // The query cache loads with this first add, not with the menu page (its cards fetch nothing).
+      void import('@/lib/query-client')
+        .then(({ getQueryClient }) =>
+          getQueryClient().fetchQuery({
+            queryKey: autoAddQueryKey(menuId, deliveryType),
+            queryFn: ({ signal }) =>
+              api.get('/v3/auto-add-product', {
+                schema: isAutoAddResponse,
+                query: { delivery_type: deliveryType, menu_id: menuId },
+                signal,
+              }),
+          }),
+        )
         .then(({ products }) => cartStore.getState().setAutoAdd(products, deliveryType))
         .catch((error: unknown) => console.warn('auto-add products are unavailable', error));
     },
-    [api, queryClient, deliveryType, menuId],
+    [api, deliveryType, menuId],
   );
 }

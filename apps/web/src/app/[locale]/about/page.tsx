@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { buttonClasses, RichText } from '@/components/ui';
+import { buttonClasses } from '@/components/ui/button';
+import { RichText } from '@/components/ui/rich-text';
 import { getPage } from '@/features/content/api/content.server';
 import { PageFrame } from '@/features/content/components/page-frame';
 import { Link } from '@/i18n/navigation';

@@ -1,7 +1,7 @@
 import { tashkentClock } from '@app/domain';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { cn } from '@/components/ui';
+import { cn } from '@/components/ui/cn';
 import { getBranches } from '@/features/content/api/content.server';
 import { BranchCard } from '@/features/content/components/branch-card';
 import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
@@ -46,7 +46,7 @@ export default async function BranchesPage({ params, searchParams }: TProps) {
             aria-current={city ? undefined : 'page'}
             className={cn(
               chip,
-              city ? 'bg-white hover:bg-brand-50' : 'bg-brand-600 text-white ring-brand-600',
+              city ? 'bg-white hover:bg-brand-50' : 'bg-brand-700 text-white ring-brand-700',
             )}
           >
             {t('allCities')}
@@ -58,7 +58,7 @@ export default async function BranchesPage({ params, searchParams }: TProps) {
               aria-current={city === c.slug ? 'page' : undefined}
               className={cn(
                 chip,
-                city === c.slug ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white hover:bg-brand-50',
+                city === c.slug ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white hover:bg-brand-50',
               )}
             >
               {pick(c.name, locale)}

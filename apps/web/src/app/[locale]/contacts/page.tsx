@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { RichText } from '@/components/ui';
+import { RichText } from '@/components/ui/rich-text';
 import { getBranches, getPage } from '@/features/content/api/content.server';
 import { PageFrame } from '@/features/content/components/page-frame';
 import { getShipper } from '@/features/shell/api/shell.server';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { RichText } from '@/components/ui';
+import { RichText } from '@/components/ui/rich-text';
 import { getStocks } from '@/features/content/api/content.server';
 import { ContentCard } from '@/features/content/components/content-card';
 import { EmptyState, PageFrame } from '@/features/content/components/page-frame';

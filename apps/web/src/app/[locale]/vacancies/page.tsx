@@ -2,7 +2,7 @@ import type { TVacancy } from '@app/contracts';
 import { formatSum, type MoneyLocale } from '@app/domain';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { RichText } from '@/components/ui';
+import { RichText } from '@/components/ui/rich-text';
 import { getVacancies } from '@/features/content/api/content.server';
 import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
 import { VacancyApplication } from '@/features/content/components/vacancy-application';

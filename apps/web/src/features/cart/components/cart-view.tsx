@@ -1,6 +1,6 @@
 'use client';
 
-import { type TLocale, type TModifierResponse, ZAutoAddResponse, ZModifierResponse } from '@app/contracts';
+import type { TLocale, TModifierResponse } from '@app/contracts';
 import {
   availableLines,
   type CartLine,
@@ -13,14 +13,17 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import { imageUrl } from '@/components/ui/api-image';
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { QuantityStepper } from '@/features/product';
+import { imageUrl } from '@/components/ui/image-url';
+import { notify } from '@/components/ui/toasts';
+// The module, not the product feature's index, which also exports the product dialog.
+import { QuantityStepper } from '@/features/product/components/quantity-stepper';
 import { Link, useRouter } from '@/i18n/navigation';
 import { useApi, useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
+import { QueryProvider } from '@/lib/query-client';
+import { isAutoAddResponse, isModifierResponse } from '@/lib/response-guards';
 import { useCommonStore } from '@/lib/stores/common';
 import { checkoutBlock } from '../lib/checkout-block';
 import { hasOwnLines } from '../lib/default-lines';
@@ -41,11 +44,15 @@ function modifierNames(line: CartLine, mods: Modifiers | undefined, locale: TLoc
   });
 }
 
+/** After a line is removed or the cart cleared, keyboard focus lands on the list (or the empty cart). */
+const cartFocusAfterChange = () =>
+  document.getElementById('cart-lines-title') ?? document.getElementById('cart-empty-title');
+
 /**
  * The cart page: lines with their choices and prices, quantities, removal and clearing (both
  * confirmed), totals, the minimum order notice, unavailable lines and the confirmed way to checkout.
  */
-export function CartView({
+function CartViewContent({
   minimalOrderPrice,
   stoppedProductIds,
   menuId,
@@ -81,7 +88,7 @@ export function CartView({
     queryKey: autoAddQueryKey(menuId, deliveryType),
     queryFn: ({ signal }) =>
       api.get('/v3/auto-add-product', {
-        schema: ZAutoAddResponse,
+        schema: isAutoAddResponse,
         query: { delivery_type: deliveryType, menu_id: menuId },
         signal,
       }),
@@ -100,7 +107,7 @@ export function CartView({
     queries: productsWithModifiers.map((productId) => ({
       queryKey: ['modifiers', productId],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get('/v2/modifier', { schema: ZModifierResponse, query: { product_id: productId }, signal }),
+        api.get('/v2/modifier', { schema: isModifierResponse, query: { product_id: productId }, signal }),
     })),
   });
   const modifiersOf = (productId: string): Modifiers | undefined =>
@@ -117,7 +124,9 @@ export function CartView({
   if (!hasOwnLines(lines)) {
     return (
       <div className="flex flex-col items-center gap-4 py-16 text-center" data-testid="cart-empty">
-        <p className="text-xl font-bold">{t('empty')}</p>
+        <p id="cart-empty-title" tabIndex={-1} className="text-xl font-bold">
+          {t('empty')}
+        </p>
         <p className="text-muted">{t('emptyHint')}</p>
         <Link href={paths.home()} className={buttonClasses('primary')}>
           {t('toMenu')}
@@ -135,7 +144,7 @@ export function CartView({
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_22rem] md:items-start">
       <section aria-labelledby="cart-lines-title">
         <div className="mb-3 flex items-center justify-between gap-3">
-          <h2 id="cart-lines-title" className="text-lg font-bold">
+          <h2 id="cart-lines-title" tabIndex={-1} className="text-lg font-bold">
             {t('linesTitle', { count: quantity })}
           </h2>
           <button
@@ -215,7 +224,7 @@ export function CartView({
                     {line.default_product && <p className="text-sm text-muted">{t('autoAdded')}</p>}
                     {line.in_stop && (
                       <p
-                        className="self-start rounded-full bg-paprika-500 px-2 py-0.5 text-xs font-semibold text-white"
+                        className="self-start rounded-full bg-paprika-600 px-2 py-0.5 text-xs font-semibold text-white"
                         data-testid="cart-line-unavailable"
                       >
                         {t('unavailable')}
@@ -301,10 +310,11 @@ export function CartView({
         description={removing ? t('removeText', { name: removing.product_name[locale] }) : undefined}
         confirmLabel={t('removeConfirm')}
         destructive
+        fallbackFocus={cartFocusAfterChange}
         onConfirm={() => {
           if (!removing) return;
           cartStore.getState().remove(removing.key);
-          toast.success(t('removed', { name: removing.product_name[locale] }));
+          notify('success', t('removed', { name: removing.product_name[locale] }));
           setRemoving(null);
         }}
       />
@@ -315,9 +325,10 @@ export function CartView({
         description={t('clearText')}
         confirmLabel={t('clearConfirm')}
         destructive
+        fallbackFocus={cartFocusAfterChange}
         onConfirm={() => {
           cartStore.getState().clear();
-          toast.success(t('cleared'));
+          notify('success', t('cleared'));
         }}
       />
       <ConfirmDialog
@@ -329,5 +340,14 @@ export function CartView({
         onConfirm={() => router.push(paths.checkout())}
       />
     </div>
+  );
+}
+
+/** Fetches through the shared query cache, which loads with this component rather than with every page. */
+export function CartView(props: Parameters<typeof CartViewContent>[0]) {
+  return (
+    <QueryProvider>
+      <CartViewContent {...props} />
+    </QueryProvider>
   );
 }

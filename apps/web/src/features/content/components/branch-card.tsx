@@ -1,6 +1,7 @@
 import type { TBranch } from '@app/contracts';
 import { getTranslations } from 'next-intl/server';
-import { ApiImage, cn } from '@/components/ui';
+import { ApiImage } from '@/components/ui/api-image.server';
+import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';

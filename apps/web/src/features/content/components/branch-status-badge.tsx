@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { cn } from '@/components/ui';
+import { cn } from '@/components/ui/cn';
 import { isOpenStatus, type TBranchStatus } from '../lib/branch-status';
 
 export async function BranchStatusBadge({ status }: { status: TBranchStatus }) {

@@ -1,6 +1,6 @@
 import type { TImage } from '@app/contracts';
 import type { ReactNode } from 'react';
-import { ApiImage } from '@/components/ui';
+import { ApiImage } from '@/components/ui/api-image.server';
 import { Link } from '@/i18n/navigation';
 
 /** A card of a content list: picture, title (the link), meta line and a short text. */

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { RichText } from '@/components/ui';
+import { RichText } from '@/components/ui/rich-text';
 import { PageMessages } from '@/i18n/page-messages';
 import { PAGE_NAMESPACES } from '@/i18n/routing';
 import { pick } from '@/lib/localized';

@@ -3,7 +3,8 @@
 import type { TNewsEvent } from '@app/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { type KeyboardEvent, useState } from 'react';
-import { ApiImage, Dialog } from '@/components/ui';
+import { ApiImage } from '@/components/ui/api-image';
+import { Dialog } from '@/components/ui/dialog';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { pick } from '@/lib/localized';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/components/ui';
+import { cn } from '@/components/ui/cn';
 
 /** The frame of a content page: a centred column, the page's h1 and an optional lead. */
 export function PageFrame({

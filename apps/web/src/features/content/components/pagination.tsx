@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { buttonClasses } from '@/components/ui';
+import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 
 /** Previous/next links between list pages (`?page=`); nothing when everything fits on one. */

@@ -6,10 +6,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { Button, Dialog } from '@/components/ui';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { notify } from '@/components/ui/toasts';
 import { apiErrorMessage, isApiFailure } from '@/lib/api-client';
 import { useApi } from '@/lib/config-provider';
+import { QueryProvider } from '@/lib/query-client';
 import { EMPTY_VACANCY_FORM, maskPhone, type TVacancyFormValues, ZVacancyForm } from '../lib/vacancy-form';
 
 type TField = FieldPath<TVacancyFormValues>;
@@ -21,10 +23,10 @@ const FIELD_ERROR_KEY = {
 } as const satisfies Record<TField, string>;
 
 const inputClass =
-  'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-paprika-500';
+  'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 aria-[invalid=true]:border-paprika-500';
 
 /** The application form of one vacancy, in a dialog opened by its Apply button. */
-export function VacancyApplication({ vacancyId, title }: { vacancyId: string; title: string }) {
+function VacancyApplicationContent({ vacancyId, title }: { vacancyId: string; title: string }) {
   const t = useTranslations('common');
   const api = useApi();
   const [open, setOpen] = useState(false);
@@ -41,7 +43,7 @@ export function VacancyApplication({ vacancyId, title }: { vacancyId: string; ti
       api.post(`/v1/vacancies/${vacancyId}/applications`, { schema: ZVacancyApplicationResponse, body }),
     retry: false,
     onSuccess: () => {
-      toast.success(t('vacancies.success'));
+      notify('success', t('vacancies.success'));
       reset(EMPTY_VACANCY_FORM);
       setOpen(false);
     },
@@ -52,7 +54,7 @@ export function VacancyApplication({ vacancyId, title }: { vacancyId: string; ti
           if (f.field in FIELD_ERROR_KEY) setError(f.field as TField, { type: 'server', message: f.message });
         }
       }
-      toast.error(apiErrorMessage(error, t('errors.generic')));
+      notify('error', apiErrorMessage(error, t('errors.generic')));
     },
   });
 
@@ -144,5 +146,14 @@ export function VacancyApplication({ vacancyId, title }: { vacancyId: string; ti
         </form>
       </Dialog>
     </>
+  );
+}
+
+/** Fetches through the shared query cache, which loads with this component rather than with every page. */
+export function VacancyApplication(props: Parameters<typeof VacancyApplicationContent>[0]) {
+  return (
+    <QueryProvider>
+      <VacancyApplicationContent {...props} />
+    </QueryProvider>
   );
 }

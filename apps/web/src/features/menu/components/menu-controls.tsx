@@ -34,7 +34,7 @@ export function MenuControls({ tags, locale }: { tags: TTag[]; locale: TLocale }
             />
           </div>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <label htmlFor={sortId} className="text-sm whitespace-nowrap text-muted">
             {t('sortLabel')}
           </label>
@@ -45,7 +45,8 @@ export function MenuControls({ tags, locale }: { tags: TTag[]; locale: TLocale }
               if (isMenuSort(e.target.value)) setSort(e.target.value);
             }}
             data-testid="menu-sort"
-            className="h-11 rounded-full border border-line bg-white px-4 text-base"
+            // Shrinks on a 320 px phone instead of pushing the page sideways.
+            className="h-11 min-w-0 flex-1 rounded-full border border-line bg-white px-4 text-base sm:flex-none"
           >
             {MENU_SORTS.map((s) => (
               <option key={s} value={s}>
@@ -58,7 +59,7 @@ export function MenuControls({ tags, locale }: { tags: TTag[]; locale: TLocale }
       {tags.length > 0 && (
         <fieldset className="-mx-4 min-w-0 overflow-x-auto px-4 md:mx-0 md:px-0">
           <legend className="sr-only">{t('tagsLabel')}</legend>
-          <div className="flex gap-2 pb-1">
+          <div className="flex gap-2 py-1">
             {tags.map((tag) => {
               const pressed = filter.tags.includes(tag.slug);
               return (
@@ -70,7 +71,7 @@ export function MenuControls({ tags, locale }: { tags: TTag[]; locale: TLocale }
                   data-testid={`menu-tag-${tag.slug}`}
                   className={
                     pressed
-                      ? 'h-9 shrink-0 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white'
+                      ? 'h-9 shrink-0 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white'
                       : 'h-9 shrink-0 rounded-full bg-white px-4 text-sm font-semibold ring-1 ring-line hover:bg-brand-50'
                   }
                 >

@@ -1,14 +1,17 @@
 import type { TLocale, TMenuProduct } from '@app/contracts';
 import { getTranslations } from 'next-intl/server';
-import { ApiImage } from '@/components/ui/api-image';
+import { ApiImage } from '@/components/ui/api-image.server';
 import { Price } from '@/components/ui/price';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
 import { QuickAddButton } from './quick-add-button';
 
-/** Rendered widths of a card image across the grid's breakpoints (2, 3, then 4 columns). */
+/**
+ * Rendered widths of a card image: the grid is 2 columns (px-4, gap-3), 3 from sm, 3 from md (px-6,
+ * gap-4), 4 from lg, inside a 1440 px frame. The browser picks the 160/320/640 file from these.
+ */
 export const CARD_IMAGE_SIZES =
-  '(min-width: 1248px) 290px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 50vw';
+  '(min-width: 1440px) 336px, (min-width: 1248px) calc(25vw - 24px), (min-width: 992px) calc(33.3vw - 27px), (min-width: 576px) calc(33.3vw - 19px), calc(50vw - 22px)';
 
 /**
  * One product of the menu: a server component; only the add button of a product with nothing to

@@ -3,8 +3,9 @@
 import type { TLocalizedText } from '@app/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { useAddToCart } from '@/features/cart';
+import { notify } from '@/components/ui/toasts';
+// The module, not the cart's index, which also exports the whole cart page.
+import { useAddToCart } from '@/features/cart/use-add-to-cart';
 import { pick } from '@/lib/localized';
 
 export type QuickAddProduct = {
@@ -38,7 +39,7 @@ export function QuickAddButton({ product, menuId }: { product: QuickAddProduct; 
         slug: product.slug,
         comment: '',
       });
-      toast.success(t('added', { name }));
+      notify('success', t('added', { name }));
     } finally {
       setBusy(false);
     }
@@ -51,7 +52,7 @@ export function QuickAddButton({ product, menuId }: { product: QuickAddProduct; 
       disabled={busy}
       aria-label={t('addNamed', { name })}
       data-testid="add-to-cart"
-      className="relative z-10 inline-flex h-10 items-center justify-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:bg-brand-300"
+      className="relative z-10 inline-flex h-10 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-line disabled:text-muted"
     >
       {t('add')}
     </button>

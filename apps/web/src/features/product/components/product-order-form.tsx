@@ -4,8 +4,9 @@ import type { TLocale, TProductDetail } from '@app/contracts';
 import { chooseComboVariant, formatSum } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import { useAddToCart } from '@/features/cart';
+import { notify } from '@/components/ui/toasts';
+// The module, not the cart's index, which also exports the whole cart page.
+import { useAddToCart } from '@/features/cart/use-add-to-cart';
 import {
   type ChoiceProblem,
   cartItemFor,
@@ -68,7 +69,7 @@ export function ProductOrderForm({
     setBusy(true);
     try {
       await addToCart(item);
-      toast.success(t('added', { name }));
+      notify('success', t('added', { name }));
       if (closeDialog) closeDialog();
       else setChoice(initialChoice(product, modifiers));
     } finally {
@@ -173,7 +174,8 @@ export function ProductOrderForm({
             {reason(firstProblem)}
           </p>
         )}
-        <div className="flex items-center gap-3">
+        {/* The add button keeps its label on one line: when it does not fit beside the stepper it wraps below. */}
+        <div className="flex flex-wrap items-center gap-3">
           <QuantityStepper
             value={choice.quantity}
             onChange={(quantity) => setChoice((c) => ({ ...c, quantity }))}
@@ -184,7 +186,7 @@ export function ProductOrderForm({
               type="button"
               disabled
               data-testid="product-unavailable"
-              className="h-12 flex-1 rounded-full bg-line px-5 font-semibold text-muted"
+              className="h-12 flex-[1_0_auto] rounded-full bg-line px-5 font-semibold text-muted"
             >
               {t('unavailable')}
             </button>
@@ -194,7 +196,7 @@ export function ProductOrderForm({
               disabled={busy || problems.length > 0}
               aria-describedby={firstProblem ? reasonId : undefined}
               data-testid="product-add-to-cart"
-              className="inline-flex h-12 min-w-0 flex-1 items-center justify-between gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white sm:gap-3 sm:px-5 sm:text-base hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-300"
+              className="inline-flex h-12 flex-[1_0_auto] items-center justify-between gap-2 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white sm:gap-3 sm:px-5 sm:text-base hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-line disabled:text-muted"
             >
               <span className="whitespace-nowrap">{t('addToCart')}</span>
               <span className="whitespace-nowrap" data-testid="product-total">

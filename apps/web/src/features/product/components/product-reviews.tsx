@@ -1,15 +1,17 @@
 'use client';
 
-import { type TReviewListResponse, ZReviewListResponse } from '@app/contracts';
+import type { TReviewListResponse } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useApi } from '@/lib/config-provider';
+import { QueryProvider } from '@/lib/query-client';
+import { isReviewListResponse } from '@/lib/response-guards';
 import { useAuthStore } from '@/lib/stores/auth';
 import { nextReviewsPage, REVIEWS_PAGE_SIZE } from '../lib/reviews';
 import { Stars } from './stars';
 
 /** Reviews, newest first, a few at a time; the first page comes with the server HTML. */
-export function ProductReviews({
+function ProductReviewsContent({
   productId,
   initial,
   headingLevel,
@@ -28,7 +30,7 @@ export function ProductReviews({
     queryKey: ['user-reviews', productId],
     queryFn: ({ pageParam, signal }) =>
       api.get('/v1/user_reviews', {
-        schema: ZReviewListResponse,
+        schema: isReviewListResponse,
         query: {
           related_subject: 'product',
           product_id: productId,
@@ -93,5 +95,14 @@ export function ProductReviews({
         </button>
       )}
     </section>
+  );
+}
+
+/** Fetches through the shared query cache, which loads with this component rather than with every page. */
+export function ProductReviews(props: Parameters<typeof ProductReviewsContent>[0]) {
+  return (
+    <QueryProvider>
+      <ProductReviewsContent {...props} />
+    </QueryProvider>
   );
 }

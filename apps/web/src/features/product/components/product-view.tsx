@@ -1,6 +1,6 @@
 import type { TLocale } from '@app/contracts';
 import { getTranslations } from 'next-intl/server';
-import { ApiImage } from '@/components/ui/api-image';
+import { ApiImage } from '@/components/ui/api-image.server';
 import { Price } from '@/components/ui/price';
 import type { ProductPageData } from '../api/product.server';
 import { ProductOrderForm } from './product-order-form';
@@ -87,7 +87,7 @@ export async function ProductView({
           </p>
           {unavailable && (
             <p
-              className="self-start rounded-full bg-paprika-500 px-3 py-1 text-sm font-semibold text-white"
+              className="self-start rounded-full bg-paprika-600 px-3 py-1 text-sm font-semibold text-white"
               data-testid="product-stopped"
             >
               {t('unavailable')}

@@ -8,7 +8,7 @@ export function Stars({ rating, label }: { rating: number; label: string }) {
       className="relative inline-block text-base leading-none tracking-wider"
     >
       <span className="text-line">★★★★★</span>
-      <span className="absolute inset-0 overflow-hidden text-brand-500" style={{ width: `${percent}%` }}>
+      <span className="absolute inset-0 overflow-hidden text-brand-600" style={{ width: `${percent}%` }}>
         ★★★★★
       </span>
     </span>

@@ -1,6 +1,5 @@
 'use client';
 
-import { ZProductListResponse } from '@app/contracts';
 import {
   COOKIE_NAMES,
   formatSum,
@@ -11,13 +10,15 @@ import {
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import { ApiImage } from '@/components/ui/api-image';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { Link } from '@/i18n/navigation';
 import { useApi } from '@/lib/config-provider';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';
+import { QueryProvider } from '@/lib/query-client';
+import { isProductListResponse } from '@/lib/response-guards';
 import { useCommonStore } from '@/lib/stores/common';
 import { useSessionStore } from '@/lib/stores/session';
 import { idFromCookie, SEARCH_MAX_LENGTH, searchProductsQuery, shouldSearch } from '../lib/search-query';
@@ -29,13 +30,14 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
  * mobile keyboards do not jump). Results are a labelled list of links to the product pages; arrow
  * keys move between the input and the results.
  */
-export function SearchOverlay({
-  open,
-  onOpenChange,
-}: {
+export type TSearchOverlayProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+  /** The header's search button: focus goes back there on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+};
+
+function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOverlayProps) {
   const t = useTranslations('common.search');
   const locale = useLocale() as MoneyLocale;
   const api = useApi();
@@ -63,7 +65,7 @@ export function SearchOverlay({
     queryKey: ['product-search', debounced, menuId],
     queryFn: ({ signal }) =>
       api.get('/v2/product', {
-        schema: ZProductListResponse,
+        schema: isProductListResponse,
         query: searchProductsQuery(debounced, menuId),
         signal,
       }),
@@ -108,6 +110,13 @@ export function SearchOverlay({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
         <RadixDialog.Content
           onOpenAutoFocus={(e) => e.preventDefault()}
+          onCloseAutoFocus={(e) => {
+            const target = returnFocusTo?.current;
+            if (target?.isConnected) {
+              e.preventDefault();
+              target.focus();
+            }
+          }}
           aria-describedby={undefined}
           data-testid="search-overlay"
           className="fixed inset-x-0 top-0 z-50 flex max-h-dvh flex-col bg-white shadow-card focus:outline-none md:top-6 md:left-1/2 md:w-[min(92vw,40rem)] md:-translate-x-1/2 md:rounded-card"
@@ -212,5 +221,14 @@ export function SearchOverlay({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** Loaded with the first search (see the header): TanStack Query and Radix Dialog come with it. */
+export function SearchOverlay(props: TSearchOverlayProps) {
+  return (
+    <QueryProvider>
+      <SearchOverlayContent {...props} />
+    </QueryProvider>
   );
 }

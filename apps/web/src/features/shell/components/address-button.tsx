@@ -2,7 +2,7 @@
 
 import { ADDRESS_MAX_CHARS } from '@app/domain';
 import { useTranslations } from 'next-intl';
-import { cn } from '@/components/ui';
+import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, PinIcon } from '@/components/ui/icons';
 import { useCommonStore } from '@/lib/stores/common';
 import { useAddressButtonAction } from '../hooks/use-address-button';

@@ -1,29 +1,108 @@
 'use client';
 
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { cn } from '@/components/ui';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
 import { Link, usePathname } from '@/i18n/navigation';
 import { LOCALE_NAMES, SWITCHER_ORDER, type TAppLocale } from '@/i18n/routing';
 
+const menuItems = (menu: HTMLElement | null) => [
+  ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+];
+
 /**
- * Switches the interface language on the same page with the same query (spec section 2). Items are
- * real links, so they work before hydration and crawlers see every language version.
+ * Switches the interface language on the same page with the same query (spec section 2). A menu
+ * button (WAI-ARIA APG pattern): arrows, Home and End move between the languages, Escape closes and
+ * returns focus to the button, Tab or a click outside closes. Items are real links, so crawlers see
+ * every language version. Three links need no popper library: it stays out of the header's script.
  */
-export function LanguageSwitcher({ compact, className }: { compact?: boolean; className?: string }) {
+export function LanguageSwitcher({
+  compact,
+  align = 'end',
+  className,
+}: {
+  compact?: boolean;
+  /** Which edge of the button the menu lines up with. */
+  align?: 'start' | 'end';
+  className?: string;
+}) {
   const t = useTranslations('common.header');
   const locale = useLocale() as TAppLocale;
   const pathname = usePathname();
   const search = useSearchParams();
   const query = Object.fromEntries(search.entries());
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  // Which item takes focus when the menu opens: the current language, or the last one (ArrowUp).
+  const focusOnOpen = useRef<'current' | 'last'>('current');
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const items = menuItems(menuRef.current);
+    const target =
+      focusOnOpen.current === 'last'
+        ? items.at(-1)
+        : (items.find((item) => item.getAttribute('aria-current') === 'true') ?? items[0]);
+    target?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const openWith = (focus: 'current' | 'last') => {
+    focusOnOpen.current = focus;
+    setOpen(true);
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openWith(event.key === 'ArrowUp' ? 'last' : 'current');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = menuItems(menuRef.current);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (next: number) => {
+      event.preventDefault();
+      items[(next + items.length) % items.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') focusAt(index + 1);
+    else if (event.key === 'ArrowUp') focusAt(index - 1);
+    else if (event.key === 'Home') focusAt(0);
+    else if (event.key === 'End') focusAt(items.length - 1);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') close(false);
+  };
+
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <div ref={rootRef} className="relative shrink-0">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         aria-label={`${t('language')}: ${LOCALE_NAMES[locale]}`}
+        onClick={() => (open ? close(false) : openWith('current'))}
+        onKeyDown={onButtonKeyDown}
         className={cn(
-          'inline-flex h-11 items-center gap-1 rounded-full px-2 font-semibold hover:bg-brand-100/60 sm:gap-1.5 sm:px-3',
+          'inline-flex h-10 items-center gap-1 rounded-full px-1.5 font-semibold hover:bg-brand-100/60 sm:h-11 sm:gap-1.5 sm:px-3',
           className,
         )}
       >
@@ -36,33 +115,41 @@ export function LanguageSwitcher({ compact, className }: { compact?: boolean; cl
         ) : (
           <span>{LOCALE_NAMES[locale]}</span>
         )}
-        <ChevronDownIcon className="h-4 w-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-[60] min-w-40 rounded-xl bg-white p-1 shadow-card ring-1 ring-line"
+        <ChevronDownIcon className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} />
+      </button>
+      {open ? (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={t('chooseLanguage')}
+          onKeyDown={onMenuKeyDown}
+          className={cn(
+            'absolute top-full z-[60] mt-1.5 min-w-40 rounded-xl bg-white p-1 shadow-card ring-1 ring-line',
+            align === 'end' ? 'right-0' : 'left-0',
+          )}
         >
           {SWITCHER_ORDER.map((code) => (
-            <DropdownMenu.Item key={code} asChild>
-              <Link
-                href={{ pathname, query }}
-                locale={code}
-                lang={code}
-                hrefLang={code}
-                aria-current={code === locale ? 'true' : undefined}
-                className={cn(
-                  'flex cursor-pointer items-center rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-brand-100',
-                  code === locale && 'font-bold text-brand-700',
-                )}
-              >
-                {LOCALE_NAMES[code]}
-              </Link>
-            </DropdownMenu.Item>
+            <Link
+              key={code}
+              role="menuitem"
+              tabIndex={-1}
+              href={{ pathname, query }}
+              locale={code}
+              lang={code}
+              hrefLang={code}
+              aria-current={code === locale ? 'true' : undefined}
+              onClick={() => setOpen(false)}
+              className={cn(
+                'flex items-center rounded-lg px-3 py-2 outline-none hover:bg-brand-100 focus-visible:bg-brand-100 focus-visible:outline-2 focus-visible:-outline-offset-2',
+                code === locale && 'font-bold text-brand-700',
+              )}
+            >
+              {LOCALE_NAMES[code]}
+            </Link>
           ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </div>
+      ) : null}
+    </div>
   );
 }

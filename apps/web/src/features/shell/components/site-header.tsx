@@ -1,12 +1,14 @@
 'use client';
 
 import type { TShipper } from '@app/contracts';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { imageUrl } from '@/components/ui';
+import { useRef, useState } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
-import { CartBadge } from '@/features/cart';
-import { SearchOverlay } from '@/features/search';
+import { imageUrl } from '@/components/ui/image-url';
+// The module, not the feature's index: the index also exports the cart page (query cache, dialogs),
+// which must not ride along into every page's first load.
+import { CartBadge } from '@/features/cart/cart-badge';
 import { Link } from '@/i18n/navigation';
 import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
@@ -16,6 +18,10 @@ import { AddressButton } from './address-button';
 import { LanguageSwitcher } from './language-switcher';
 import { SideMenu } from './side-menu';
 
+// The search overlay (Radix Dialog, TanStack Query) loads with the first search, not with the page.
+const loadSearch = () => import('@/features/search/components/search-overlay');
+const SearchOverlay = dynamic(() => loadSearch().then((m) => m.SearchOverlay), { ssr: false });
+
 export type THeaderShipper = Pick<TShipper, 'name' | 'logo' | 'sister_brands'>;
 
 function Logo({ shipper, citySlugs }: { shipper: THeaderShipper | null; citySlugs: readonly string[] }) {
@@ -23,7 +29,7 @@ function Logo({ shipper, citySlugs }: { shipper: THeaderShipper | null; citySlug
   const { apiUrl } = useConfig();
   const city = useCurrentCity(citySlugs);
   return (
-    <Link href={paths.home(city)} aria-label={t('logoHome')} className="flex shrink-0 items-center gap-2">
+    <Link href={paths.home(city)} aria-label={t('logoHome')} className="flex min-w-0 items-center gap-2">
       {shipper?.logo ? (
         // biome-ignore lint/performance/noImgElement: a small logo file from the API, no resizing needed.
         <img
@@ -31,10 +37,12 @@ function Logo({ shipper, citySlugs }: { shipper: THeaderShipper | null; citySlug
           alt=""
           width={36}
           height={36}
-          className="hidden h-9 w-9 sm:block"
+          // Hidden below sm: a lazy image that is not displayed is never downloaded.
+          loading="lazy"
+          className="hidden h-9 w-9 shrink-0 sm:block"
         />
       ) : null}
-      <span className="text-xl font-extrabold tracking-tight text-brand-700 sm:text-2xl">
+      <span className="truncate text-xl font-extrabold tracking-tight text-brand-700 sm:text-2xl">
         {shipper?.name ?? 'Baraka'}
       </span>
     </Link>
@@ -45,14 +53,14 @@ function SisterBrandLinks({ brands }: { brands: TShipper['sister_brands'] }) {
   const t = useTranslations('common.header');
   if (brands.length === 0) return null;
   return (
-    <nav aria-label={t('sisterBrands')} className="hidden items-center gap-1 md:flex">
+    <nav aria-label={t('sisterBrands')} className="hidden shrink-0 items-center gap-1 md:flex">
       {brands.map((brand) => (
         <a
           key={brand.id}
           href={brand.url}
           target="_blank"
           rel="noopener"
-          className="rounded-full px-3 py-2 text-sm font-semibold text-muted hover:bg-brand-100/60 hover:text-ink"
+          className="rounded-full px-2 py-2 text-sm font-semibold whitespace-nowrap text-muted hover:bg-brand-100/60 hover:text-ink lg:px-3"
         >
           {brand.name}
         </a>
@@ -77,7 +85,15 @@ function SisterBrandCards({ brands }: { brands: TShipper['sister_brands'] }) {
           className="flex shrink-0 items-center gap-2 rounded-card bg-white px-3 py-2 shadow-card ring-1 ring-line"
         >
           {/* biome-ignore lint/performance/noImgElement: a small logo file from the API. */}
-          <img src={imageUrl(apiUrl, brand.logo)} alt="" width={32} height={32} className="h-8 w-8" />
+          <img
+            src={imageUrl(apiUrl, brand.logo)}
+            alt=""
+            width={32}
+            height={32}
+            // The cards show only below md; lazy keeps desktop from downloading the hidden logos.
+            loading="lazy"
+            className="h-8 w-8"
+          />
           <span className="text-sm font-semibold">{brand.name}</span>
         </a>
       ))}
@@ -88,24 +104,39 @@ function SisterBrandCards({ brands }: { brands: TShipper['sister_brands'] }) {
 export function SiteHeader({ shipper, citySlugs }: { shipper: THeaderShipper | null; citySlugs: string[] }) {
   const t = useTranslations('common.header');
   const [searchOpen, setSearchOpen] = useState(false);
+  const [searchWanted, setSearchWanted] = useState(false);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
   const brands = shipper?.sister_brands ?? [];
+  const preloadSearch = () => void loadSearch();
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-line bg-cream/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-[1440px] items-center gap-2 px-2 md:gap-4 md:px-6">
+        {/*
+          Below md the row holds the menu button, the logo and four icon buttons; the logo is the part
+          that gives way (it may truncate), so the icons never leave a 320 px screen. From md the
+          address button takes the free middle and shrinks first.
+        */}
+        <div className="mx-auto flex h-16 max-w-[1440px] items-center gap-1 px-1.5 sm:gap-2 sm:px-2 md:gap-3 md:px-6 lg:gap-4">
           <SideMenu />
           <Logo shipper={shipper} citySlugs={citySlugs} />
           <SisterBrandLinks brands={brands} />
-          <div className="ml-auto hidden md:block">
+          <div className="ml-auto hidden min-w-0 flex-1 justify-end md:flex">
             <AddressButton variant="header" />
           </div>
-          <div className="ml-auto flex items-center md:ml-0 md:gap-1">
+          <div className="ml-auto flex shrink-0 items-center md:ml-0 md:gap-1">
             <button
+              ref={searchButtonRef}
               type="button"
               aria-label={t('search')}
               aria-haspopup="dialog"
-              onClick={() => setSearchOpen(true)}
-              className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-100/60"
+              aria-expanded={searchOpen}
+              onClick={() => {
+                setSearchWanted(true);
+                setSearchOpen(true);
+              }}
+              onPointerEnter={preloadSearch}
+              onFocus={preloadSearch}
+              className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-brand-100/60 sm:h-11 sm:w-11"
             >
               <SearchIcon />
             </button>
@@ -117,7 +148,9 @@ export function SiteHeader({ shipper, citySlugs }: { shipper: THeaderShipper | n
         <div className="border-t border-line md:hidden">
           <AddressButton variant="bar" />
         </div>
-        <SearchOverlay open={searchOpen} onOpenChange={setSearchOpen} />
+        {searchWanted ? (
+          <SearchOverlay open={searchOpen} onOpenChange={setSearchOpen} returnFocusTo={searchButtonRef} />
+        ) : null}
       </header>
       <SisterBrandCards brands={brands} />
     </>

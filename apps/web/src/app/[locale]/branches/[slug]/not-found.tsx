@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { buttonClasses } from '@/components/ui';
+import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { JsonLd } from '@/components/json-ld';
-import { ApiImage } from '@/components/ui';
+import { ApiImage } from '@/components/ui/api-image.server';
 import { ClockIcon } from '@/components/ui/icons';
 import { getRecipe } from '@/features/content/api/content.server';
 import { BackLink } from '@/features/content/components/back-link';

@@ -1,0 +1,48 @@
+'use client';
+
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslations } from 'next-intl';
+import { UserIcon } from '@/components/ui/icons';
+import { Link } from '@/i18n/navigation';
+import { paths } from '@/lib/paths';
+import { useAuthStore } from '@/lib/stores/auth';
+
+const itemClass =
+  'flex cursor-pointer items-center rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-brand-100';
+
+/** The signed-in customer's menu (profile, my orders, sign out); loaded only for a signed-in visitor. */
+export function AccountMenu() {
+  const t = useTranslations('common');
+  const logout = useAuthStore((s) => s.logout);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={t('nav.profile')}
+        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800 sm:h-11 sm:w-11"
+      >
+        <UserIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-[60] min-w-44 rounded-xl bg-white p-1 shadow-card ring-1 ring-line"
+        >
+          <DropdownMenu.Item asChild>
+            <Link href={paths.profile()} className={itemClass}>
+              {t('nav.profile')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link href={paths.myOrders()} className={itemClass}>
+              {t('nav.myOrders')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => logout()}>
+            {t('header.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,102 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Guards the menu page's weight (docs/perf/menu-page.md): walks the static imports of every client
+ * module and fails when one of them loads zod (directly or through a value import of the contracts)
+ * or pulls a library that only a later interaction needs into the first load. Lazy parts load
+ * through `import()` / `next/dynamic`, which this walk deliberately does not follow.
+ */
+const SRC = join(import.meta.dirname, '..');
+
+const sourceFiles = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+  .map((f) => join(SRC, f));
+
+const read = (file: string) => readFileSync(file, 'utf8');
+const isClient = (file: string) => /^\s*['"]use client['"]/.test(read(file));
+
+/** Value imports and re-exports of a module (`import type` and `export type` erase at build time). */
+function valueImports(source: string): string[] {
+  const specifiers: string[] = [];
+  const pattern = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+  for (const [, , typeOnly, specifier] of source.matchAll(pattern)) {
+    if (!typeOnly && specifier) specifiers.push(specifier);
+  }
+  return specifiers;
+}
+
+function resolveLocal(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@/')) base = join(SRC, specifier.slice(2));
+  else if (specifier.startsWith('.')) base = join(dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;
+  }
+  return null;
+}
+
+/** Every package a client module reaches through static imports, with the path that reaches it. */
+function packagesReachedFrom(entry: string): Map<string, string> {
+  const reached = new Map<string, string>();
+  const seen = new Set<string>();
+  const walk = (file: string, trail: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const specifier of valueImports(read(file))) {
+      const local = resolveLocal(file, specifier);
+      if (local) walk(local, `${trail} > ${relative(SRC, local)}`);
+      else if (!reached.has(specifier)) reached.set(specifier, trail);
+    }
+  };
+  walk(entry, relative(SRC, entry));
+  return reached;
+}
+
+// Loaded on demand (next/dynamic or import()) by the parts that need them, never with the page.
+const LAZY_ONLY = [
+  'zod',
+  '@app/contracts',
+  '@tanstack/react-query',
+  'sonner',
+  '@radix-ui/react-dropdown-menu',
+];
+// Modules that are themselves only ever loaded on demand, or only on the page that needs them.
+const ALLOWED = [
+  'features/content/', // the vacancy form validates input with the contract (vacancies page only)
+  'features/cart/components/cart-view.tsx', // the cart page
+  'features/product/components/product-reviews.tsx', // product page and dialog
+  'features/search/components/search-overlay.tsx', // loaded with the first search
+  'features/shell/components/account-menu.tsx', // loaded for a signed-in customer only
+  'lib/query-client.tsx',
+  'components/ui/toasts.tsx', // imports sonner lazily; the Toaster chunk loads when idle
+];
+
+describe('client bundle', () => {
+  it('keeps zod, the query cache, sonner and the dropdown out of static client imports', () => {
+    const clientModules = sourceFiles.filter(isClient);
+    expect(clientModules.length).toBeGreaterThan(20);
+    const offending: string[] = [];
+    for (const file of clientModules) {
+      const rel = relative(SRC, file);
+      if (ALLOWED.some((allowed) => rel.startsWith(allowed))) continue;
+      for (const [pkg, trail] of packagesReachedFrom(file)) {
+        if (LAZY_ONLY.includes(pkg) && !ALLOWED.some((allowed) => trail.includes(allowed))) {
+          offending.push(`${pkg} via ${trail}`);
+        }
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('sees a value import of the contracts through a chain of modules', () => {
+    expect(valueImports("import { ZShipper } from '@app/contracts';")).toEqual(['@app/contracts']);
+    expect(valueImports("import type { TShipper } from '@app/contracts';")).toEqual([]);
+    expect(valueImports("export { cartStore } from './store';")).toEqual(['./store']);
+    const reached = packagesReachedFrom(join(SRC, 'i18n/navigation.ts'));
+    expect(reached.has('next-intl/navigation')).toBe(true);
+    expect(reached.has('@app/contracts')).toBe(false);
+  });
+});
