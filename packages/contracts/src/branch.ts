@@ -35,6 +35,9 @@ export const ZBranchListQuery = ZPageQuery.extend({
     .optional(),
   is_active: z.enum(['true', 'false']).optional(),
 });
-export const ZBranchListResponse = z.object({ count: z.number().int().nonnegative(), branches: z.array(ZBranch) });
+export const ZBranchListResponse = z.object({
+  count: z.number().int().nonnegative(),
+  branches: z.array(ZBranch),
+});
 export type TBranchListResponse = z.infer<typeof ZBranchListResponse>;
 export const ZBranchParams = z.object({ id: ZIdOrSlug });

@@ -92,7 +92,9 @@ export const PRODUCT_FIELDS = Object.keys(ZProductSummary.shape) as (keyof TProd
 export const ZProductListQuery = ZPageQuery.extend({
   search: z.string().trim().max(100).optional(),
   /** Comma-separated subset of the summary's fields; `id` always comes back. */
-  fields: commaList(z.enum(PRODUCT_FIELDS as [keyof TProductSummary, ...(keyof TProductSummary)[]])).optional(),
+  fields: commaList(
+    z.enum(PRODUCT_FIELDS as [keyof TProductSummary, ...(keyof TProductSummary)[]]),
+  ).optional(),
   /** Comma-separated: simple,combo,origin. */
   product_types: commaList(ZProductType).optional(),
   /** Only products on this menu (with the menu's price). */
@@ -126,7 +128,10 @@ export type TMenuCategory = z.infer<typeof ZMenuCategory>;
 
 export const ZMenuProductsQuery = z
   .object({ menu_id: ZId.optional(), branch_id: ZId.optional() })
-  .refine((q) => q.menu_id || q.branch_id, { message: 'menu_id or branch_id is required', path: ['menu_id'] });
+  .refine((q) => q.menu_id || q.branch_id, {
+    message: 'menu_id or branch_id is required',
+    path: ['menu_id'],
+  });
 
 export const ZMenuProductsResponse = z.object({
   menu_id: ZId,
@@ -200,5 +205,8 @@ export const ZReviewListQuery = ZPageQuery.extend({
   related_subject: z.literal('product').default('product'),
   product_id: ZId,
 });
-export const ZReviewListResponse = z.object({ count: z.number().int().nonnegative(), reviews: z.array(ZReview) });
+export const ZReviewListResponse = z.object({
+  count: z.number().int().nonnegative(),
+  reviews: z.array(ZReview),
+});
 export type TReviewListResponse = z.infer<typeof ZReviewListResponse>;
