@@ -40,13 +40,21 @@ try {
   if (envFile) console.log(`Loaded ${envFile}`);
   const servers = resolveServers({ ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' });
   const { env, api, web } = servers;
+  // `npm start` is the local demo: the storefront runs its production build, but the API keeps the
+  // NODE_ENV the shell gave it (development when unset), because in production it refuses the SMS
+  // outbox that demo sign-in reads its codes from. A real deployment sets NODE_ENV=production and a
+  // real SMS provider (README, configuration).
+  const apiEnv = { ...env, NODE_ENV: process.env.NODE_ENV?.trim() || 'development' };
   await assertPortsFree({ api, web });
 
-  await buildApi(env);
+  await buildApi(apiEnv);
   // The API starts before the storefront is built, so a page that Next prerenders at build time
   // can already fetch its data.
   const apiService = watch(
-    startService('api', 'npm', ['run', '--silent', 'start', '-w', '@app/api'], { cwd: REPO_ROOT, env }),
+    startService('api', 'npm', ['run', '--silent', 'start', '-w', '@app/api'], {
+      cwd: REPO_ROOT,
+      env: apiEnv,
+    }),
   );
   await waitForUrl(`${api.url}/healthz`, apiService, 180_000);
   await buildWeb({ force, env });

@@ -12,14 +12,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { type Env, loadEnv } from './env.ts';
+import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
 import { branchRoutes } from './modules/branches/branches.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { devOutboxRoutes } from './modules/customers/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
@@ -31,6 +35,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Env;
+    /** The time every rule about expiry and limits reads (injectable: tests move it, never sleep). */
+    clock: () => Date;
+    /** Where one-time codes go (SMS_PROVIDER). */
+    sms: SmsSender;
   }
 }
 
@@ -44,6 +52,10 @@ export type BuildAppOptions = {
   db?: DbHandle;
   /** Fastify's logger option; defaults to JSON logs at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** The current time; default the system clock. */
+  clock?: () => Date;
+  /** The SMS provider; default the one SMS_PROVIDER names. */
+  sms?: SmsSender;
 };
 
 export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'images');
@@ -69,6 +81,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('config', env);
   if (!options.db) app.addHook('onClose', () => handle.close());
   try {
+    const clock = options.clock ?? (() => new Date());
+    app.decorate('clock', clock);
+    app.decorate('sms', options.sms ?? createSmsSender(env, { db: handle.db, log: app.log, now: clock }));
     await registerEverything(app, env);
   } catch (error) {
     if (!options.db) await handle.close();
@@ -80,6 +95,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 async function registerEverything(app: FastifyInstance, env: Env): Promise<void> {
   registerErrorHandling(app);
   registerClientHeaders(app);
+  registerCustomerAuth(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -95,7 +111,9 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
       'Accept-Language',
       'X-Request-Id',
     ],
-    exposedHeaders: ['X-Request-Id'],
+    // Retry-After is not a CORS-safelisted response header: without this the storefront cannot read
+    // how long a 429 asks it to wait.
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
 
@@ -113,6 +131,11 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
         { name: 'catalogue', description: 'Products, menus, modifiers, auto-add products' },
         { name: 'branches', description: 'Restaurants' },
         { name: 'reviews', description: 'Product reviews' },
+        {
+          name: 'customers',
+          description:
+            'Sign-in by phone with a one-time code, the profile. Customer routes take the token in `Authorization` (bare or `Bearer`).',
+        },
         { name: 'content', description: 'News, gallery, stocks, vacancies, recipes, pages' },
         { name: 'system', description: 'Health' },
       ],
@@ -144,6 +167,8 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   await app.register(branchRoutes);
   await app.register(reviewRoutes);
   await app.register(contentRoutes);
+  await app.register(customerRoutes);
+  if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
 }
 
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {

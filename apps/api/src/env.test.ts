@@ -52,4 +52,60 @@ describe('loadEnv', () => {
     expect(problems.sort()).toEqual(['CORS_ORIGINS', 'DATABASE_URL', 'PORT', 'SEED', 'SHIPPER_ID']);
     expect((error as EnvError).message).toContain('PORT');
   });
+
+  it('defaults sign-in settings: outbox SMS, 30-day tokens, a derived development OTP secret', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      SMS_PROVIDER: 'outbox',
+      TOKEN_TTL_DAYS: 30,
+      ESKIZ_BASE_URL: 'https://notify.eskiz.uz',
+    });
+    expect(env.OTP_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadEnv({}).OTP_SECRET).toBe(env.OTP_SECRET);
+    expect(loadEnv({ OTP_SECRET: 'x'.repeat(40) }).OTP_SECRET).toBe('x'.repeat(40));
+  });
+
+  it('refuses the outbox SMS provider and a missing OTP_SECRET in production', () => {
+    const problems = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+        return [];
+      } catch (e) {
+        expect(e).toBeInstanceOf(EnvError);
+        return (e as EnvError).problems;
+      }
+    };
+    const production = problems({ NODE_ENV: 'production' });
+    expect(production.map((p) => p.split(':')[0]).sort()).toEqual(['OTP_SECRET', 'SMS_PROVIDER']);
+    expect(production.join('\n')).toMatch(/SMS_PROVIDER: 'outbox' .* must not run in production/);
+    expect(
+      problems({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', OTP_SECRET: 's'.repeat(32) }),
+    ).toHaveLength(1);
+    expect(
+      problems({
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'eskiz',
+        OTP_SECRET: 's'.repeat(32),
+        ESKIZ_EMAIL: 'a@b.uz',
+        ESKIZ_PASSWORD: 'p',
+      }),
+    ).toEqual([]);
+  });
+
+  it('names missing Eskiz credentials and bad sign-in values', () => {
+    let error: unknown;
+    try {
+      loadEnv({ SMS_PROVIDER: 'eskiz', TOKEN_TTL_DAYS: '0', OTP_SECRET: 'short', ESKIZ_BASE_URL: 'notify' });
+    } catch (e) {
+      error = e;
+    }
+    const names = (error as EnvError).problems.map((p) => p.split(':')[0]).sort();
+    expect(names).toEqual([
+      'ESKIZ_BASE_URL',
+      'ESKIZ_EMAIL',
+      'ESKIZ_PASSWORD',
+      'OTP_SECRET',
+      'TOKEN_TTL_DAYS',
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEMO_SHIPPER_ID = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
 export const WEBSITE_PLATFORM_ID = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
 
-const ZEnv = z.object({
+const ZEnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
   /**
@@ -42,9 +43,50 @@ const ZEnv = z.object({
     .pipe(z.array(z.url('must be a comma-separated list of origins'))),
   /** 'auto' loads the demo chain on the first start (empty database); 'never' leaves the database empty. */
   SEED: z.enum(['auto', 'never']).default('auto'),
+  /** Who delivers one-time codes: 'outbox' keeps them in the database (development), 'eskiz' sends SMS. */
+  SMS_PROVIDER: z.enum(['outbox', 'eskiz']).default('outbox'),
+  /** Key of the HMAC that one-time codes are stored under. Required in production. */
+  OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long a sign-in lasts. */
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ESKIZ_BASE_URL: z
+    .url()
+    .default('https://notify.eskiz.uz')
+    .transform((u) => u.replace(/\/+$/, '')),
+  ESKIZ_EMAIL: z.string().optional(),
+  ESKIZ_PASSWORD: z.string().optional(),
+  /** The sender name (nickname) Eskiz approved for the account; '4546' is Eskiz's shared test sender. */
+  ESKIZ_FROM: z.string().min(1).default('4546'),
+  /** Optional delivery-report URL Eskiz calls back. */
+  ESKIZ_CALLBACK_URL: z.url().optional(),
 });
 
-export type Env = z.infer<typeof ZEnv>;
+const ZEnv = ZEnvFields.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'outbox') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_PROVIDER'],
+      message: "'outbox' only keeps codes in the database and must not run in production; use 'eskiz'",
+    });
+  }
+  if (env.NODE_ENV === 'production' && !env.OTP_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'is required in production' });
+  }
+  if (env.SMS_PROVIDER === 'eskiz') {
+    for (const key of ['ESKIZ_EMAIL', 'ESKIZ_PASSWORD'] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: "is required when SMS_PROVIDER is 'eskiz'" });
+    }
+  }
+}).transform((env) => ({
+  ...env,
+  // Outside production a missing secret is derived from the data folder: stable across restarts
+  // (codes sent before a `tsx watch` restart still work) and never used where it matters.
+  OTP_SECRET:
+    env.OTP_SECRET ?? createHash('sha256').update(`baraka-dev-otp-secret:${env.DATA_DIR}`).digest('hex'),
+}));
+
+export type Env = z.output<typeof ZEnv>;
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -59,7 +101,7 @@ export class EnvError extends Error {
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const input: Record<string, string> = {};
-  for (const key of Object.keys(ZEnv.shape)) {
+  for (const key of Object.keys(ZEnvFields.shape)) {
     const value = source[key];
     if (value !== undefined && value.trim() !== '') input[key] = value.trim();
   }

@@ -72,3 +72,10 @@ export const ZSmsOutboxQuery = z.object({ phone: ZPhone });
 export const ZSmsOutboxResponse = z.object({
   messages: z.array(z.object({ id: ZId, phone: ZPhone, text: z.string(), created_at: z.iso.datetime() })),
 });
+
+/** POST /v1/customers/{id}/phone-confirm: the new phone and the code sent to it. */
+export const ZPhoneConfirmRequest = ZConfirmRequest;
+export type TPhoneConfirmRequest = z.infer<typeof ZPhoneConfirmRequest>;
+/** The customer with the new phone in place. */
+export const ZPhoneConfirmResponse = z.object({ user: ZCustomer });
+export type TPhoneConfirmResponse = z.infer<typeof ZPhoneConfirmResponse>;

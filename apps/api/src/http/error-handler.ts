@@ -28,6 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (isHttpError(error)) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.headers) reply.headers(error.headers);
     } else if (
       typeof error.statusCode === 'number' &&
       error.statusCode >= 400 &&

@@ -192,6 +192,11 @@ describe('CORS', () => {
     expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('shipper');
   });
 
+  it('lets the storefront read Retry-After of a 429', async () => {
+    const res = await t.get('/v1/cities', { origin: 'http://localhost:3000' });
+    expect(String(res.headers['access-control-expose-headers']).toLowerCase()).toContain('retry-after');
+  });
+
   it('does not allow other origins', async () => {
     const res = await t.get('/v1/cities', { origin: 'https://evil.example' });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -222,6 +227,10 @@ describe('system routes', () => {
       '/v1/branches',
       '/v1/branches/{id}',
       '/v1/user_reviews',
+      '/v1/customers/phone',
+      '/v1/customers/confirm-login',
+      '/v1/customers/{id}',
+      '/v2/customers/login-without-otp',
     ]) {
       expect(paths, path).toContain(path);
     }
@@ -257,5 +266,22 @@ describe('system routes', () => {
     expect(missing.statusCode).toBe(404);
     const traversal = await t.app.inject({ method: 'GET', url: '/images/../../etc/passwd' });
     expect(traversal.statusCode).toBe(404);
+  });
+});
+
+describe('start-up refusals', () => {
+  it('does not start with the outbox SMS provider in production, even when the env comes from code', async () => {
+    await expect(
+      buildApp({
+        db: t.db,
+        env: {
+          LOG_LEVEL: 'silent',
+          DATA_DIR: t.app.config.DATA_DIR,
+          NODE_ENV: 'production',
+          SMS_PROVIDER: 'outbox',
+        },
+        logger: false,
+      }),
+    ).rejects.toThrow(/outbox.*production/);
   });
 });

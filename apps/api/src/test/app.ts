@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { SmsSender } from '../adapters/sms/index.ts';
 import { buildApp } from '../app.ts';
 import type { DbHandle } from '../db/client.ts';
 import { type SeedOptions, seedDatabase } from '../db/seed/index.ts';
@@ -26,6 +27,10 @@ export type BuildTestAppOptions = {
    */
   seed?: SeedOptions | false;
   env?: Partial<Env>;
+  /** The app's clock (tests of expiry and limits move it instead of sleeping). */
+  clock?: () => Date;
+  /** An SMS provider in place of the one SMS_PROVIDER names. */
+  sms?: SmsSender;
 };
 
 /**
@@ -44,6 +49,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       db,
       env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env },
       logger: false,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.sms ? { sms: options.sms } : {}),
     });
     await app.ready();
     return {

@@ -51,6 +51,8 @@ export const shippers = pgTable('shippers', {
   appLinks: jsonb('app_links').$type<{ app_store: string | null; play_market: string | null }>().notNull(),
   paymentTypes: jsonb('payment_types').$type<PaymentType[]>().notNull(),
   sisterBrands: jsonb('sister_brands').$type<SisterBrand[]>().notNull(),
+  /** false: the chain lets customers sign in by phone alone (POST /v2/customers/login-without-otp). */
+  otpRequired: boolean('otp_required').notNull().default(true),
 });
 
 export const menus = pgTable(

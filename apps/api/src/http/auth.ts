@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CustomerRow } from '../db/schema/index.ts';
+import { findCustomerByToken } from '../modules/customers/customers.repository.ts';
+import { ACCESS_TOKEN_PATTERN, hashToken } from '../modules/customers/tokens.ts';
+import { httpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in customer; set by `requireCustomer`, null on routes without it. */
+    customer: CustomerRow | null;
+    /** The token this request was signed in with (what sign-out revokes). */
+    customerTokenId: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler of customer routes: 401 unless `Authorization` carries a live token of this chain. */
+    requireCustomer: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const unauthorized = () => httpError(401, 'UNAUTHORIZED', 'Sign in to continue');
+
+/**
+ * The token from `Authorization`: `Bearer <token>`, or the bare token as the storefront's client
+ * sends it.
+ */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim();
+  const bearer = /^Bearer\s+(\S+)$/i.exec(value);
+  const token = bearer ? bearer[1] : value;
+  return token && ACCESS_TOKEN_PATTERN.test(token) ? token : null;
+}
+
+export function registerCustomerAuth(app: FastifyInstance): void {
+  app.decorateRequest('customer', null);
+  app.decorateRequest('customerTokenId', null);
+  app.decorate('requireCustomer', async (request: FastifyRequest) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw unauthorized();
+    const found = await findCustomerByToken(app.db, {
+      tokenHash: hashToken(token),
+      shipperId: request.shipperId,
+      now: app.clock(),
+    });
+    if (!found) throw unauthorized();
+    request.customer = found.customer;
+    request.customerTokenId = found.tokenId;
+  });
+}
+
+/** The signed-in customer on a route guarded by `requireCustomer`. */
+export function signedIn(request: FastifyRequest): { customer: CustomerRow; tokenId: string } {
+  if (!request.customer || !request.customerTokenId) throw unauthorized();
+  return { customer: request.customer, tokenId: request.customerTokenId };
+}

@@ -1,0 +1,83 @@
+import { ZApiError, ZAuthResponse } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_ESKIZ_EMAIL,
+  FAKE_ESKIZ_PASSWORD,
+  type FakeEskiz,
+  startFakeEskiz,
+} from '../../adapters/sms/fake-eskiz.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { customerClient, freshIp, freshPhone } from './customers.fixtures.ts';
+
+let fake: FakeEskiz;
+let t: TestApp;
+let c: ReturnType<typeof customerClient>;
+
+beforeAll(async () => {
+  fake = await startFakeEskiz();
+  t = await buildTestApp({
+    env: {
+      SMS_PROVIDER: 'eskiz',
+      ESKIZ_BASE_URL: fake.url,
+      ESKIZ_EMAIL: FAKE_ESKIZ_EMAIL,
+      ESKIZ_PASSWORD: FAKE_ESKIZ_PASSWORD,
+      ESKIZ_FROM: 'Baraka',
+    },
+  });
+  c = customerClient(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const codeIn = (text: string | undefined) => text?.match(/\b(\d{6})\b/)?.[1] ?? '';
+const lastSendForm = () => fake.requests.filter((r) => r.path === '/api/message/sms/send').at(-1)?.form;
+
+describe('sign-in with SMS_PROVIDER=eskiz', () => {
+  it('sends the code through Eskiz in the customer’s language', async () => {
+    const phone = freshPhone();
+    const res = await c.post(
+      '/v1/customers/register',
+      { phone, name: 'Olim' },
+      { headers: { 'accept-language': 'uz' } },
+    );
+    expect(res.statusCode).toBe(200);
+    const form = fake.sent.at(-1)?.form;
+    expect(form).toMatchObject({ mobile_phone: phone, from: 'Baraka' });
+    expect(form?.message).toMatch(/^Fixture Chain: kirish kodi \d{6}\. Uni hech kimga aytmang\.$/);
+    const confirm = await c.post('/v1/customers/register-confirm', { phone, code: codeIn(form?.message) });
+    expect(confirm.statusCode).toBe(200);
+    expect(ZAuthResponse.parse(confirm.json()).user.name).toBe('Olim');
+  });
+
+  it('answers 503 Temporarily unavailable when Eskiz fails, and leaves no valid code', async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    fake.failSends(500, { message: 'Internal error' });
+    try {
+      const res = await c.post('/v1/customers/register', { phone }, { ip });
+      expect(res.statusCode).toBe(503);
+      expect(ZApiError.parse(res.json())).toEqual({
+        statusCode: 503,
+        code: 'SMS_UNAVAILABLE',
+        message: 'Temporarily unavailable',
+      });
+    } finally {
+      fake.failSends(null);
+    }
+    const lost = codeIn(lastSendForm()?.message);
+    expect(lost).toMatch(/^\d{6}$/);
+    const confirm = await c.post('/v1/customers/register-confirm', { phone, code: lost });
+    expect(confirm.statusCode).toBe(400);
+    // A failed send does not count as a send: the customer may ask again at once.
+    const again = await c.post('/v1/customers/register', { phone }, { ip });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('has no dev outbox route', async () => {
+    const res = await c.get(`/v1/dev/sms-outbox?phone=${freshPhone()}`);
+    expect(res.statusCode).toBe(404);
+    expect(ZApiError.parse(res.json()).code).toBe('ROUTE_NOT_FOUND');
+  });
+});

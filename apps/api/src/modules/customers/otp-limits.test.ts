@@ -1,0 +1,136 @@
+import { ZApiError } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { createTestClock } from '../../test/clock.ts';
+import { customerClient, freshIp, freshPhone } from './customers.fixtures.ts';
+
+const clock = createTestClock();
+let t: TestApp;
+let c: ReturnType<typeof customerClient>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock: clock.now });
+  c = customerClient(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** Registration codes: a new phone needs no customer, so one phone can be sent codes again and again. */
+const send = (phone: string, ip: string) => c.post('/v1/customers/register', { phone }, { ip });
+
+function expect429(res: Awaited<ReturnType<typeof send>>, code: string, retryAfter: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers['retry-after']).toBe(String(retryAfter));
+  const error = ZApiError.parse(res.json());
+  expect(error.code).toBe(code);
+  return error;
+}
+
+describe('per phone: 3 codes in 15 minutes', () => {
+  it('refuses the 4th with 429 and the seconds until the oldest leaves the window', async () => {
+    const phone = freshPhone();
+    const ips = [freshIp(), freshIp(), freshIp(), freshIp()];
+    for (const ip of ips.slice(0, 3)) {
+      expect((await send(phone, ip)).statusCode).toBe(200);
+      clock.advance(61 * SECOND);
+    }
+    // 183 s after the first send; it leaves the 15-minute window in 717 s.
+    const error = expect429(await send(phone, ips[3] ?? ''), 'PHONE_LIMIT', 900 - 183);
+    expect(error.message).toBe(
+      'Too many codes sent to this phone number (at most 3 in 15 minutes). Try again in 12 minutes',
+    );
+    clock.advance(717 * SECOND - 1);
+    expect((await send(phone, freshIp())).statusCode).toBe(429);
+    clock.advance(1);
+    expect((await send(phone, freshIp())).statusCode).toBe(200);
+  });
+
+  it('counts per phone: another phone from the same address is not held back', async () => {
+    const ip = freshIp();
+    const phone = freshPhone();
+    for (let i = 0; i < 3; i++) {
+      expect((await send(phone, ip)).statusCode).toBe(200);
+      clock.advance(61 * SECOND);
+    }
+    expect((await send(phone, ip)).statusCode).toBe(429);
+    expect((await send(freshPhone(), ip)).statusCode).toBe(200);
+    clock.advance(HOUR);
+  });
+});
+
+describe('per phone: 10 codes a day', () => {
+  it('refuses the 11th within 24 hours with Retry-After', async () => {
+    const phone = freshPhone();
+    const start = clock.now().getTime();
+    // Every 306 s: never more than 3 in a 15-minute window, so only the daily limit can refuse.
+    for (let i = 0; i < 10; i++) {
+      const res = await send(phone, freshIp());
+      expect(res.statusCode, `send ${i + 1}`).toBe(200);
+      clock.advance(306 * SECOND);
+    }
+    const elapsed = (clock.now().getTime() - start) / SECOND;
+    const error = expect429(await send(phone, freshIp()), 'PHONE_LIMIT', 24 * 3600 - elapsed);
+    expect(error.message).toMatch(/at most 10 in a day/);
+    clock.set(new Date(start + 24 * HOUR));
+    expect((await send(phone, freshIp())).statusCode).toBe(200);
+    clock.advance(HOUR);
+  });
+});
+
+describe('per client address: 20 codes an hour', () => {
+  it('refuses the 21st from one address, not from another, and Retry-After counts down', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await send(freshPhone(), ip)).statusCode, `send ${i + 1}`).toBe(200);
+    const error = expect429(await send(freshPhone(), ip), 'IP_LIMIT', 3600);
+    expect(error.message).toBe(
+      'Too many codes requested from this network (at most 20 an hour). Try again in 60 minutes',
+    );
+    clock.advance(10 * MINUTE);
+    expect429(await send(freshPhone(), ip), 'IP_LIMIT', 3000);
+    expect((await send(freshPhone(), freshIp())).statusCode).toBe(200);
+
+    // The sends are in the database: a restarted API (a new app on the same database) still refuses.
+    const restarted = await buildApp({
+      db: t.db,
+      env: { LOG_LEVEL: 'silent', DATA_DIR: t.app.config.DATA_DIR },
+      logger: false,
+      clock: clock.now,
+    });
+    try {
+      const res = await restarted.inject({
+        method: 'POST',
+        url: '/v1/customers/register',
+        remoteAddress: ip,
+        headers: CLIENT_HEADERS,
+        payload: { phone: freshPhone() },
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('3000');
+    } finally {
+      await restarted.close();
+    }
+    clock.advance(50 * MINUTE);
+    expect((await send(freshPhone(), ip)).statusCode).toBe(200);
+  });
+
+  it('holds against parallel requests', async () => {
+    clock.advance(2 * HOUR);
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 25 }, () => send(freshPhone(), ip)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('holds the 60-second rule against parallel sends to one phone', async () => {
+    const phone = freshPhone();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => send(phone, freshIp())));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429]);
+  });
+});
