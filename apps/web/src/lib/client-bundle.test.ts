@@ -62,6 +62,8 @@ const LAZY_ONLY = [
   '@tanstack/react-query',
   'sonner',
   '@radix-ui/react-dropdown-menu',
+  'react-hook-form',
+  '@hookform/resolvers/zod',
 ];
 // Modules that are themselves only ever loaded on demand, or only on the page that needs them.
 const ALLOWED = [
@@ -70,6 +72,7 @@ const ALLOWED = [
   'features/product/components/product-reviews.tsx', // product page and dialog
   'features/search/components/search-overlay.tsx', // loaded with the first search
   'features/shell/components/account-menu.tsx', // loaded for a signed-in customer only
+  'features/auth/components/profile-view.tsx', // the /profile page (its form validates with zod)
   'lib/query-client.tsx',
   'components/ui/toasts.tsx', // imports sonner lazily; the Toaster chunk loads when idle
 ];
@@ -89,6 +92,37 @@ describe('client bundle', () => {
       }
     }
     expect(offending).toEqual([]);
+  });
+
+  it('loads the on-demand parts only through import(): no client module imports them statically', () => {
+    // The login dialog joins the page when `?login` appears, the session check for a signed-in
+    // customer, the search overlay at the first search, the account menu for a signed-in customer.
+    const onDemand = [
+      'features/auth/components/login-dialog.tsx',
+      'features/auth/components/session-check.tsx',
+      'features/search/components/search-overlay.tsx',
+      'features/shell/components/account-menu.tsx',
+    ];
+    const offending: string[] = [];
+    for (const file of sourceFiles.filter(isClient)) {
+      const seen = new Set<string>();
+      const walk = (from: string, trail: string) => {
+        for (const specifier of valueImports(read(from))) {
+          const local = resolveLocal(from, specifier);
+          if (!local || seen.has(local)) continue;
+          seen.add(local);
+          const rel = relative(SRC, local);
+          if (onDemand.includes(rel)) offending.push(`${trail} > ${rel}`);
+          else walk(local, `${trail} > ${rel}`);
+        }
+      };
+      walk(file, relative(SRC, file));
+    }
+    expect(offending).toEqual([]);
+    // The slot in the layout does reference the dialog, lazily: the walk above would see a static one.
+    expect(read(join(SRC, 'features/auth/components/auth-slot.tsx'))).toMatch(
+      /dynamic\(\(\) => import\('\.\/login-dialog'\)/,
+    );
   });
 
   it('sees a value import of the contracts through a chain of modules', () => {

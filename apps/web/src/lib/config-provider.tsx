@@ -2,7 +2,7 @@
 
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { createApiClient, type TApiClient } from './api-client';
-import { useAuthStore } from './stores/auth';
+import { expireSession, useAuthStore } from './stores/auth';
 
 /** What the browser needs from the runtime configuration (no build-time NEXT_PUBLIC_ inlining). */
 export type TBrowserConfig = { apiUrl: string; shipperId: string; platformId: string; siteUrl: string };
@@ -26,7 +26,7 @@ export function createBrowserApi(config: TBrowserConfig): TApiClient {
     shipperId: config.shipperId,
     platformId: config.platformId,
     getToken: () => useAuthStore.getState().user?.access_token,
-    onUnauthorized: () => useAuthStore.getState().logout(),
+    onUnauthorized: expireSession,
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedUrl, paths, withLoginParam } from './paths';
+import { localizedUrl, paths, safeNextPath, withLoginParam, withoutLoginParams } from './paths';
 
 describe('paths', () => {
   it('puts Tashkent at / and other cities under their slug', () => {
@@ -19,6 +19,30 @@ describe('paths', () => {
     expect(withLoginParam('/en/cart', '')).toBe('/en/cart?login');
     expect(withLoginParam('/', '?city=bukhara')).toBe('/?city=bukhara&login');
     expect(withLoginParam('/', '?login&x=1')).toBe('/?login&x=1');
+  });
+
+  it('carries where to land after signing in, on this site only', () => {
+    expect(withLoginParam('/en/profile', '', '/en/profile')).toBe('/en/profile?login&next=%2Fen%2Fprofile');
+    expect(withLoginParam('/cart', '?a=1', 'https://evil.example/')).toBe('/cart?a=1&login');
+    expect(safeNextPath('/checkout?x=1')).toBe('/checkout?x=1');
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\t/evil',
+      '',
+      null,
+    ]) {
+      expect(safeNextPath(bad), String(bad)).toBeNull();
+    }
+  });
+
+  it('removes login and next when the dialog closes and keeps everything else', () => {
+    expect(withoutLoginParams('/en/cart', '?login&next=%2Fcheckout&city=bukhara', '#x')).toBe(
+      '/en/cart?city=bukhara#x',
+    );
+    expect(withoutLoginParams('/', '?login')).toBe('/');
   });
 
   it('gives ru URLs without a prefix and the others with one', () => {

@@ -32,13 +32,47 @@ export const paths = {
 
 /** The query parameter that opens the login dialog (spec section 2: closing it removes the parameter). */
 export const LOGIN_QUERY_PARAM = 'login';
+/** Where to go after signing in (the caller's "onLastConfirm", kept in the URL so it survives a reload). */
+export const LOGIN_NEXT_PARAM = 'next';
 
-/** The same URL with `?login` added; the sign-in issue mounts a dialog that watches for it. */
-export function withLoginParam(pathname: string, search: string): string {
+/** `?login` as the spec writes it: a bare flag, not `login=`. */
+const bareLogin = (query: string) => query.replace(/(^|&)login=(&|$)/, '$1login$2');
+
+/**
+ * The same URL with `?login` added (and `next`, a path to land on after signing in); the other
+ * parameters stay.
+ */
+export function withLoginParam(pathname: string, search: string, next?: string | null): string {
   const params = new URLSearchParams(search);
   params.set(LOGIN_QUERY_PARAM, '');
-  const query = params.toString().replace(/(^|&)login=(&|$)/, '$1login$2');
-  return `${pathname}?${query}`;
+  const safe = safeNextPath(next);
+  if (safe) params.set(LOGIN_NEXT_PARAM, safe);
+  return `${pathname}?${bareLogin(params.toString())}`;
+}
+
+/** The same URL without `login` and `next` (closing the dialog); every other parameter stays. */
+export function withoutLoginParams(pathname: string, search: string, hash = ''): string {
+  const params = new URLSearchParams(search);
+  params.delete(LOGIN_QUERY_PARAM);
+  params.delete(LOGIN_NEXT_PARAM);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}${hash}`;
+}
+
+/**
+ * A `next` value that is safe to navigate to: a path on this site. Anything else (another origin,
+ * `//evil.example`, `/\\evil`, `javascript:`) is dropped, so the parameter cannot send a customer away.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  // Control characters (a tab or newline inside "//") let browsers read it as another origin.
+  if ([...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+  try {
+    const url = new URL(next, 'http://same.origin');
+    return url.origin === 'http://same.origin' ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Absolute URL of a locale's version of a path, for canonical links, hreflang and the sitemap. */

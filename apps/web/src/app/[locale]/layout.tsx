@@ -7,6 +7,7 @@ import NextTopLoader from 'nextjs-toploader';
 import type { ReactNode } from 'react';
 import { JsonLd } from '@/components/json-ld';
 import { ToastArea } from '@/components/ui/toasts';
+import { AuthSlot } from '@/features/auth/components/auth-slot';
 import { getShellData } from '@/features/shell/api/shell.server';
 import { SiteFooter } from '@/features/shell/components/site-footer';
 import { SiteHeader } from '@/features/shell/components/site-header';
@@ -73,7 +74,8 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
             </main>
             <SiteFooter shipper={shipper} />
             {modal}
-            {/* Sign-in (issue 3): mount the login dialog here; it opens while `?login` is in the URL. */}
+            {/* Sign-in: the login dialog (loaded when `?login` appears), the session check, the 401 toast. */}
+            <AuthSlot />
             {/* Location (issue 4): mount the map dialog and the address prompt here. Parts that fetch from
                 the browser wrap themselves in <QueryProvider> (src/lib/query-client.tsx). */}
             {/* Top centre, 5 s (spec section 9); loads sonner after the page is idle or at the first toast. */}

@@ -16,9 +16,12 @@ const USER_ID_COOKIE = COOKIE_NAMES.userId;
 
 type TAuthState = {
   user: TAuthUser | null;
-  /** Sign-in (issue 3) calls this on completion. */
+  /** Sign-in calls this on completion: stores the customer and sets cookie `user_id` for 30 days. */
   setUser: (user: TAuthUser) => void;
   updateName: (name: string) => void;
+  /** Replaces the stored customer's details (name, phone, birth date) and keeps the token. */
+  updateProfile: (profile: Pick<TAuthUser, 'name' | 'phone' | 'date_of_birth'>) => void;
+  /** Resets the auth state and deletes cookie `user_id` (spec section 4, "Logout"). */
   logout: () => void;
 };
 
@@ -40,6 +43,8 @@ export const useAuthStore = create<TAuthState>()(
         set({ user });
       },
       updateName: (name) => set((state) => (state.user ? { user: { ...state.user, name } } : state)),
+      updateProfile: ({ name, phone, date_of_birth }) =>
+        set((state) => (state.user ? { user: { ...state.user, name, phone, date_of_birth } } : state)),
       logout: () => {
         writeUserCookie(null);
         set({ user: null });
@@ -49,3 +54,22 @@ export const useAuthStore = create<TAuthState>()(
   ),
 );
 registerPersistedStore(useAuthStore);
+
+type TSessionListener = () => void;
+const sessionListeners = new Set<TSessionListener>();
+
+/** Called when the API refused the stored token; the sign-in feature shows the toast. */
+export function onSessionExpired(listener: TSessionListener): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+/**
+ * A 401 or 403 from the API signs the customer out (spec section 6) and tells them why. Several calls
+ * failing at once sign out once: only the first finds a user to sign out.
+ */
+export function expireSession(): void {
+  if (!useAuthStore.getState().user) return;
+  useAuthStore.getState().logout();
+  for (const listener of sessionListeners) listener();
+}

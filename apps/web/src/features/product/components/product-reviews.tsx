@@ -2,8 +2,11 @@
 
 import type { TReviewListResponse } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { usePathname } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
+import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
 import { useApi } from '@/lib/config-provider';
+import { withLoginParam } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
 import { isReviewListResponse } from '@/lib/response-guards';
 import { useAuthStore } from '@/lib/stores/auth';
@@ -25,6 +28,9 @@ function ProductReviewsContent({
   const format = useFormatter();
   const api = useApi();
   const signedIn = useAuthStore((s) => s.user !== null);
+  const openLogin = useOpenLogin();
+  // This product's own address (the page, or the dialog's URL over the menu): where signing in returns.
+  const productPath = usePathname();
 
   const query = useInfiniteQuery({
     queryKey: ['user-reviews', productId],
@@ -58,7 +64,20 @@ function ProductReviewsContent({
       </Heading>
       {/* Writing reviews comes with orders; until then everyone is told what it takes. */}
       <p className="rounded-card bg-brand-50 p-3 text-sm">
-        {signedIn ? t('orderToRate') : t('signInToRate')}
+        {signedIn ? (
+          t('orderToRate')
+        ) : (
+          <a
+            href={withLoginParam(productPath, '', productPath)}
+            onClick={(event) => {
+              event.preventDefault();
+              openLogin({ next: productPath });
+            }}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            {t('signInToRate')}
+          </a>
+        )}
       </p>
       {reviews.length === 0 ? (
         <p className="text-muted">{t('noReviews')}</p>

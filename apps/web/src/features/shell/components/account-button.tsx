@@ -3,8 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { UserIcon } from '@/components/ui/icons';
+import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
 import { useAuthStore } from '@/lib/stores/auth';
-import { useOpenLogin } from '../hooks/use-open-login';
 
 const iconButton = 'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full sm:h-11 sm:w-11';
 
@@ -28,7 +28,7 @@ export function AccountButton() {
   return (
     <button
       type="button"
-      onClick={openLogin}
+      onClick={() => openLogin()}
       aria-label={t('header.login')}
       className={`${iconButton} hover:bg-brand-100/60`}
     >

@@ -3,9 +3,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslations } from 'next-intl';
 import { UserIcon } from '@/components/ui/icons';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
-import { useAuthStore } from '@/lib/stores/auth';
 
 const itemClass =
   'flex cursor-pointer items-center rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-brand-100';
@@ -13,7 +13,7 @@ const itemClass =
 /** The signed-in customer's menu (profile, my orders, sign out); loaded only for a signed-in visitor. */
 export function AccountMenu() {
   const t = useTranslations('common');
-  const logout = useAuthStore((s) => s.logout);
+  const signOut = useSignOut();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -38,7 +38,7 @@ export function AccountMenu() {
               {t('nav.myOrders')}
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => logout()}>
+          <DropdownMenu.Item className={itemClass} onSelect={() => signOut()}>
             {t('header.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -1,0 +1,41 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Suspense, useEffect, useState } from 'react';
+import { notify } from '@/components/ui/toasts';
+import { LOGIN_NEXT_PARAM, LOGIN_QUERY_PARAM, safeNextPath } from '@/lib/paths';
+import { onSessionExpired, useAuthStore } from '@/lib/stores/auth';
+
+// Neither joins the first load (docs/perf/menu-page.md): the dialog (Radix, the sign-in steps) loads
+// when `?login` appears, the session check only for a signed-in customer.
+const LoginDialog = dynamic(() => import('./login-dialog').then((m) => m.LoginDialog), { ssr: false });
+const SessionCheck = dynamic(() => import('./session-check').then((m) => m.SessionCheck), { ssr: false });
+
+function LoginParamWatcher() {
+  const params = useSearchParams();
+  const open = params.has(LOGIN_QUERY_PARAM);
+  const [wanted, setWanted] = useState(open);
+  // Once loaded, the dialog stays mounted, so it can animate closed and reopen without a new load.
+  if (open && !wanted) setWanted(true);
+  return wanted ? <LoginDialog open={open} next={safeNextPath(params.get(LOGIN_NEXT_PARAM))} /> : null;
+}
+
+/**
+ * Mounted once in the locale layout: the login dialog, open while the URL has `?login`; the check
+ * of a stored session; the toast when the API refused the token (spec section 6).
+ */
+export function AuthSlot() {
+  const t = useTranslations('common.auth');
+  const signedIn = useAuthStore((s) => s.user !== null);
+  useEffect(() => onSessionExpired(() => notify('error', t('sessionExpired'))), [t]);
+  return (
+    <>
+      <Suspense fallback={null}>
+        <LoginParamWatcher />
+      </Suspense>
+      {signedIn ? <SessionCheck /> : null}
+    </>
+  );
+}

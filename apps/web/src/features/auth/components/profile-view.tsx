@@ -1,0 +1,272 @@
+'use client';
+
+import { formatPhoneMask, isCodeComplete, sanitizeCode } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { notify } from '@/components/ui/toasts';
+import { useRouter } from '@/i18n/navigation';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useApi } from '@/lib/config-provider';
+import { paths } from '@/lib/paths';
+import { type TAuthUser, useAuthStore } from '@/lib/stores/auth';
+import { useRequireCustomer } from '../hooks/use-require-customer';
+import { useSignOut } from '../hooks/use-sign-out';
+import { confirmNewPhone, updateCustomer } from '../lib/auth-api';
+import { codeErrorText } from '../lib/auth-errors';
+import { nextPhoneValue } from '../lib/phone-input';
+import { profileFormValues, profileUpdate, type TProfileFormValues, ZProfileForm } from '../lib/profile-form';
+
+const inputClass =
+  'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 aria-[invalid=true]:border-paprika-500';
+const errorClass = 'mt-1 text-sm text-paprika-600';
+
+/** The code sent to a new phone number; the number changes once it is confirmed. */
+function ConfirmPhoneDialog({
+  customerId,
+  phone,
+  onClose,
+  onConfirmed,
+}: {
+  customerId: string;
+  phone: string;
+  onClose: () => void;
+  onConfirmed: (user: { name: string; phone: string; date_of_birth: string | null }) => void;
+}) {
+  const t = useTranslations('common.auth');
+  const api = useApi();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function confirm(value: string) {
+    if (!isCodeComplete(value) || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const { user } = await confirmNewPhone(api, customerId, phone, value);
+      onConfirmed(user);
+    } catch (failure) {
+      setError(codeErrorText(failure, t('wrong_code_entered')));
+      setCode('');
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('profile.confirmPhoneTitle')}
+      description={t('profile.confirmPhoneText', { phone: formatPhoneMask(phone) })}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirm(code);
+        }}
+        className="flex flex-col gap-4"
+      >
+        <label className="block">
+          <span className="font-semibold">{t('codeLabel')}</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            value={code}
+            readOnly={pending}
+            onChange={(event) => {
+              const next = sanitizeCode(event.target.value);
+              setCode(next);
+              setError(null);
+              if (isCodeComplete(next)) void confirm(next);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`${inputClass} tracking-[0.4em]`}
+          />
+        </label>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className={errorClass}>
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" className="justify-center" disabled={pending || !isCodeComplete(code)}>
+          {pending ? t('checking') : t('profile.confirm')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Personal data (spec: profile): name, phone, date of birth. */
+function PersonalDataForm({ user }: { user: TAuthUser }) {
+  const t = useTranslations('common.auth');
+  const api = useApi();
+  const formId = useId();
+  const [pendingPhone, setPendingPhone] = useState<string | null>(null);
+  const form = useForm<TProfileFormValues>({
+    resolver: zodResolver(ZProfileForm),
+    defaultValues: profileFormValues(user),
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, reset, setValue, watch } = form;
+
+  async function save(values: TProfileFormValues) {
+    const update = profileUpdate(user, values);
+    if (!update) {
+      notify('success', t('profile.nothingChanged'));
+      return;
+    }
+    try {
+      const result = await updateCustomer(api, user.id, update.body);
+      useAuthStore.getState().updateProfile(result.user);
+      // The stored phone stays until the new one is confirmed: the field keeps the new number meanwhile.
+      reset({ ...profileFormValues(result.user), phone: values.phone });
+      if (update.detailsChanged) notify('success', t('profile.detailsChanged'));
+      if (result.phone_confirmation) setPendingPhone(result.phone_confirmation.phone);
+    } catch (failure) {
+      notify('error', apiErrorMessage(failure, t('wrong_phone_entered')));
+    }
+  }
+
+  const errorKey = (name: FieldPath<TProfileFormValues>) => formState.errors[name]?.message;
+  const errorText = (name: FieldPath<TProfileFormValues>) => {
+    const key = errorKey(name);
+    return key ? (
+      <p id={`${formId}-${name}-error`} className={errorClass}>
+        {t(key as 'enter_your_name' | 'wrong_phone_entered')}
+      </p>
+    ) : null;
+  };
+  const fieldProps = (name: FieldPath<TProfileFormValues>) => ({
+    'aria-invalid': errorKey(name) ? true : undefined,
+    'aria-describedby': errorKey(name) ? `${formId}-${name}-error` : undefined,
+  });
+  const phone = register('phone');
+  const phoneValue = watch('phone');
+
+  return (
+    <section
+      aria-labelledby={`${formId}-title`}
+      className="rounded-card bg-white p-5 shadow-card ring-1 ring-line"
+    >
+      <h2 id={`${formId}-title`} className="mb-4 text-xl font-bold">
+        {t('profile.personalData')}
+      </h2>
+      <form noValidate onSubmit={handleSubmit(save)} className="flex max-w-md flex-col gap-4">
+        <div>
+          <label className="block">
+            <span className="font-semibold">{t('profile.name')}</span>
+            <input
+              {...register('name')}
+              autoComplete="name"
+              maxLength={100}
+              {...fieldProps('name')}
+              className={inputClass}
+            />
+          </label>
+          {errorText('name')}
+        </div>
+        <div>
+          <label className="block">
+            <span className="font-semibold">{t('profile.phone')}</span>
+            <input
+              {...phone}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              onChange={(event) => {
+                setValue('phone', nextPhoneValue(phoneValue, event.target.value), {
+                  shouldDirty: true,
+                  shouldValidate: formState.isSubmitted,
+                });
+              }}
+              value={phoneValue}
+              {...fieldProps('phone')}
+              className={inputClass}
+            />
+          </label>
+          {errorText('phone')}
+        </div>
+        <label className="block">
+          <span className="font-semibold">
+            {t('profile.dateOfBirth')}{' '}
+            <span className="font-normal text-muted">({t('profile.optional')})</span>
+          </span>
+          <input {...register('date_of_birth')} type="date" autoComplete="bday" className={inputClass} />
+        </label>
+        <Button type="submit" className="self-start" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? t('profile.saving') : t('profile.save')}
+        </Button>
+      </form>
+      {pendingPhone ? (
+        <ConfirmPhoneDialog
+          customerId={user.id}
+          phone={pendingPhone}
+          onClose={() => {
+            setPendingPhone(null);
+            // Not confirmed: the number on file is still the old one.
+            setValue('phone', formatPhoneMask(user.phone));
+          }}
+          onConfirmed={(confirmed) => {
+            useAuthStore.getState().updateProfile(confirmed);
+            reset(profileFormValues(confirmed));
+            setPendingPhone(null);
+            notify('success', t('profile.phoneChanged'));
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * `/profile`: the signed-in customer's personal data. An anonymous visitor gets the login dialog
+ * (and lands back here after signing in) or, having closed it, a sign-in button.
+ */
+export function ProfileView() {
+  const t = useTranslations('common.auth');
+  const customer = useRequireCustomer();
+  const signOut = useSignOut();
+  const router = useRouter();
+
+  if (customer.status === 'loading') {
+    return (
+      <p className="text-muted" aria-live="polite">
+        {t('profile.loading')}
+      </p>
+    );
+  }
+  if (customer.status === 'anonymous') {
+    return (
+      <section className="flex max-w-md flex-col items-start gap-3 rounded-card bg-white p-5 shadow-card ring-1 ring-line">
+        <h2 className="text-xl font-bold">{t('signInRequired')}</h2>
+        <p className="text-muted">{t('signInRequiredText')}</p>
+        <Button onClick={customer.signIn}>{t('signIn')}</Button>
+      </section>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <PersonalDataForm key={customer.user.id} user={customer.user} />
+      {/* My addresses (location issue): the saved delivery addresses join this page here. */}
+      <Button
+        variant="secondary"
+        className="self-start"
+        onClick={() => {
+          signOut();
+          router.push(paths.home());
+        }}
+      >
+        {t('signOut')}
+      </Button>
+    </div>
+  );
+}

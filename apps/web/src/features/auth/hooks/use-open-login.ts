@@ -1,0 +1,33 @@
+'use client';
+
+import { useCallback } from 'react';
+import { withLoginParam, withoutLoginParams } from '@/lib/paths';
+
+export type TOpenLoginOptions = {
+  /** Where to land after signing in (the caller's "onLastConfirm"); defaults to staying here. */
+  next?: string;
+};
+
+/**
+ * Opens sign-in by adding `?login` (and `next`) to the current URL (spec section 2). The native
+ * History API keeps it a client-side change: Next's router syncs `useSearchParams` with it, so the
+ * dialog opens at once instead of after a server round trip for the same page.
+ */
+export function useOpenLogin(): (options?: TOpenLoginOptions) => void {
+  return useCallback((options?: TOpenLoginOptions) => {
+    const { pathname, search } = window.location;
+    window.history.pushState(null, '', withLoginParam(pathname, search, options?.next));
+  }, []);
+}
+
+/** Closes sign-in: the same URL without `login` and `next`, every other parameter kept. */
+export function closeLogin(): void {
+  const { pathname, search, hash } = window.location;
+  window.history.replaceState(null, '', withoutLoginParams(pathname, search, hash));
+}
+
+/** The current path and query without the sign-in parameters: where "come back here" points. */
+export function currentPathForNext(): string {
+  const { pathname, search } = window.location;
+  return withoutLoginParams(pathname, search);
+}

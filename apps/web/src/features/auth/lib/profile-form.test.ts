@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { profileFormValues, profileUpdate, ZProfileForm } from './profile-form';
+
+const customer = { name: 'Aziz', phone: '998901234567', date_of_birth: '1990-05-17' };
+
+describe('profile form (spec sections 5 and 8)', () => {
+  it('starts from the stored customer, with the placeholder name as an empty field', () => {
+    expect(profileFormValues(customer)).toEqual({
+      name: 'Aziz',
+      phone: '+998 90 123 45 67',
+      date_of_birth: '1990-05-17',
+    });
+    expect(profileFormValues({ ...customer, name: 'user', date_of_birth: null })).toMatchObject({
+      name: '',
+      date_of_birth: '',
+    });
+  });
+
+  it("is 'Nothing changed' when nothing changed", () => {
+    expect(profileUpdate(customer, profileFormValues(customer))).toBeNull();
+    expect(profileUpdate(customer, { ...profileFormValues(customer), name: '  Aziz ' })).toBeNull();
+  });
+
+  it('sends name and birth date together when one of them changed', () => {
+    expect(profileUpdate(customer, { ...profileFormValues(customer), name: 'Aziza' })).toEqual({
+      body: { name: 'Aziza', date_of_birth: '1990-05-17' },
+      phoneChanged: false,
+      detailsChanged: true,
+    });
+  });
+
+  it("sends an empty or 'invalid date' birth date as null", () => {
+    for (const typed of ['', 'invalid date', 'Invalid Date']) {
+      expect(profileUpdate(customer, { ...profileFormValues(customer), date_of_birth: typed })?.body).toEqual(
+        {
+          name: 'Aziz',
+          date_of_birth: null,
+        },
+      );
+    }
+  });
+
+  it('sends the phone only when it is a different number', () => {
+    expect(profileUpdate(customer, { ...profileFormValues(customer), phone: '+998 90 765 43 21' })).toEqual({
+      body: { phone: '998907654321' },
+      phoneChanged: true,
+      detailsChanged: false,
+    });
+  });
+
+  it("asks for a name ('enter_your_name') and a whole phone ('wrong_phone_entered')", () => {
+    const result = ZProfileForm.safeParse({ name: ' ', phone: '+998 90 123', date_of_birth: '' });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`).sort();
+    expect(messages).toEqual(['name:enter_your_name', 'phone:wrong_phone_entered']);
+    expect(ZProfileForm.safeParse(profileFormValues(customer)).success).toBe(true);
+  });
+});
