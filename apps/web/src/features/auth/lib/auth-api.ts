@@ -45,19 +45,36 @@ export function sendCode(api: TApiClient, outcome: TLoginOutcome, phone: string)
 }
 
 /**
- * Checks the code. The spec's client tried login-confirm first and register-confirm on failure; it
- * did not remember what the phone step found. This one does, and asks the endpoint that matches, so a
- * wrong code costs the customer one try, not two, and the error shown is the one that matters.
+ * Checks the code the way the spec's client does: login-confirm first, register-confirm when that
+ * fails (spec section 4, "Login"). The API spends no try on a code asked of the wrong endpoint (a code
+ * is bound to its purpose), so the second call costs the customer nothing. When both fail, the error
+ * shown is the one from the endpoint that matches what the phone step found, because that is the one
+ * that says what is wrong (a wrong code, an expired one, too many tries).
  */
-export function confirmCode(
+export async function confirmCode(
   api: TApiClient,
   outcome: TLoginOutcome,
   phone: string,
   code: string,
 ): Promise<TAuthResponse> {
-  const path = outcome === 'login' ? '/v1/customers/confirm-login' : '/v1/customers/register-confirm';
-  return api.post(path, { schema: isAuthResponse, body: { phone, code } });
+  const body = { phone, code };
+  let loginError: unknown;
+  try {
+    return await api.post('/v1/customers/confirm-login', { schema: isAuthResponse, body });
+  } catch (error) {
+    if (!isClientError(error)) throw error;
+    loginError = error;
+  }
+  try {
+    return await api.post('/v1/customers/register-confirm', { schema: isAuthResponse, body });
+  } catch (registerError) {
+    if (!isClientError(registerError)) throw registerError;
+    throw outcome === 'login' ? loginError : registerError;
+  }
 }
+
+/** A 4xx answer: the API looked at the code and said no. Anything else (network, 5xx) is not retried. */
+const isClientError = (error: unknown) => isApiFailure(error) && error.status >= 400 && error.status < 500;
 
 export function updateCustomer(
   api: TApiClient,
