@@ -1,5 +1,6 @@
 import type { TShipper } from '@app/contracts';
 import type { Locator, Page } from '@playwright/test';
+import { codeField, latestCode, randomPhone, submitPhone } from '../support/auth.ts';
 import { expect, formatSum, localePath, t, test, tf } from '../support/fixtures.ts';
 import { DEMO_SHIPPER_ID } from '../support/urls.ts';
 
@@ -90,7 +91,7 @@ test('cart: badge counts quantities, survives a reload, and remove and clear ask
   expect(await badgeCount(page)).toBe(0);
 });
 
-test('checkout: refused below the minimum order, then asks before leaving for /checkout', async ({
+test('checkout: refused below the minimum order, asks before leaving, and signs an anonymous customer in first', async ({
   page,
   api,
   demoMenu,
@@ -132,5 +133,18 @@ test('checkout: refused below the minimum order, then asks before leaving for /c
 
   await checkout.click();
   await confirm.getByRole('button', { name: t(locale, 'cart.checkoutConfirm', 'order') }).click();
+  // Checkout needs a customer: an anonymous one gets the sign-in dialog and lands on /checkout after it.
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === localePath(locale, '/cart') &&
+      url.searchParams.has('login') &&
+      url.searchParams.get('next') === localePath(locale, '/checkout'),
+  );
+  const phone = randomPhone();
+  await submitPhone(page, locale, phone);
+  await codeField(page, locale).fill(await latestCode(api, phone));
+  const nameDialog = page.getByRole('dialog', { name: t(locale, 'auth.nameTitle') });
+  await nameDialog.getByLabel(t(locale, 'auth.nameLabel')).fill('Dilnoza');
+  await nameDialog.getByRole('button', { name: t(locale, 'auth.continue') }).click();
   await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout'));
 });

@@ -17,13 +17,15 @@ import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { imageUrl } from '@/components/ui/image-url';
 import { notify } from '@/components/ui/toasts';
+import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
 // The module, not the product feature's index, which also exports the product dialog.
 import { QuantityStepper } from '@/features/product/components/quantity-stepper';
-import { Link, useRouter } from '@/i18n/navigation';
+import { getPathname, Link, useRouter } from '@/i18n/navigation';
 import { useApi, useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
 import { isAutoAddResponse, isModifierResponse } from '@/lib/response-guards';
+import { useAuthStore } from '@/lib/stores/auth';
 import { useCommonStore } from '@/lib/stores/common';
 import { checkoutBlock } from '../lib/checkout-block';
 import { hasOwnLines } from '../lib/default-lines';
@@ -67,6 +69,8 @@ function CartViewContent({
   const api = useApi();
   const { apiUrl } = useConfig();
   const router = useRouter();
+  const signedIn = useAuthStore((state) => state.user !== null);
+  const openLogin = useOpenLogin();
   const hydrated = useCartHydrated();
   const lines = useCart((s) => s.lines);
   const autoAdd = useCart((s) => s.autoAdd);
@@ -337,7 +341,11 @@ function CartViewContent({
         title={t('checkoutTitle')}
         description={t('checkoutText', { total: formatSum(subtotal, locale) })}
         confirmLabel={t('checkoutConfirm')}
-        onConfirm={() => router.push(paths.checkout())}
+        onConfirm={() => {
+          // Checkout needs a customer (spec section 6): an anonymous one signs in first and lands there.
+          if (signedIn) router.push(paths.checkout());
+          else openLogin({ next: getPathname({ href: paths.checkout(), locale }) });
+        }}
       />
     </div>
   );
