@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CustomerRow } from '../db/schema/index.ts';
 import { findCustomerByToken } from '../modules/customers/customers.repository.ts';
 import { ACCESS_TOKEN_PATTERN, hashToken } from '../modules/customers/tokens.ts';
-import { httpError } from './errors.ts';
+import { apiError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-const unauthorized = () => httpError(401, 'UNAUTHORIZED', 'Sign in to continue');
+const unauthorized = () => apiError(401, 'UNAUTHORIZED');
 
 /**
  * The token from `Authorization`: `Bearer <token>`, or the bare token as the storefront's client

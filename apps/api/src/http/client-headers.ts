@@ -1,7 +1,7 @@
 import { ZClientHeaders, ZId } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { shipperExists } from '../modules/shippers/shippers.repository.ts';
-import { httpError } from './errors.ts';
+import { apiError, cataloguedError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,14 +22,14 @@ function readHeader(request: FastifyRequest, name: 'shipper' | 'platform'): stri
   const label = name === 'shipper' ? 'Shipper' : 'Platform';
   const value = request.headers[name];
   if (value === undefined || value === '') {
-    throw httpError(400, 'MISSING_HEADER', `The ${label} header is required`, [
-      { field: label, message: 'is required' },
-    ]);
+    throw cataloguedError(400, 'MISSING_HEADER', [{ header: label }], {
+      fields: [{ field: label, message: 'is required' }],
+    });
   }
   if (typeof value !== 'string' || !ZId.safeParse(value.trim()).success) {
-    throw httpError(400, 'INVALID_HEADER', `The ${label} header must be a uuid`, [
-      { field: label, message: 'must be a uuid' },
-    ]);
+    throw cataloguedError(400, 'INVALID_HEADER', [{ header: label }], {
+      fields: [{ field: label, message: 'must be a uuid' }],
+    });
   }
   return value.trim().toLowerCase();
 }
@@ -50,7 +50,7 @@ export function registerClientHeaders(app: FastifyInstance): void {
     const shipperId = readHeader(request, 'shipper');
     const platformId = readHeader(request, 'platform');
     if (!(await shipperExists(app.db, shipperId))) {
-      throw httpError(404, 'SHIPPER_NOT_FOUND', 'Shipper not found');
+      throw apiError(404, 'SHIPPER_NOT_FOUND');
     }
     request.shipperId = shipperId;
     request.platformId = platformId;

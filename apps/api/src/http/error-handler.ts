@@ -2,9 +2,11 @@ import type { TApiError } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isHttpError } from './errors.ts';
+import { localeFromAcceptLanguage } from './locale.ts';
+import { localize } from './messages.ts';
 import { describeIssues } from './validation-message.ts';
 
-const CLIENT_ERROR_CODES: Record<number, string> = {
+const CLIENT_ERROR_CODES = {
   400: 'BAD_REQUEST',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
@@ -12,21 +14,26 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
-};
+} as const satisfies Record<number, string>;
+
+const clientErrorCode = (status: number) =>
+  CLIENT_ERROR_CODES[status as keyof typeof CLIENT_ERROR_CODES] ?? 'BAD_REQUEST';
 
 /**
  * The one place errors become responses, always in the ZApiError shape. Bad input is a 4xx that
  * names the field; anything unexpected is logged in full and answered with a generic 500, so no
- * stack, SQL or file path ever reaches a client.
+ * stack, SQL or file path ever reaches a client. `message` is in the language of `Accept-Language`
+ * (messages.ts; ru by default), `code` and `fields` stay English.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
     let body: TApiError;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const { message, fields } = describeIssues(error.validationContext, error.validation);
+      const { message, fields } = describeIssues(error.validationContext, error.validation, locale);
       body = { statusCode: 400, code: 'VALIDATION_ERROR', message, fields };
     } else if (isHttpError(error)) {
-      body = { statusCode: error.statusCode, code: error.code, message: error.message };
+      body = { statusCode: error.statusCode, code: error.code, message: error.messageIn(locale) };
       if (error.fields) body.fields = error.fields;
       if (error.headers) reply.headers(error.headers);
     } else if (
@@ -37,27 +44,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
       typeof error.code === 'string' &&
       error.code.startsWith('FST_')
     ) {
+      const code = clientErrorCode(error.statusCode);
       body = {
         statusCode: error.statusCode,
-        code: CLIENT_ERROR_CODES[error.statusCode] ?? 'BAD_REQUEST',
-        message: error.message,
+        code,
+        message: localize(code, locale, { detail: error.message }),
       };
     } else if (error instanceof SyntaxError && error.statusCode === 400) {
-      body = { statusCode: 400, code: 'BAD_REQUEST', message: 'The request body is not valid JSON' };
+      body = { statusCode: 400, code: 'BAD_REQUEST', message: localize('INVALID_JSON', locale) };
     } else {
       request.log.error({ err: error }, 'unhandled error');
-      body = { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' };
+      body = { statusCode: 500, code: 'INTERNAL_ERROR', message: localize('INTERNAL_ERROR', locale) };
     }
     if (body.statusCode < 500) request.log.info({ code: body.code, message: body.message }, 'client error');
     return reply.status(body.statusCode).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0] ?? '';
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
     const body: TApiError = {
       statusCode: 404,
       code: 'ROUTE_NOT_FOUND',
-      message: `Route ${request.method} ${path} not found`,
+      message: localize('ROUTE_NOT_FOUND', locale, { method: request.method, path }),
     };
     return reply.status(404).send(body);
   });

@@ -49,7 +49,7 @@ const apiError = (body: unknown) => ZApiError.parse(body);
 
 describe('client headers on /v1 /v2 /v3', () => {
   it('answers 400 MISSING_HEADER naming Shipper or Platform when one is missing', async () => {
-    const noShipper = await t.get('/v1/cities', { shipper: undefined });
+    const noShipper = await t.get('/v1/cities', { shipper: undefined, 'accept-language': 'en' });
     expect(noShipper.statusCode).toBe(400);
     expect(apiError(noShipper.json())).toMatchObject({
       code: 'MISSING_HEADER',
@@ -64,7 +64,7 @@ describe('client headers on /v1 /v2 /v3', () => {
   });
 
   it('answers 400 INVALID_HEADER for a header that is not a uuid', async () => {
-    const res = await t.get('/v3/auto-add-product', { shipper: 'baraka' });
+    const res = await t.get('/v3/auto-add-product', { shipper: 'baraka', 'accept-language': 'en' });
     expect(res.statusCode).toBe(400);
     expect(apiError(res.json())).toMatchObject({
       code: 'INVALID_HEADER',
@@ -104,9 +104,10 @@ describe('errors', () => {
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(apiError(res.json()).code).toBe('ROUTE_NOT_FOUND');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/nope?x=1' })).json().message).toBe(
-      'Route GET /nope not found',
-    );
+    const notFound = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/nope?x=1', headers }).then((res) => res.json().message);
+    expect(await notFound({})).toBe('Адрес GET /nope не найден');
+    expect(await notFound({ 'accept-language': 'en' })).toBe('Route GET /nope not found');
   });
 
   it('answers a body that is not JSON with 400, not 500', async () => {
@@ -124,7 +125,7 @@ describe('errors', () => {
     const res = await failing.inject({
       method: 'POST',
       url: '/v1/test/echo',
-      headers: CLIENT_HEADERS,
+      headers: { ...CLIENT_HEADERS, 'accept-language': 'en' },
       payload: { name: 'x' },
     });
     expect(res.statusCode).toBe(400);
@@ -137,10 +138,28 @@ describe('errors', () => {
     const missing = await failing.inject({
       method: 'POST',
       url: '/v1/test/echo',
-      headers: CLIENT_HEADERS,
+      headers: { ...CLIENT_HEADERS, 'accept-language': 'en' },
       payload: {},
     });
     expect(missing.json().message).toBe('Invalid body: name is required');
+    // The same 400 for a Russian or Uzbek reader: the sentence translated, code and fields as they were.
+    for (const [language, message] of [
+      ['ru', 'Неверные данные: name — не короче 2 символов'],
+      ['uz', "Noto'g'ri ma'lumotlar: name — kamida 2 ta belgi"],
+    ] as const) {
+      const translated = await failing.inject({
+        method: 'POST',
+        url: '/v1/test/echo',
+        headers: { ...CLIENT_HEADERS, 'accept-language': language },
+        payload: { name: 'x' },
+      });
+      expect(apiError(translated.json())).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message,
+        fields: [{ field: 'name', message: 'must be at least 2 characters' }],
+      });
+    }
   });
 
   it('passes an httpError through with its status, code and message', async () => {
@@ -155,12 +174,21 @@ describe('errors', () => {
 
   it('answers anything unexpected with a generic 500 that leaks nothing', async () => {
     for (const url of ['/v1/test/boom', '/v1/test/bad-response']) {
-      const res = await failing.inject({ method: 'GET', url, headers: CLIENT_HEADERS });
+      const res = await failing.inject({
+        method: 'GET',
+        url,
+        headers: { ...CLIENT_HEADERS, 'accept-language': 'en' },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({
         statusCode: 500,
         code: 'INTERNAL_ERROR',
         message: 'Internal server error',
+      });
+      const inRussian = await failing.inject({ method: 'GET', url, headers: CLIENT_HEADERS });
+      expect(inRussian.json()).toMatchObject({
+        code: 'INTERNAL_ERROR',
+        message: 'Внутренняя ошибка сервера',
       });
       expect(res.body).not.toMatch(/ECONNREFUSED|secret|schema|stack/i);
     }

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiErrorMessage, buildUrl, createApiClient, isApiErrorBody, isApiFailure } from './api-client';
 
+/** The headers a mocked fetch was called with. */
+const headersOf = (init: RequestInit | undefined) => (init?.headers ?? {}) as Record<string, string>;
+
 const SHIPPER = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
 const PLATFORM = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
 
@@ -29,6 +32,36 @@ describe('api client', () => {
     expect(headers.Shipper).toBe(SHIPPER);
     expect(headers.Platform).toBe(PLATFORM);
     expect(headers.Authorization).toBeUndefined();
+  });
+
+  it("sends the page's locale as Accept-Language, read at every call (the server's is async)", async () => {
+    const fetch = mockFetch(json({ ok: true }));
+    let locale = 'uz';
+    const api = createApiClient({
+      baseUrl: 'http://api',
+      shipperId: SHIPPER,
+      platformId: PLATFORM,
+      getLocale: () => locale,
+    });
+    await api.get('/v1/x', { schema });
+    locale = 'en';
+    await api.post('/v1/x', { schema, body: {} });
+    const server = createApiClient({
+      baseUrl: 'http://api',
+      shipperId: SHIPPER,
+      platformId: PLATFORM,
+      getLocale: async () => 'ru',
+    });
+    await server.get('/v1/x', { schema });
+    const sent = fetch.mock.calls.map(([, init]) => headersOf(init)['Accept-Language']);
+    expect(sent).toEqual(['uz', 'en', 'ru']);
+  });
+
+  it('sends no Accept-Language when it knows no locale (the API then answers in ru)', async () => {
+    const fetch = mockFetch(json({ ok: true }));
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await api.get('/v1/x', { schema });
+    expect(headersOf(fetch.mock.calls[0]?.[1])['Accept-Language']).toBeUndefined();
   });
 
   it('sends the bare access token when a user is stored', async () => {

@@ -2,9 +2,10 @@ import type { TApiError } from '@app/contracts';
 import type { z } from 'zod';
 
 /**
- * The one HTTP client of the storefront. Every call carries the `Shipper` and `Platform` headers and,
- * when a user is signed in, `Authorization: <access_token>` (the bare token, as the platform's clients
- * send it). Responses are checked before they are returned; failures reject with `{ status, data }`
+ * The one HTTP client of the storefront. Every call carries the `Shipper` and `Platform` headers,
+ * `Accept-Language` with the page's locale (the API answers its messages, and writes the sign-in SMS,
+ * in it) and, when a user is signed in, `Authorization: <access_token>` (the bare token, as the
+ * platform's clients send it). Responses are checked before they are returned; failures reject with `{ status, data }`
  * where `data` is the API's error body, so callers show `data.message`.
  *
  * This module is also part of the browser bundle, so it imports no zod at runtime: server code passes
@@ -39,6 +40,11 @@ export type TApiClientConfig = {
   baseUrl: string;
   shipperId: string;
   platformId: string;
+  /**
+   * The page's locale, sent as `Accept-Language` so the `data.message` a customer reads is in the
+   * page's language. A function because the server reads it per request (next-intl's getLocale).
+   */
+  getLocale?: () => string | undefined | Promise<string | undefined>;
   /** Read on every call, so a sign-in or sign-out takes effect at once. */
   getToken?: () => string | null | undefined;
   /** 401 and 403 sign the user out (spec section 6). */
@@ -115,8 +121,10 @@ async function readError(response: Response): Promise<TApiFailure> {
 
 export function createApiClient(config: TApiClientConfig) {
   async function request<T>(method: THttpMethod, path: string, options: TRequestOptions<T>): Promise<T> {
+    const locale = await config.getLocale?.();
     const headers: Record<string, string> = {
       Accept: 'application/json',
+      ...(locale ? { 'Accept-Language': locale } : {}),
       Shipper: config.shipperId,
       Platform: config.platformId,
       ...options.headers,

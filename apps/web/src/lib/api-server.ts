@@ -1,4 +1,5 @@
 import 'server-only';
+import { getLocale } from 'next-intl/server';
 import { createApiClient, type TApiClient } from './api-client';
 import { env } from './env';
 
@@ -7,7 +8,8 @@ export const CONTENT_REVALIDATE_SECONDS = 60;
 
 /**
  * The server variant of the one client: talks to API_URL (inside the network), caches reads in Next's
- * data cache. Created per call so the environment is read at request time, not at build time.
+ * data cache, sends the request's locale (next-intl) as `Accept-Language`. Created per call so the
+ * environment is read at request time, not at build time.
  */
 export function serverApi(): TApiClient {
   const e = env();
@@ -15,6 +17,7 @@ export function serverApi(): TApiClient {
     baseUrl: e.API_URL,
     shipperId: e.SHIPPER_ID,
     platformId: e.PLATFORM_ID,
+    getLocale,
     defaultNext: { revalidate: CONTENT_REVALIDATE_SECONDS },
   });
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { createApiClient, type TApiClient } from './api-client';
-import { expireSession, useAuthStore } from './stores/auth';
+import { useLocale } from 'next-intl';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import type { TApiClient } from './api-client';
+import { createBrowserApi, type TBrowserApiOptions, type TBrowserConfig } from './browser-api';
 
-/** What the browser needs from the runtime configuration (no build-time NEXT_PUBLIC_ inlining). */
-export type TBrowserConfig = { apiUrl: string; shipperId: string; platformId: string; siteUrl: string };
+export type { TBrowserConfig } from './browser-api';
 
 const ConfigContext = createContext<TBrowserConfig | null>(null);
 
@@ -19,18 +19,19 @@ export function useConfig(): TBrowserConfig {
   return config;
 }
 
-/** The browser variant of the one client: PUBLIC_API_URL, the stored token, sign-out on 401/403. */
-export function createBrowserApi(config: TBrowserConfig): TApiClient {
-  return createApiClient({
-    baseUrl: config.apiUrl,
-    shipperId: config.shipperId,
-    platformId: config.platformId,
-    getToken: () => useAuthStore.getState().user?.access_token,
-    onUnauthorized: expireSession,
-  });
-}
-
+/** The client of client components, in the page's locale (next-intl), as the stored customer. */
 export function useApi(): TApiClient {
   const config = useConfig();
-  return useMemo(() => createBrowserApi(config), [config]);
+  const locale = useLocale();
+  return useMemo(() => createBrowserApi(config, locale), [config, locale]);
+}
+
+/**
+ * A factory of browser clients with a token of the caller's own (the sign-in dialog before the
+ * customer is stored, sign-out after they are forgotten), still in the page's language.
+ */
+export function useApiFactory(): (options: TBrowserApiOptions) => TApiClient {
+  const config = useConfig();
+  const locale = useLocale();
+  return useCallback((options) => createBrowserApi(config, locale, options), [config, locale]);
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client.ts';
+import { localeFromAcceptLanguage } from '../../http/locale.ts';
 import { createTestDb } from '../../test/test-db.ts';
 import { createOutboxSender, listOutbox } from './outbox.ts';
-import { codeMessage, localeFromAcceptLanguage } from './templates.ts';
+import { codeMessage } from './templates.ts';
 
 let db: DbHandle;
 beforeAll(async () => {

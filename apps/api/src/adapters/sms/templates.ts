@@ -1,5 +1,4 @@
 import type { TLocale } from '@app/contracts';
-import { LOCALES } from '@app/contracts';
 
 /**
  * The texts of the one-time-code SMS. Eskiz delivers only texts matching a template approved for
@@ -13,27 +12,4 @@ const TEMPLATES: Record<TLocale, (brand: string, code: string) => string> = {
 
 export function codeMessage(locale: TLocale, brand: string, code: string): string {
   return TEMPLATES[locale](brand, code);
-}
-
-/**
- * The customer's language from `Accept-Language` (the storefront sends its current locale there):
- * the first of ru, uz, en named, by quality; ru when none is.
- */
-export function localeFromAcceptLanguage(header: string | undefined): TLocale {
-  if (!header) return 'ru';
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', quality, index };
-    })
-    .filter((x) => Number.isFinite(x.quality) && x.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const { lang } of ranked) {
-    const found = LOCALES.find((l) => l === lang);
-    if (found) return found;
-  }
-  return 'ru';
 }

@@ -50,7 +50,7 @@ describe('GET /v3/auto-add-product', () => {
     expect(type.json().fields).toEqual([
       { field: 'delivery_type', message: 'must be one of: delivery, self-pickup' },
     ]);
-    const price = await t.get('/v3/auto-add-product?order_price=-1');
+    const price = await t.get('/v3/auto-add-product?order_price=-1', { 'accept-language': 'en' });
     expect(price.json().message).toBe('Invalid query: order_price must be at least 0');
     const menu = await t.get(`/v3/auto-add-product?menu_id=${stableId('menu', 'moon')}`);
     expect(menu.statusCode).toBe(404);

@@ -54,7 +54,7 @@ describe('GET /v1/branches', () => {
   });
 
   it('answers 400 for limit 101, page 0 and a bad is_active', async () => {
-    const limit = await t.get('/v1/branches?limit=101');
+    const limit = await t.get('/v1/branches?limit=101', { 'accept-language': 'en' });
     expect(limit.statusCode).toBe(400);
     expect(limit.json().message).toBe('Invalid query: limit must be at most 100');
     expect((await t.get('/v1/branches?page=0')).statusCode).toBe(400);

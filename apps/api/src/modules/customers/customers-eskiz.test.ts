@@ -61,8 +61,14 @@ describe('sign-in with SMS_PROVIDER=eskiz', () => {
       expect(ZApiError.parse(res.json())).toEqual({
         statusCode: 503,
         code: 'SMS_UNAVAILABLE',
-        message: 'Temporarily unavailable',
+        message: 'Временно недоступно',
       });
+      const inEnglish = await c.post(
+        '/v1/customers/register',
+        { phone },
+        { ip, headers: { 'accept-language': 'en' } },
+      );
+      expect(ZApiError.parse(inEnglish.json()).message).toBe('Temporarily unavailable');
     } finally {
       fake.failSends(null);
     }

@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { localeFromAcceptLanguage } from '../../adapters/sms/templates.ts';
 import { signedIn } from '../../http/auth.ts';
+import { localeFromAcceptLanguage } from '../../http/locale.ts';
 import {
   type CustomerDeps,
   confirmLogin,

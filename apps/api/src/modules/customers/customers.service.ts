@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
-import { httpError } from '../../http/errors.ts';
+import { apiError } from '../../http/errors.ts';
 import { findShipper } from '../shippers/shippers.repository.ts';
 import { toCustomer } from './customers.mapper.ts';
 import {
@@ -33,12 +33,10 @@ export type RequestContext = { shipperId: string; ip: string; locale: TLocale };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const customerNotFound = () =>
-  httpError(404, 'CUSTOMER_NOT_FOUND', 'No customer with this phone number; register first');
-const customerExists = () =>
-  httpError(409, 'CUSTOMER_EXISTS', 'A customer with this phone number already exists; sign in instead');
-const phoneTaken = () => httpError(409, 'PHONE_TAKEN', 'This phone number belongs to another customer');
-const forbidden = () => httpError(403, 'FORBIDDEN', 'You can change only your own profile');
+const customerNotFound = () => apiError(404, 'CUSTOMER_NOT_FOUND');
+const customerExists = () => apiError(409, 'CUSTOMER_EXISTS');
+const phoneTaken = () => apiError(409, 'PHONE_TAKEN');
+const forbidden = () => apiError(403, 'FORBIDDEN');
 
 /** PostgreSQL's unique_violation, whichever driver raised it and however Drizzle wrapped it. */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -158,7 +156,7 @@ export async function loginWithoutOtp(
 ): Promise<TAuthResponse> {
   const shipper = await findShipper(deps.db, shipperId);
   if (!shipper || shipper.otpRequired) {
-    throw httpError(403, 'OTP_REQUIRED', 'Signing in needs a one-time code for this restaurant chain');
+    throw apiError(403, 'OTP_REQUIRED');
   }
   const customer = await findCustomerByPhone(deps.db, { shipperId, phone });
   if (!customer) throw customerNotFound();

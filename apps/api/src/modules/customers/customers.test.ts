@@ -165,7 +165,13 @@ describe('codes', () => {
     const code = await loginCode(phone);
     const wrong = await c.post('/v1/customers/confirm-login', { phone, code: otherCode(code) });
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong)).toMatchObject({ code: 'WRONG_CODE', message: 'Wrong code entered' });
+    expect(errorOf(wrong)).toMatchObject({ code: 'WRONG_CODE', message: 'Неверно введён код' });
+    const inEnglish = await c.post(
+      '/v1/customers/confirm-login',
+      { phone, code: otherCode(code, 2) },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(errorOf(inEnglish)).toMatchObject({ code: 'WRONG_CODE', message: 'Wrong code entered' });
     expect((await c.post('/v1/customers/confirm-login', { phone, code })).statusCode).toBe(200);
   });
 
@@ -287,6 +293,18 @@ describe('codes', () => {
     expect(early.statusCode).toBe(429);
     expect(early.headers['retry-after']).toBe('40');
     expect(errorOf(early)).toMatchObject({
+      code: 'RESEND_TOO_EARLY',
+      message: 'Новый код можно запросить через 40 секунд',
+    });
+    const inLanguage = (language: string) =>
+      c
+        .post('/v1/customers/login', { phone }, { ip, headers: { 'accept-language': language } })
+        .then(errorOf);
+    expect(await inLanguage('uz')).toMatchObject({
+      code: 'RESEND_TOO_EARLY',
+      message: "Yangi kodni 40 soniyadan so'ng so'rash mumkin",
+    });
+    expect(await inLanguage('en')).toMatchObject({
       code: 'RESEND_TOO_EARLY',
       message: 'A new code can be requested in 40 s',
     });

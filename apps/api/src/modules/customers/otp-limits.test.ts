@@ -21,8 +21,16 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** Registration codes: a new phone needs no customer, so one phone can be sent codes again and again. */
-const send = (phone: string, ip: string) => c.post('/v1/customers/register', { phone }, { ip });
+/**
+ * Registration codes: a new phone needs no customer, so one phone can be sent codes again and again. A
+ * refused send records nothing, so the same refusal can be asked for in each language.
+ */
+const send = (phone: string, ip: string, language?: string) =>
+  c.post(
+    '/v1/customers/register',
+    { phone },
+    { ip, ...(language ? { headers: { 'accept-language': language } } : {}) },
+  );
 
 function expect429(res: Awaited<ReturnType<typeof send>>, code: string, retryAfter: number) {
   expect(res.statusCode).toBe(429);
@@ -41,8 +49,16 @@ describe('per phone: 3 codes in 15 minutes', () => {
       clock.advance(61 * SECOND);
     }
     // 183 s after the first send; it leaves the 15-minute window in 717 s.
-    const error = expect429(await send(phone, ips[3] ?? ''), 'PHONE_LIMIT', 900 - 183);
-    expect(error.message).toBe(
+    const refused = (language?: string) =>
+      send(phone, ips[3] ?? '', language).then((res) => expect429(res, 'PHONE_LIMIT', 900 - 183).message);
+    // Russian by default, like the storefront.
+    expect(await refused()).toBe(
+      'На этот номер отправлено слишком много кодов (не больше 3 за 15 минут). Попробуйте снова через 12 минут',
+    );
+    expect(await refused('uz-Latn-UZ')).toBe(
+      "Bu raqamga juda ko'p kod yuborildi (15 daqiqada ko'pi bilan 3 ta). 12 daqiqadan so'ng qayta urinib ko'ring",
+    );
+    expect(await refused('en-US,en;q=0.9')).toBe(
       'Too many codes sent to this phone number (at most 3 in 15 minutes). Try again in 12 minutes',
     );
     clock.advance(717 * SECOND - 1);
@@ -75,8 +91,12 @@ describe('per phone: 10 codes a day', () => {
       clock.advance(306 * SECOND);
     }
     const elapsed = (clock.now().getTime() - start) / SECOND;
-    const error = expect429(await send(phone, freshIp()), 'PHONE_LIMIT', 24 * 3600 - elapsed);
-    expect(error.message).toMatch(/at most 10 in a day/);
+    const refusedIp = freshIp();
+    const error = expect429(await send(phone, refusedIp), 'PHONE_LIMIT', 24 * 3600 - elapsed);
+    expect(error.message).toMatch(/^На этот номер отправлено слишком много кодов \(не больше 10 в сутки\)/);
+    expect(expect429(await send(phone, refusedIp, 'en'), 'PHONE_LIMIT', 24 * 3600 - elapsed).message).toMatch(
+      /at most 10 in a day/,
+    );
     clock.set(new Date(start + 24 * HOUR));
     expect((await send(phone, freshIp())).statusCode).toBe(200);
     clock.advance(HOUR);
@@ -89,7 +109,13 @@ describe('per client address: 20 codes an hour', () => {
     for (let i = 0; i < 20; i++) expect((await send(freshPhone(), ip)).statusCode, `send ${i + 1}`).toBe(200);
     const error = expect429(await send(freshPhone(), ip), 'IP_LIMIT', 3600);
     expect(error.message).toBe(
+      'С этой сети запрошено слишком много кодов (не больше 20 в час). Попробуйте снова через 60 минут',
+    );
+    expect(expect429(await send(freshPhone(), ip, 'en'), 'IP_LIMIT', 3600).message).toBe(
       'Too many codes requested from this network (at most 20 an hour). Try again in 60 minutes',
+    );
+    expect(expect429(await send(freshPhone(), ip, 'uz'), 'IP_LIMIT', 3600).message).toBe(
+      "Bu tarmoqdan juda ko'p kod so'raldi (bir soatda ko'pi bilan 20 ta). 60 daqiqadan so'ng qayta urinib ko'ring",
     );
     clock.advance(10 * MINUTE);
     expect429(await send(freshPhone(), ip), 'IP_LIMIT', 3000);

@@ -5,7 +5,7 @@ import { SmsSendError, type SmsSender } from '../../adapters/sms/index.ts';
 import { codeMessage } from '../../adapters/sms/templates.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { OtpCodeRow, OtpPurpose } from '../../db/schema/index.ts';
-import { httpError, tooManyRequests } from '../../http/errors.ts';
+import { apiError, tooManyRequests } from '../../http/errors.ts';
 import {
   claimAttempt,
   insertCode,
@@ -29,8 +29,8 @@ export const OTP_RULES = {
   maxAttempts: 5,
   resendAfterMs: 60 * SECOND,
   perPhone: [
-    { windowMs: 15 * MINUTE, max: 3, what: '15 minutes' },
-    { windowMs: 24 * HOUR, max: 10, what: 'a day' },
+    { windowMs: 15 * MINUTE, max: 3 },
+    { windowMs: 24 * HOUR, max: 10 },
   ],
   perIp: { windowMs: HOUR, max: 20 },
 } as const;
@@ -64,10 +64,8 @@ export const newCode = () =>
 
 const secondsUntil = (at: number, now: number) => (at - now) / SECOND;
 
-function minutesText(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
-}
+/** Whole minutes to wait, rounded up, for the texts of the 429s (Retry-After has the exact seconds). */
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /** Throws the 429 of the first limit this send would break. */
 function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
@@ -75,7 +73,7 @@ function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
   const last = phoneSends.at(-1);
   if (last && t - last.getTime() < OTP_RULES.resendAfterMs) {
     const wait = secondsUntil(last.getTime() + OTP_RULES.resendAfterMs, t);
-    throw tooManyRequests('RESEND_TOO_EARLY', `A new code can be requested in ${Math.ceil(wait)} s`, wait);
+    throw tooManyRequests('RESEND_TOO_EARLY', wait, { seconds: Math.max(1, Math.ceil(wait)) });
   }
   for (const limit of OTP_RULES.perPhone) {
     const inWindow = phoneSends.filter((at) => t - at.getTime() < limit.windowMs);
@@ -83,11 +81,11 @@ function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
       // The send that has to age out of the window before one more fits.
       const freeing = inWindow[inWindow.length - limit.max] ?? inWindow[0];
       const wait = secondsUntil((freeing?.getTime() ?? t) + limit.windowMs, t);
-      throw tooManyRequests(
-        'PHONE_LIMIT',
-        `Too many codes sent to this phone number (at most ${limit.max} in ${limit.what}). Try again in ${minutesText(wait)}`,
-        wait,
-      );
+      throw tooManyRequests('PHONE_LIMIT', wait, {
+        max: limit.max,
+        windowMinutes: limit.windowMs / MINUTE,
+        minutes: minutesOf(wait),
+      });
     }
   }
   const { windowMs, max } = OTP_RULES.perIp;
@@ -95,15 +93,11 @@ function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
   if (inWindow.length >= max) {
     const freeing = inWindow[inWindow.length - max] ?? inWindow[0];
     const wait = secondsUntil((freeing?.getTime() ?? t) + windowMs, t);
-    throw tooManyRequests(
-      'IP_LIMIT',
-      `Too many codes requested from this network (at most ${max} an hour). Try again in ${minutesText(wait)}`,
-      wait,
-    );
+    throw tooManyRequests('IP_LIMIT', wait, { max, minutes: minutesOf(wait) });
   }
 }
 
-export const smsUnavailable = () => httpError(503, 'SMS_UNAVAILABLE', 'Temporarily unavailable');
+export const smsUnavailable = () => apiError(503, 'SMS_UNAVAILABLE');
 
 /**
  * Sends a fresh code: checks the limits and records the send in one locked transaction (so the
@@ -160,7 +154,8 @@ export async function sendCode(
   };
 }
 
-const wrongCode = () => httpError(400, 'WRONG_CODE', 'Wrong code entered');
+const wrongCode = () => apiError(400, 'WRONG_CODE');
+const codeExpired = () => apiError(400, 'CODE_EXPIRED');
 
 /**
  * Checks a code and, when it is right, runs `onValid` in the transaction that uses the code up
@@ -177,19 +172,19 @@ export async function confirmCode<T>(
   if (!claimed) {
     const last = await latestCode(deps.db, target);
     if (!last) {
-      throw httpError(400, 'CODE_NOT_FOUND', 'No code was sent for this; ask for a new one');
+      throw apiError(400, 'CODE_NOT_FOUND');
     }
     if (last.usedAt === null && last.voidedAt === null && last.expiresAt > now) {
-      throw httpError(400, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes; ask for a new one');
+      throw apiError(400, 'TOO_MANY_ATTEMPTS');
     }
-    throw httpError(400, 'CODE_EXPIRED', 'The code has expired or was already used; ask for a new one');
+    throw codeExpired();
   }
   const expected = Buffer.from(claimed.codeHash, 'hex');
   const given = Buffer.from(hashCode(deps.secret, target, target.code), 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw wrongCode();
   return deps.db.transaction(async (tx) => {
     if (!(await markUsed(tx, { id: claimed.id, now }))) {
-      throw httpError(400, 'CODE_EXPIRED', 'The code has expired or was already used; ask for a new one');
+      throw codeExpired();
     }
     return onValid(tx, claimed, now);
   });

@@ -82,11 +82,11 @@ describe('GET /v2/menu-products', () => {
   });
 
   it('answers 400 without menu_id and branch_id, or with a malformed one', async () => {
-    const none = await t.get('/v2/menu-products');
+    const none = await t.get('/v2/menu-products', { 'accept-language': 'en' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ field: 'menu_id' }] });
     expect(none.json().message).toContain('menu_id or branch_id is required');
-    const bad = await t.get('/v2/menu-products?branch_id=chilonzor');
+    const bad = await t.get('/v2/menu-products?branch_id=chilonzor', { 'accept-language': 'en' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid query: branch_id must be a uuid');
   });

@@ -43,10 +43,10 @@ describe('GET /v2/modifier', () => {
     const unknown = await t.get(`/v2/modifier?product_id=${stableId('product', 'nothing')}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('PRODUCT_NOT_FOUND');
-    const missing = await t.get('/v2/modifier');
+    const missing = await t.get('/v2/modifier', { 'accept-language': 'en' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Invalid query: product_id is required');
-    const bad = await t.get('/v2/modifier?product_id=beef-wrap');
+    const bad = await t.get('/v2/modifier?product_id=beef-wrap', { 'accept-language': 'en' });
     expect(bad.json().message).toBe('Invalid query: product_id must be a uuid');
   });
 });

@@ -145,7 +145,7 @@ describe('GET /v2/product', () => {
     ['fields=price', 'fields[0]', 'must be one of'],
     ['menu_id=not-a-uuid', 'menu_id', 'menu_id must be a uuid'],
   ])('answers 400 naming the field for %s', async (query, field, message) => {
-    const res = await t.get(`/v2/product?${query}`);
+    const res = await t.get(`/v2/product?${query}`, { 'accept-language': 'en' });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
@@ -207,7 +207,7 @@ describe('GET /v2/product/:id', () => {
     const unknownId = await t.get(`/v2/product/${stableId('product', 'nothing')}`);
     expect(unknownId.statusCode).toBe(404);
     expect(unknownId.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND', message: 'Product not found' });
-    const bad = await t.get('/v2/product/bad%20slug!');
+    const bad = await t.get('/v2/product/bad%20slug!', { 'accept-language': 'en' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid path: id must be an id or a slug');
   });

@@ -41,7 +41,7 @@ describe('GET /v1/shippers/:id', () => {
     const unknown = await t.get(`/v1/shippers/${stableId('shipper', 'other')}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('SHIPPER_NOT_FOUND');
-    const bad = await t.get('/v1/shippers/baraka');
+    const bad = await t.get('/v1/shippers/baraka', { 'accept-language': 'en' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
       code: 'VALIDATION_ERROR',

@@ -1,7 +1,7 @@
 import type { TVacancy, TVacancyApplicationRequest } from '@app/contracts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { offsetOf } from '../../../db/query-helpers.ts';
-import { httpError } from '../../../http/errors.ts';
+import { apiError } from '../../../http/errors.ts';
 import { toVacancy } from './vacancies.mapper.ts';
 import {
   APPLICATION_PHONE_UNIQUE,
@@ -28,16 +28,11 @@ export async function getVacancies(
 
 export async function getVacancy(db: DbOrTx, shipperId: string, idOrSlug: string): Promise<TVacancy> {
   const row = await findVacancy(db, { shipperId, idOrSlug });
-  if (!row) throw httpError(404, 'VACANCY_NOT_FOUND', 'Vacancy not found');
+  if (!row) throw apiError(404, 'VACANCY_NOT_FOUND');
   return toVacancy(row);
 }
 
-const alreadyApplied = () =>
-  httpError(
-    409,
-    'ALREADY_APPLIED',
-    'An application from this phone number for this vacancy has already been sent',
-  );
+const alreadyApplied = () => apiError(409, 'ALREADY_APPLIED');
 
 /** PostgreSQL's unique_violation, whichever driver raised it and however Drizzle wrapped it. */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -63,9 +58,9 @@ export async function applyToVacancy(
   try {
     return await db.transaction(async (tx) => {
       const vacancy = await findVacancyForApplication(tx, { shipperId, id: vacancyId });
-      if (!vacancy) throw httpError(404, 'VACANCY_NOT_FOUND', 'Vacancy not found');
+      if (!vacancy) throw apiError(404, 'VACANCY_NOT_FOUND');
       if (!vacancy.isActive) {
-        throw httpError(409, 'VACANCY_CLOSED', 'This vacancy is closed and no longer takes applications');
+        throw apiError(409, 'VACANCY_CLOSED');
       }
       if (await hasApplication(tx, { vacancyId, phone: request.phone })) throw alreadyApplied();
       const row = await insertApplication(tx, {

@@ -176,7 +176,16 @@ describe('POST /v1/vacancies/:id/applications', () => {
     expect(again.statusCode).toBe(409);
     const error = ZApiError.parse(again.json());
     expect(error.code).toBe('ALREADY_APPLIED');
-    expect(error.message).toMatch(/already/i);
+    expect(error.message).toBe('Отклик с этого номера на эту вакансию уже отправлен');
+    const inUzbek = await apply(
+      vacancyId,
+      { full_name: 'Bekzod A.', phone: '998977770011' },
+      { ...CLIENT_HEADERS, 'accept-language': 'uz' },
+    );
+    expect(ZApiError.parse(inUzbek.json())).toMatchObject({
+      code: 'ALREADY_APPLIED',
+      message: 'Bu raqamdan ushbu vakansiyaga ariza allaqachon yuborilgan',
+    });
     expect(await applicationsOf(vacancyId)).toHaveLength(1);
     // The same person may still apply for another vacancy.
     const other = await apply(ids['cook-tashkent'], { full_name: 'Bekzod Aliev', phone: '998977770011' });

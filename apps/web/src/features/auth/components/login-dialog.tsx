@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toasts';
 import { Link } from '@/i18n/navigation';
-import { createApiClient, type TApiClient } from '@/lib/api-client';
-import { useApi, useConfig } from '@/lib/config-provider';
+import type { TApiClient } from '@/lib/api-client';
+import { useApi, useApiFactory } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { useAuthStore } from '@/lib/stores/auth';
 import { useAuthHydrated } from '../hooks/use-auth-hydrated';
@@ -269,7 +269,7 @@ function CodeStep({
 
 function NameStep({ auth, onNamed }: { auth: TAuthResponse; onNamed: (customer: TCustomer) => void }) {
   const t = useTranslations('common.auth');
-  const config = useConfig();
+  const apiWithToken = useApiFactory();
   const id = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -277,14 +277,8 @@ function NameStep({ auth, onNamed }: { auth: TAuthResponse; onNamed: (customer: 
   const inputRef = useFocusOnMount<HTMLInputElement>();
   // The customer is not stored yet (that is the last step), so this call carries the new token itself.
   const api = useMemo(
-    () =>
-      createApiClient({
-        baseUrl: config.apiUrl,
-        shipperId: config.shipperId,
-        platformId: config.platformId,
-        getToken: () => auth.access_token,
-      }),
-    [config, auth.access_token],
+    () => apiWithToken({ getToken: () => auth.access_token }),
+    [apiWithToken, auth.access_token],
   );
 
   async function submit(event: FormEvent) {

@@ -3,8 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { notify } from '@/components/ui/toasts';
-import { createApiClient } from '@/lib/api-client';
-import { useConfig } from '@/lib/config-provider';
+import { useApiFactory } from '@/lib/config-provider';
 import { useAuthStore } from '@/lib/stores/auth';
 import { revokeToken } from '../lib/auth-api';
 
@@ -15,21 +14,16 @@ import { revokeToken } from '../lib/auth-api';
  * a 401 on it is not a "session expired" (the customer is leaving anyway).
  */
 export function useSignOut(): () => void {
-  const config = useConfig();
+  const apiWithToken = useApiFactory();
   const t = useTranslations('common.auth');
   return useCallback(() => {
     const token = useAuthStore.getState().user?.access_token;
     useAuthStore.getState().logout();
     notify('success', t('signedOut'));
     if (!token) return;
-    const api = createApiClient({
-      baseUrl: config.apiUrl,
-      shipperId: config.shipperId,
-      platformId: config.platformId,
-      getToken: () => token,
-    });
+    const api = apiWithToken({ getToken: () => token });
     revokeToken(api).catch(() => {
       // Ignored on purpose: the local sign-out has happened; the token expires on its own.
     });
-  }, [config, t]);
+  }, [apiWithToken, t]);
 }
