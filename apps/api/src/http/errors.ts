@@ -64,8 +64,6 @@ export function tooManyRequests<K extends MessageKey>(
   return cataloguedError(429, code, args, { headers: { 'retry-after': String(seconds) } });
 }
 
-export const notFound = (code: string, message: string) => httpError(404, code, message);
-
 export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
 }

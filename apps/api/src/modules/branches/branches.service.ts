@@ -1,7 +1,7 @@
 import type { TBranch, TBranchListResponse } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
-import { notFound } from '../../http/errors.ts';
+import { apiError } from '../../http/errors.ts';
 import { toBranch } from './branches.mapper.ts';
 import { findBranch, listBranches } from './branches.repository.ts';
 
@@ -22,6 +22,6 @@ export async function getBranches(
 
 export async function getBranch(db: DbOrTx, shipperId: string, idOrSlug: string): Promise<TBranch> {
   const row = await findBranch(db, shipperId, idOrSlug);
-  if (!row) throw notFound('BRANCH_NOT_FOUND', 'Restaurant not found');
+  if (!row) throw apiError(404, 'BRANCH_NOT_FOUND');
   return toBranch(row);
 }

@@ -75,7 +75,15 @@ describe('GET /v1/branches/:id', () => {
   it('answers 404 for an unknown one and 400 for a malformed one', async () => {
     const unknown = await t.get('/v1/branches/atlantis');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'BRANCH_NOT_FOUND', message: 'Restaurant not found' });
+    // Spec section 8: 'Restaurant not found', in the customer's language (ru without Accept-Language).
+    expect(unknown.json()).toMatchObject({ code: 'BRANCH_NOT_FOUND', message: 'Ресторан не найден' });
+    for (const [language, message] of [
+      ['uz', 'Restoran topilmadi'],
+      ['en', 'Restaurant not found'],
+    ]) {
+      const res = await t.get('/v1/branches/atlantis', { 'accept-language': language as string });
+      expect(res.json()).toMatchObject({ code: 'BRANCH_NOT_FOUND', message });
+    }
     expect((await t.get(`/v1/branches/${stableId('branch', 'atlantis')}`)).statusCode).toBe(404);
     expect((await t.get('/v1/branches/a%20b')).statusCode).toBe(400);
   });

@@ -1,6 +1,6 @@
 import type { TMenuProduct, TMenuProductsResponse } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { apiError } from '../../http/errors.ts';
 import { toMenuProduct } from '../products/products.mapper.ts';
 import { listMenuProducts, loadProductExtras } from '../products/products.repository.ts';
 import { assertMenu } from '../products/products.service.ts';
@@ -25,11 +25,11 @@ export async function getMenuProducts(
   let stopped = new Set<string>();
   if (query.branch_id) {
     const branch = await findBranchMenu(db, shipperId, query.branch_id);
-    if (!branch) throw notFound('BRANCH_NOT_FOUND', 'Restaurant not found');
+    if (!branch) throw apiError(404, 'BRANCH_NOT_FOUND');
     menuId ??= branch.menuId;
     stopped = await stoppedProductIds(db, branch.id);
   }
-  if (!menuId) throw notFound('MENU_NOT_FOUND', 'Menu not found');
+  if (!menuId) throw apiError(404, 'MENU_NOT_FOUND');
   await assertMenu(db, shipperId, menuId);
   const [rows, categories, tags] = await Promise.all([
     listMenuProducts(db, shipperId, menuId),

@@ -78,7 +78,7 @@ describe('GET /v2/menu-products', () => {
     expect(noMenu.json().code).toBe('MENU_NOT_FOUND');
     const noBranch = await t.get(`/v2/menu-products?branch_id=${branch('moon')}`);
     expect(noBranch.statusCode).toBe(404);
-    expect(noBranch.json()).toMatchObject({ code: 'BRANCH_NOT_FOUND', message: 'Restaurant not found' });
+    expect(noBranch.json()).toMatchObject({ code: 'BRANCH_NOT_FOUND', message: 'Ресторан не найден' });
   });
 
   it('answers 400 without menu_id and branch_id, or with a malformed one', async () => {

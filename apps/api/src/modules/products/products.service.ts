@@ -2,7 +2,7 @@ import type { TProductDetail, TProductListResponse, TProductSummary } from '@app
 import { searchKey, searchSkeleton } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
-import { notFound } from '../../http/errors.ts';
+import { apiError } from '../../http/errors.ts';
 import {
   pickFields,
   toComboGroup,
@@ -35,8 +35,8 @@ export type ProductListInput = {
   menu_id?: string;
 };
 
-export const menuNotFound = () => notFound('MENU_NOT_FOUND', 'Menu not found');
-export const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+export const menuNotFound = () => apiError(404, 'MENU_NOT_FOUND');
+export const productNotFound = () => apiError(404, 'PRODUCT_NOT_FOUND');
 
 export async function assertMenu(db: DbOrTx, shipperId: string, menuId: string): Promise<void> {
   if (!(await menuExists(db, shipperId, menuId))) throw menuNotFound();

@@ -206,7 +206,7 @@ describe('GET /v2/product/:id', () => {
     expect((await t.get('/v2/product/no-such-dish')).statusCode).toBe(404);
     const unknownId = await t.get(`/v2/product/${stableId('product', 'nothing')}`);
     expect(unknownId.statusCode).toBe(404);
-    expect(unknownId.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND', message: 'Product not found' });
+    expect(unknownId.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND', message: 'Блюдо не найдено' });
     const bad = await t.get('/v2/product/bad%20slug!', { 'accept-language': 'en' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid path: id must be an id or a slug');

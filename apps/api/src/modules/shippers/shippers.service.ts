@@ -1,13 +1,13 @@
 import type { TShipper, ZCitiesResponse } from '@app/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { apiError } from '../../http/errors.ts';
 import { toCity, toShipper } from './shippers.mapper.ts';
 import { findShipper, listCities } from './shippers.repository.ts';
 
 export async function getShipper(db: DbOrTx, id: string): Promise<TShipper> {
   const row = await findShipper(db, id.toLowerCase());
-  if (!row) throw notFound('SHIPPER_NOT_FOUND', 'Shipper not found');
+  if (!row) throw apiError(404, 'SHIPPER_NOT_FOUND');
   return toShipper(row);
 }
 

@@ -1,7 +1,7 @@
 import type { TNewsEvent } from '@app/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { offsetOf } from '../../../db/query-helpers.ts';
-import { httpError } from '../../../http/errors.ts';
+import { apiError } from '../../../http/errors.ts';
 import { toNewsEvent } from './news-events.mapper.ts';
 import { findNewsEvent, listNewsEvents, type NewsEventType } from './news-events.repository.ts';
 
@@ -28,6 +28,6 @@ export async function getNewsEvent(
   now: Date = new Date(),
 ): Promise<TNewsEvent> {
   const row = await findNewsEvent(db, { shipperId, idOrSlug, now });
-  if (!row) throw httpError(404, 'NEWS_EVENT_NOT_FOUND', 'News item not found');
+  if (!row) throw apiError(404, 'NEWS_EVENT_NOT_FOUND');
   return toNewsEvent(row);
 }

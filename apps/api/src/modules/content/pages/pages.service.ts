@@ -1,6 +1,6 @@
 import { PAGE_SLUGS, type TPage } from '@app/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { httpError } from '../../../http/errors.ts';
+import { apiError } from '../../../http/errors.ts';
 import { toPage } from './pages.mapper.ts';
 import { findPage } from './pages.repository.ts';
 
@@ -8,6 +8,6 @@ const isPageSlug = (slug: string) => (PAGE_SLUGS as readonly string[]).includes(
 
 export async function getPage(db: DbOrTx, shipperId: string, slug: string): Promise<TPage> {
   const row = isPageSlug(slug) ? await findPage(db, { shipperId, slug }) : undefined;
-  if (!row) throw httpError(404, 'PAGE_NOT_FOUND', 'Page not found');
+  if (!row) throw apiError(404, 'PAGE_NOT_FOUND');
   return toPage(row);
 }

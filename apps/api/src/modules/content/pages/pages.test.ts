@@ -37,7 +37,7 @@ describe('GET /v1/pages/:slug', () => {
       expect(res.json()).toMatchObject({
         statusCode: 404,
         code: 'PAGE_NOT_FOUND',
-        message: 'Page not found',
+        message: 'Страница не найдена',
       });
     }
   });

@@ -1,7 +1,7 @@
 import type { TRecipe } from '@app/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { offsetOf } from '../../../db/query-helpers.ts';
-import { httpError } from '../../../http/errors.ts';
+import { apiError } from '../../../http/errors.ts';
 import { toRecipe } from './recipes.mapper.ts';
 import { findRecipe, listRecipes } from './recipes.repository.ts';
 
@@ -20,6 +20,6 @@ export async function getRecipes(
 
 export async function getRecipe(db: DbOrTx, shipperId: string, idOrSlug: string): Promise<TRecipe> {
   const row = await findRecipe(db, { shipperId, idOrSlug });
-  if (!row) throw httpError(404, 'RECIPE_NOT_FOUND', 'Recipe not found');
+  if (!row) throw apiError(404, 'RECIPE_NOT_FOUND');
   return toRecipe(row);
 }

@@ -78,7 +78,7 @@ describe('GET /v2/recipes/:id', () => {
   it('answers 404 for an unknown recipe and 400 for a malformed id', async () => {
     const unknown = await t.get('/v2/recipes/8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'RECIPE_NOT_FOUND', message: 'Recipe not found' });
+    expect(unknown.json()).toMatchObject({ code: 'RECIPE_NOT_FOUND', message: 'Рецепт не найден' });
     const bad = await t.get(`/v2/recipes/${encodeURIComponent('plov;drop')}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields[0].field).toBe('id');

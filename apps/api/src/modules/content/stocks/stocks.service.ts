@@ -1,7 +1,7 @@
 import type { TStock } from '@app/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { offsetOf } from '../../../db/query-helpers.ts';
-import { httpError } from '../../../http/errors.ts';
+import { apiError } from '../../../http/errors.ts';
 import { toStock } from './stocks.mapper.ts';
 import { findStock, listStocks } from './stocks.repository.ts';
 
@@ -23,6 +23,6 @@ export async function getStocks(
 
 export async function getStock(db: DbOrTx, shipperId: string, idOrSlug: string): Promise<TStock> {
   const row = await findStock(db, { shipperId, idOrSlug });
-  if (!row) throw httpError(404, 'STOCK_NOT_FOUND', 'Promotion not found');
+  if (!row) throw apiError(404, 'STOCK_NOT_FOUND');
   return toStock(row);
 }
