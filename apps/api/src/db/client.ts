@@ -33,8 +33,22 @@ export type CreateDbOptions = {
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    let closing = false;
+    // An idle connection the server drops (a restart, or a database dropped right after close) makes
+    // the pool emit 'error'; without a listener that would crash the process. The pool replaces the
+    // connection on the next query, so this is worth a line in the log, not an exit.
+    pool.on('error', (error) => {
+      if (!closing) console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
     const db = drizzleNodePg({ client: pool, schema });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      driver: 'postgres',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
