@@ -22,7 +22,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const localized = (name: string) => jsonb(name).$type<TLocalizedText>().notNull();
+export const localized = (name: string) => jsonb(name).$type<TLocalizedText>().notNull();
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type SocialLink = {
@@ -55,13 +55,17 @@ export const shippers = pgTable('shippers', {
   otpRequired: boolean('otp_required').notNull().default(true),
 });
 
+/** Every row of the chain's data belongs to one shipper and goes when the shipper goes. */
+export const shipperIdColumn = () =>
+  uuid('shipper_id')
+    .notNull()
+    .references(() => shippers.id, { onDelete: 'cascade' });
+
 export const menus = pgTable(
   'menus',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     key: text('key').notNull(),
     name: text('name').notNull(),
   },
@@ -72,9 +76,7 @@ export const cities = pgTable(
   'cities',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     name: localized('name'),
     lat: doublePrecision('lat').notNull(),
@@ -91,9 +93,7 @@ export const branches = pgTable(
   'branches',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     /** City slug. */
     city: text('city').notNull(),
@@ -129,9 +129,7 @@ export const categories = pgTable(
   'categories',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     title: localized('title'),
     position: integer('position').notNull().default(0),
@@ -143,9 +141,7 @@ export const tags = pgTable(
   'tags',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     title: localized('title'),
     position: integer('position').notNull().default(0),
@@ -157,9 +153,7 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     type: text('type').$type<'simple' | 'combo' | 'origin'>().notNull(),
     /** Set on the variants (sizes) of an `origin` product: they are products of their own but never listed. */
@@ -348,9 +342,7 @@ export const autoAddProducts = pgTable(
   'auto_add_products',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),

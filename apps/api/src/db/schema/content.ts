@@ -19,9 +19,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shippers } from './catalog.ts';
+import { localized, shipperIdColumn } from './catalog.ts';
 
-const localized = (name: string) => jsonb(name).$type<TLocalizedText>().notNull();
 const image = () => jsonb('image').$type<TImage>().notNull();
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -29,9 +28,7 @@ export const newsEvents = pgTable(
   'news_events',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     type: text('type').$type<'news' | 'gallery'>().notNull(),
     title: localized('title'),
@@ -52,9 +49,7 @@ export const stocks = pgTable(
   'stocks',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     title: localized('title'),
     description: localized('description'),
@@ -75,9 +70,7 @@ export const vacancies = pgTable(
   'vacancies',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     title: localized('title'),
     description: localized('description'),
@@ -104,9 +97,7 @@ export const vacancyApplications = pgTable(
   'vacancy_applications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     vacancyId: uuid('vacancy_id')
       .notNull()
       .references(() => vacancies.id, { onDelete: 'cascade' }),
@@ -128,9 +119,7 @@ export const recipes = pgTable(
   'recipes',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     title: localized('title'),
     description: localized('description'),
@@ -151,9 +140,7 @@ export const pages = pgTable(
   'pages',
   {
     id: uuid('id').primaryKey(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     slug: text('slug').notNull(),
     title: localized('title'),
     body: localized('body'),

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { shippers } from './catalog.ts';
+import { shipperIdColumn } from './catalog.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -13,9 +13,7 @@ export const customers = pgTable(
   'customers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
@@ -34,9 +32,7 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shipperId: uuid('shipper_id')
-      .notNull()
-      .references(() => shippers.id, { onDelete: 'cascade' }),
+    shipperId: shipperIdColumn(),
     /** Where the code went (for a phone change: the new number). */
     phone: text('phone').notNull(),
     purpose: text('purpose').$type<OtpPurpose>().notNull(),
