@@ -19,3 +19,13 @@ export const offsetOf = (page: number, limit: number) => (page - 1) * limit;
 
 /** A LIKE pattern matching `text` anywhere, with the pattern characters in it taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** PostgreSQL's unique_violation, whichever driver raised it and however Drizzle wrapped it. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505' && candidate.constraint === constraint) return true;
+    e = candidate.cause;
+  }
+  return false;
+}

@@ -10,6 +10,7 @@ import {
   type TUpdateCustomerResponse,
 } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/query-helpers.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
 import { apiError } from '../../http/errors.ts';
 import { findShipper } from '../shippers/shippers.repository.ts';
@@ -37,16 +38,6 @@ const customerNotFound = () => apiError(404, 'CUSTOMER_NOT_FOUND');
 const customerExists = () => apiError(409, 'CUSTOMER_EXISTS');
 const phoneTaken = () => apiError(409, 'PHONE_TAKEN');
 const forbidden = () => apiError(403, 'FORBIDDEN');
-
-/** PostgreSQL's unique_violation, whichever driver raised it and however Drizzle wrapped it. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505' && candidate.constraint === constraint) return true;
-    e = candidate.cause;
-  }
-  return false;
-}
 
 async function brandOf(db: DbOrTx, shipperId: string): Promise<string> {
   return (await findShipper(db, shipperId))?.name ?? 'Baraka';

@@ -1,6 +1,6 @@
 import type { TVacancy, TVacancyApplicationRequest } from '@app/contracts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { offsetOf } from '../../../db/query-helpers.ts';
+import { isUniqueViolation, offsetOf } from '../../../db/query-helpers.ts';
 import { apiError } from '../../../http/errors.ts';
 import { toVacancy } from './vacancies.mapper.ts';
 import {
@@ -33,16 +33,6 @@ export async function getVacancy(db: DbOrTx, shipperId: string, idOrSlug: string
 }
 
 const alreadyApplied = () => apiError(409, 'ALREADY_APPLIED');
-
-/** PostgreSQL's unique_violation, whichever driver raised it and however Drizzle wrapped it. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505' && candidate.constraint === constraint) return true;
-    e = candidate.cause;
-  }
-  return false;
-}
 
 /**
  * Stores one application. The vacancy check, the anti-spam rule (one application per phone and

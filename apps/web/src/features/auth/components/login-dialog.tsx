@@ -1,7 +1,7 @@
 'use client';
 
 import type { TAuthResponse, TCustomer } from '@app/contracts';
-import { isCodeComplete, isNameValid, isPhoneValid, sanitizeCode, toApiPhone } from '@app/domain';
+import { isNameValid, isPhoneValid, toApiPhone } from '@app/domain';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -16,12 +16,13 @@ import { useAuthStore } from '@/lib/stores/auth';
 import { useAuthHydrated } from '../hooks/use-auth-hydrated';
 import { closeLogin, currentPathForNext } from '../hooks/use-open-login';
 import { confirmCode, lookupPhone, sendCode, type TLoginOutcome, updateCustomer } from '../lib/auth-api';
-import { codeErrorText, phoneErrorText } from '../lib/auth-errors';
+import { phoneErrorText } from '../lib/auth-errors';
 import { formatCountdown, resendDeadline, secondsLeft } from '../lib/countdown';
 import { needsName } from '../lib/customer-name';
 import { pushAuthorizationSuccessful, type TDataLayerTarget } from '../lib/data-layer';
 import { nextPhoneValue } from '../lib/phone-input';
 import { markSessionChecked } from '../lib/session-checked';
+import { CodeField, useCodeEntry } from './code-field';
 
 const inputClass =
   'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-3 text-lg focus:border-brand-600 aria-[invalid=true]:border-paprika-500';
@@ -177,39 +178,25 @@ function CodeStep({
   onChangePhone: () => void;
 }) {
   const t = useTranslations('common.auth');
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const inputRef = useFocusOnMount<HTMLInputElement>();
-
-  async function confirm(value: string) {
-    if (!isCodeComplete(value) || pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      const auth = await confirmCode(api, step.outcome, step.phone, value);
-      onConfirmed(auth);
-    } catch (failure) {
-      setError(codeErrorText(failure, t('wrong_code_entered')));
-      setCode('');
-      setPending(false);
-      // The field was disabled while checking; focus it once it is enabled again.
-      requestAnimationFrame(() => inputRef.current?.focus());
-    }
-  }
+  const entry = useCodeEntry(
+    async (value) => onConfirmed(await confirmCode(api, step.outcome, step.phone, value)),
+    t('wrong_code_entered'),
+    // The field was read-only while checking; put the cursor back for the next try.
+    () => requestAnimationFrame(() => inputRef.current?.focus()),
+  );
 
   async function resend() {
     // Spec section 4: pressing it restarts the 60 seconds and sends a new code.
     onRestart();
-    setError(null);
-    setCode('');
+    entry.setError(null);
+    entry.setCode('');
     inputRef.current?.focus();
     try {
       await sendCode(api, step.outcome, step.phone);
       notify('success', t('codeResent'));
     } catch (failure) {
-      setError(phoneErrorText(failure, t('wrong_code_entered')));
+      entry.setError(phoneErrorText(failure, t('wrong_code_entered')));
     }
   }
 
@@ -223,37 +210,17 @@ function CodeStep({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void confirm(code);
+          void entry.confirm(entry.code);
         }}
       >
-        <label className="block">
-          <span className="font-semibold">{t('codeLabel')}</span>
-          <input
-            ref={inputRef}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            value={code}
-            disabled={pending}
-            onChange={(event) => {
-              // Letters are dropped and anything past six digits ignored; six digits submit at once.
-              const next = sanitizeCode(event.target.value);
-              setCode(next);
-              setError(null);
-              if (isCodeComplete(next)) void confirm(next);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={`${inputClass} tracking-[0.4em]`}
-          />
-        </label>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className={errorClass}>
-            {error}
-          </p>
-        ) : null}
-        {pending ? (
+        <CodeField
+          entry={entry}
+          label={t('codeLabel')}
+          inputRef={inputRef}
+          inputClassName={inputClass}
+          errorClassName={errorClass}
+        />
+        {entry.pending ? (
           <p className="mt-2 text-sm text-muted" aria-live="polite">
             {t('checking')}
           </p>

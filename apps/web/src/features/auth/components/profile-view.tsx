@@ -1,6 +1,6 @@
 'use client';
 
-import { formatPhoneMask, isCodeComplete, sanitizeCode } from '@app/domain';
+import { formatPhoneMask, isCodeComplete } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
@@ -16,9 +16,9 @@ import { type TAuthUser, useAuthStore } from '@/lib/stores/auth';
 import { useRequireCustomer } from '../hooks/use-require-customer';
 import { useSignOut } from '../hooks/use-sign-out';
 import { confirmNewPhone, updateCustomer } from '../lib/auth-api';
-import { codeErrorText } from '../lib/auth-errors';
 import { nextPhoneValue } from '../lib/phone-input';
 import { profileFormValues, profileUpdate, type TProfileFormValues, ZProfileForm } from '../lib/profile-form';
+import { CodeField, useCodeEntry } from './code-field';
 
 const inputClass =
   'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 aria-[invalid=true]:border-paprika-500';
@@ -38,24 +38,10 @@ function ConfirmPhoneDialog({
 }) {
   const t = useTranslations('common.auth');
   const api = useApi();
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function confirm(value: string) {
-    if (!isCodeComplete(value) || pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      const { user } = await confirmNewPhone(api, customerId, phone, value);
-      onConfirmed(user);
-    } catch (failure) {
-      setError(codeErrorText(failure, t('wrong_code_entered')));
-      setCode('');
-      setPending(false);
-    }
-  }
+  const entry = useCodeEntry(async (value) => {
+    const { user } = await confirmNewPhone(api, customerId, phone, value);
+    onConfirmed(user);
+  }, t('wrong_code_entered'));
 
   return (
     <Dialog
@@ -68,37 +54,22 @@ function ConfirmPhoneDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void confirm(code);
+          void entry.confirm(entry.code);
         }}
         className="flex flex-col gap-4"
       >
-        <label className="block">
-          <span className="font-semibold">{t('codeLabel')}</span>
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            value={code}
-            readOnly={pending}
-            onChange={(event) => {
-              const next = sanitizeCode(event.target.value);
-              setCode(next);
-              setError(null);
-              if (isCodeComplete(next)) void confirm(next);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={`${inputClass} tracking-[0.4em]`}
-          />
-        </label>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className={errorClass}>
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" className="justify-center" disabled={pending || !isCodeComplete(code)}>
-          {pending ? t('checking') : t('profile.confirm')}
+        <CodeField
+          entry={entry}
+          label={t('codeLabel')}
+          inputClassName={inputClass}
+          errorClassName={errorClass}
+        />
+        <Button
+          type="submit"
+          className="justify-center"
+          disabled={entry.pending || !isCodeComplete(entry.code)}
+        >
+          {entry.pending ? t('checking') : t('profile.confirm')}
         </Button>
       </form>
     </Dialog>
