@@ -4,3 +4,4 @@ export * from './content.ts';
 export * from './customer.ts';
 export * from './product.ts';
 export * from './shipper.ts';
+export * from './location.ts';

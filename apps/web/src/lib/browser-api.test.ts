@@ -11,6 +11,8 @@ const CONFIG: TBrowserConfig = {
   shipperId: '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60',
   platformId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d',
   siteUrl: 'http://site.test',
+  mapTileUrl: null,
+  mapTileAttribution: '',
 };
 
 /** The API's 429 of a too-early resend, in the language the request asks for (ru without one). */

@@ -2,7 +2,15 @@ import { createApiClient, type TApiClient, type TApiClientConfig } from './api-c
 import { expireSession, useAuthStore } from './stores/auth';
 
 /** What the browser needs from the runtime configuration (no build-time NEXT_PUBLIC_ inlining). */
-export type TBrowserConfig = { apiUrl: string; shipperId: string; platformId: string; siteUrl: string };
+export type TBrowserConfig = {
+  apiUrl: string;
+  shipperId: string;
+  platformId: string;
+  siteUrl: string;
+  /** Raster tile URL template of the maps ({z}/{x}/{y}), or null to draw no tiles. */
+  mapTileUrl: string | null;
+  mapTileAttribution: string;
+};
 
 /** Who the client acts for; by default the stored customer, signed out on 401/403. */
 export type TBrowserApiOptions = Pick<TApiClientConfig, 'getToken' | 'onUnauthorized'>;

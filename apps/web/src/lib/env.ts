@@ -12,6 +12,14 @@ const ZWebEnv = z.object({
   SHIPPER_ID: z.uuid().default('5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60'),
   PLATFORM_ID: z.uuid().default('9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d'),
   SITE_URL: z.url().default('http://localhost:3000'),
+  /** Raster tiles of the maps ({z}/{x}/{y}); OpenStreetMap's by default. 'none' draws no tiles. */
+  MAP_TILE_URL: z
+    .union([z.literal('none'), z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z} {x} {y}')])
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .max(300)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
 });
 export type TWebEnv = z.infer<typeof ZWebEnv>;
 
@@ -50,5 +58,7 @@ export function browserConfig(): TBrowserConfig {
     shipperId: e.SHIPPER_ID,
     platformId: e.PLATFORM_ID,
     siteUrl: e.SITE_URL,
+    mapTileUrl: e.MAP_TILE_URL === 'none' ? null : e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
   };
 }

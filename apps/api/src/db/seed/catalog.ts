@@ -33,8 +33,10 @@ import type {
   SeedMenu,
   SeedProduct,
   SeedReview,
+  SeedPlace,
   SeedShipper,
   SeedTag,
+  SeedZone,
 } from './types.ts';
 
 /** The demo chain as the data files under ./data describe it. */
@@ -48,6 +50,10 @@ export type SeedCatalog = {
   products: SeedProduct[];
   autoAdd: SeedAutoAdd[];
   reviews: SeedReview[];
+  /** Delivery zones (issue 4); absent: none. */
+  zones?: SeedZone[];
+  /** The local geocoder's gazetteer; absent: none. */
+  places?: SeedPlace[];
 };
 
 const DAY_MS = 86_400_000;

@@ -182,3 +182,30 @@ export type SeedPage = {
   title: L;
   body: L;
 };
+
+/** A delivery zone: a polygon (with optional holes) served by the named branches. */
+export type SeedZone = {
+  /** Stable key, e.g. 'tashkent-centre'; the zone's id derives from it. */
+  key: string;
+  city: string;
+  name: string;
+  /** Outer ring [lat, long][] (at least 3 points, not repeated at the end). */
+  ring: [number, number][];
+  holes?: [number, number][][];
+  /** Branch slugs. */
+  branches: string[];
+  min_order_amount: number;
+  free_delivery_order_amount: number;
+  is_active?: boolean;
+};
+
+/** A named place of the local geocoder's gazetteer (a street, district, metro station, landmark). */
+export type SeedPlace = {
+  key: string;
+  city: string;
+  kind: 'house' | 'street' | 'metro' | 'district' | 'locality' | 'landmark';
+  name: L;
+  /** Where it is, e.g. { ru: 'Юнусабадский район, Ташкент', ... }. */
+  description: L;
+  location: { lat: number; long: number };
+};

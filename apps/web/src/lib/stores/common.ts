@@ -11,6 +11,11 @@ export type TAddressPoint = {
   name: string;
   city: string;
   isActive: boolean;
+  /** Details of a saved address (spec section 3, "Address"); empty when not given. */
+  house?: string;
+  floor?: string;
+  porch?: string;
+  apartment?: string;
 };
 
 /** The branch fields kept after a self-pickup choice or a nearest-branch lookup (spec section 4). */
@@ -24,6 +29,9 @@ export type TSelectedBranch = {
   delivery_time: number;
   future_delivery_order_time: number;
   future_self_pickup_order_time: number;
+  /** 'HH:mm' Tashkent time: a closed current branch blocks ordering (spec section 5). */
+  work_hour_start: string;
+  work_hour_end: string;
 };
 
 export type TCommonData = {
