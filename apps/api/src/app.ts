@@ -19,10 +19,13 @@ import { type Env, loadEnv } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { addressRoutes } from './modules/addresses/addresses.routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
 import { branchRoutes } from './modules/branches/branches.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { devOutboxRoutes } from './modules/customers/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
@@ -30,6 +33,7 @@ import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { shipperRoutes } from './modules/shippers/shippers.routes.ts';
+import { zoneRoutes } from './modules/zones/zones.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,6 +172,11 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   await app.register(reviewRoutes);
   await app.register(contentRoutes);
   await app.register(customerRoutes);
+  // Location (issue 4).
+  await app.register(zoneRoutes);
+  await app.register(geocoderRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(addressRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
 }
 

@@ -46,6 +46,9 @@ type Header = { header: string };
 type Detail = { detail: string };
 
 export const MESSAGES = {
+  // -- zones and branches (issue 4) --
+  // -- geocoder and api keys (issue 4) --
+  // -- saved addresses (issue 4) --
   // One-time codes (issue 3).
   WRONG_CODE: texts({
     ru: () => 'Неверно введён код',

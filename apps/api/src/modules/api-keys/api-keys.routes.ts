@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Placeholder: filled in by the location work (issue 4). */
+export async function apiKeyRoutes(_fastify: FastifyInstance) {}
