@@ -173,7 +173,10 @@ export const ZApiKeysQuery = ZPageQuery.extend({
 export const ZApiKeysResponse = z.object({ count: z.number().int().nonnegative(), ids: z.array(z.string()) });
 export type TApiKeysResponse = z.infer<typeof ZApiKeysResponse>;
 export const ZApiKeyParams = z.object({ id: ZId });
-export const ZApiKeyUpdate = z.object({ key: z.string().trim().min(8).max(200), type: ZApiKeyType.optional() });
+export const ZApiKeyUpdate = z.object({
+  key: z.string().trim().min(8).max(200),
+  type: ZApiKeyType.optional(),
+});
 export const ZApiKey = z.object({ id: ZId, type: ZApiKeyType, updated_at: z.iso.datetime() });
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,10 @@ const ZWebEnv = z.object({
   SITE_URL: z.url().default('http://localhost:3000'),
   /** Raster tiles of the maps ({z}/{x}/{y}); OpenStreetMap's by default. 'none' draws no tiles. */
   MAP_TILE_URL: z
-    .union([z.literal('none'), z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z} {x} {y}')])
+    .union([
+      z.literal('none'),
+      z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z} {x} {y}'),
+    ])
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z
     .string()

@@ -54,7 +54,10 @@ export const deliveryZoneBranches = pgTable(
       .notNull()
       .references(() => branches.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.zoneId, t.branchId] }), index('delivery_zone_branches_branch_idx').on(t.branchId)],
+  (t) => [
+    primaryKey({ columns: [t.zoneId, t.branchId] }),
+    index('delivery_zone_branches_branch_idx').on(t.branchId),
+  ],
 );
 
 export const GEO_PLACE_KINDS = ['house', 'street', 'metro', 'district', 'locality', 'landmark'] as const;
