@@ -201,10 +201,24 @@ export const ZCustomerAddressInput = z.object({
 });
 export type TCustomerAddressInput = z.input<typeof ZCustomerAddressInput>;
 
-export const ZCustomerAddressPatch = ZCustomerAddressInput.partial().refine(
-  (v) => Object.values(v).some((x) => x !== undefined),
-  'nothing to change',
-);
+/**
+ * Only the fields sent change. Written out rather than `ZCustomerAddressInput.partial()`: in zod 4 a
+ * `.default('')` still fills an omitted field under `.partial()`, so `{ name }` would have wiped
+ * house, floor, porch and apartment (and `{}` would have passed as a change).
+ */
+const patchText = (max: number) => z.string().trim().max(max).optional();
+export const ZCustomerAddressPatch = z
+  .object({
+    name: patchText(60),
+    address: z.string().trim().min(1).max(300).optional(),
+    city: patchText(60),
+    location: ZLatLong.optional(),
+    house: patchText(20),
+    floor: patchText(20),
+    porch: patchText(20),
+    apartment: patchText(20),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to change');
 export type TCustomerAddressPatch = z.input<typeof ZCustomerAddressPatch>;
 
 export const ZCustomerAddress = z.object({
