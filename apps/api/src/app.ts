@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     clock: () => Date;
     /** Where one-time codes go (SMS_PROVIDER). */
     sms: SmsSender;
+    /** Who answers GET /v1/map/geocoder (GEOCODER_PROVIDER). */
+    geocoder: Geocoder;
   }
 }
 
@@ -60,6 +63,8 @@ export type BuildAppOptions = {
   clock?: () => Date;
   /** The SMS provider; default the one SMS_PROVIDER names. */
   sms?: SmsSender;
+  /** The geocoder; default the one GEOCODER_PROVIDER names. */
+  geocoder?: Geocoder;
 };
 
 export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'images');
@@ -88,6 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const clock = options.clock ?? (() => new Date());
     app.decorate('clock', clock);
     app.decorate('sms', options.sms ?? createSmsSender(env, { db: handle.db, log: app.log, now: clock }));
+    app.decorate('geocoder', options.geocoder ?? createGeocoder(env, { db: handle.db }));
     await registerEverything(app, env);
   } catch (error) {
     if (!options.db) await handle.close();
@@ -141,6 +147,7 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
             'Sign-in by phone with a one-time code, the profile. Customer routes take the token in `Authorization` (bare or `Bearer`).',
         },
         { name: 'content', description: 'News, gallery, stocks, vacancies, recipes, pages' },
+        { name: 'zones', description: 'Delivery zones and the branch that serves a point' },
         { name: 'system', description: 'Health' },
       ],
     },

@@ -1,6 +1,7 @@
 export * from './address-points.ts';
 export * from './cart.ts';
 export * from './constants.ts';
+export * from './geo.ts';
 export * from './hours.ts';
 export * from './modifiers.ts';
 export * from './money.ts';

@@ -13,6 +13,7 @@ export async function prepareDatabase(handle: DbHandle, options: { seed: 'auto' 
     options.log.info({ products: refreshed }, 'search keys updated to the current folding rules');
   if (options.seed === 'never') return;
   const result = await seedDatabase(handle.db);
+  if (result.added?.length) options.log.info({ parts: result.added }, 'demo data parts added');
   if (result.seeded) {
     options.log.info({ version: result.version }, 'demo data loaded');
   } else if (result.version !== SEED_VERSION) {

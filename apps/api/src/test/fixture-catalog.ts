@@ -1,5 +1,6 @@
 import type { SeedCatalog } from '../db/seed/catalog.ts';
-import type { L, SeedProduct } from '../db/seed/types.ts';
+import type { L, SeedProduct, SeedZone } from '../db/seed/types.ts';
+import { fixturePlaces } from './fixture-places.ts';
 
 /**
  * A small chain for the API tests, independent of the demo data (which may change). Titles are
@@ -74,9 +75,13 @@ export const fixtureCatalog: SeedCatalog = {
       work_hour_start: '00:00',
       work_hour_end: '23:59',
     }),
-    branch('yunusobod', 'tashkent', 'tashkent', { work_hour_start: '10:00', work_hour_end: '03:00' }),
-    branch('oybek', 'tashkent', 'tashkent', { is_active: false }),
-    branch('registan', 'samarkand', 'regions', {}),
+    branch('yunusobod', 'tashkent', 'tashkent', {
+      work_hour_start: '10:00',
+      work_hour_end: '03:00',
+      location: { lat: 41.36, long: 69.29 },
+    }),
+    branch('oybek', 'tashkent', 'tashkent', { is_active: false, location: { lat: 41.31, long: 69.28 } }),
+    branch('registan', 'samarkand', 'regions', { location: { lat: 39.654, long: 66.975 } }),
   ],
   categories: [
     { slug: 'wraps', title: t('Лаваш', 'Lavash', 'Wraps') },
@@ -229,7 +234,66 @@ export const fixtureCatalog: SeedCatalog = {
     { product: 'beef-wrap', rating: 4, message: '', client_name: 'Timur', days_ago: 5 },
     { product: 'lamb-shashlik', rating: 5, message: 'Zo‘r', client_name: 'Bekzod', days_ago: 2 },
   ],
+  zones: fixtureZones(),
+  places: fixturePlaces,
 };
+
+/**
+ * Delivery zones for the API tests (Tashkent 41.2..41.45 x 69.15..69.32, rings as [lat, long]):
+ * - 'centre' 41.28..41.34 x 69.25..69.31 with a hole 41.30..41.305 x 69.29..69.30, served by
+ *   yunusobod (active, 10:00-03:00) and oybek (inactive, the nearest to the centre);
+ * - 'west' 41.27..41.33 x 69.15..69.25 (meets 'centre' along long 69.25), served by chilonzor (24 h);
+ * - 'north' 41.34..41.40 x 69.25..69.32 (meets 'centre' along lat 41.34), served by yunusobod;
+ * - 'closed-only' 41.20..41.25 x 69.25..69.31, served only by the inactive oybek;
+ * - 'inactive' 41.40..41.45 x 69.25..69.32, switched off (never answered);
+ * - 'samarkand' 39.62..39.69 x 66.92..67.01, served by registan.
+ */
+function fixtureZones(): SeedZone[] {
+  const box = (south: number, west: number, north: number, east: number): [number, number][] => [
+    [south, west],
+    [south, east],
+    [north, east],
+    [north, west],
+  ];
+  const zone = (z: Pick<SeedZone, 'key' | 'city' | 'ring' | 'branches'> & Partial<SeedZone>): SeedZone => ({
+    name: `Zone ${z.key}`,
+    min_order_amount: 50_000,
+    free_delivery_order_amount: 200_000,
+    ...z,
+  });
+  return [
+    zone({
+      key: 'centre',
+      city: 'tashkent',
+      ring: box(41.28, 69.25, 41.34, 69.31),
+      holes: [box(41.3, 69.29, 41.305, 69.3)],
+      branches: ['yunusobod', 'oybek'],
+    }),
+    zone({
+      key: 'west',
+      city: 'tashkent',
+      ring: box(41.27, 69.15, 41.33, 69.25),
+      branches: ['chilonzor'],
+      min_order_amount: 60_000,
+      free_delivery_order_amount: 0,
+    }),
+    zone({ key: 'north', city: 'tashkent', ring: box(41.34, 69.25, 41.4, 69.32), branches: ['yunusobod'] }),
+    zone({ key: 'closed-only', city: 'tashkent', ring: box(41.2, 69.25, 41.25, 69.31), branches: ['oybek'] }),
+    zone({
+      key: 'inactive',
+      city: 'tashkent',
+      ring: box(41.4, 69.25, 41.45, 69.32),
+      branches: ['yunusobod'],
+      is_active: false,
+    }),
+    zone({
+      key: 'samarkand',
+      city: 'samarkand',
+      ring: box(39.62, 66.92, 39.69, 67.01),
+      branches: ['registan'],
+    }),
+  ];
+}
 
 function branch(
   slug: string,

@@ -24,6 +24,7 @@ import {
   tags,
 } from '../schema/index.ts';
 import { stableId } from './ids.ts';
+import { loadLocation } from './location.ts';
 import type {
   MenuKey,
   SeedAutoAdd,
@@ -383,6 +384,9 @@ export async function loadCatalog(
     }),
     (chunk) => tx.insert(reviews).values(chunk),
   );
+
+  // Delivery zones and the gazetteer (issue 4), after the branches they name.
+  await loadLocation(tx, { zones: data.zones, places: data.places }, shipperId);
 }
 
 /**

@@ -66,6 +66,18 @@ describe('the demo chain', () => {
     expect((await search("qo'y")).map((p) => p.slug)).toContain('shashlik-lamb');
   });
 
+  it('delivers to the default map centre and not to the outskirts (zones, issue 4)', async () => {
+    const centre = await ok('/v1/branches/by-location?lat=41.311153&long=69.279729');
+    expect(centre.branch).toMatchObject({ slug: 'tashkent-amir-temur', is_active: true });
+    expect(centre.delivery_zone.city).toBe('tashkent');
+    const outside = await ok('/v1/check_point_delivery_zones?lat=41.311153&lon=68.94');
+    expect(outside.all_count).toBeGreaterThan(5);
+    expect(outside.result).toEqual([]);
+    for (const city of ['tashkent', 'samarkand', 'bukhara']) {
+      expect((await ok(`/v1/delivery-zones?city=${city}`)).count, city).toBeGreaterThan(0);
+    }
+  });
+
   it('names only images it can draw', async () => {
     const files = await imagesInDb(t.db.db);
     // Every product, branch, logo and content item has one; each has 2 or 3 sizes.

@@ -4,10 +4,12 @@ import { branches } from './data/branches.ts';
 import { categories } from './data/categories.ts';
 import { cities } from './data/cities.ts';
 import { menus } from './data/menus.ts';
+import { places } from './data/places.ts';
 import { products } from './data/products.ts';
 import { reviews } from './data/reviews.ts';
 import { shipper } from './data/shipper.ts';
 import { tags } from './data/tags.ts';
+import { zones } from './data/zones.ts';
 
 /** The demo chain "Baraka" (the content pages are loaded by ./content.ts). */
 export const demoCatalog: SeedCatalog = {
@@ -20,4 +22,6 @@ export const demoCatalog: SeedCatalog = {
   products,
   autoAdd,
   reviews,
+  zones,
+  places,
 };

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, notLike, sql } from 'drizzle-orm';
 import { DEMO_SHIPPER_ID } from '../../env.ts';
 import type { Db, Tx } from '../client.ts';
 import { seedRuns } from '../schema/index.ts';
 import { loadCatalog, type SeedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
+import { loadLocation, shipperExists } from './location.ts';
 
 /**
  * Written to `seed_runs` with the data. Bump it when the demo data changes shape; an existing
@@ -20,16 +21,58 @@ export type SeedOptions = {
   now?: Date;
 };
 
-export type SeedResult = { seeded: boolean; version: string | null };
+/**
+ * Parts of the demo data added after SEED_VERSION's databases were made: each is written (once) to a
+ * database seeded before it existed, at its next start, without a reset. Recorded as a `seed_runs`
+ * row of its own ('part:n'; the colon tells a part from a version). Bump n only together with a
+ * loader that is safe to run over the previous part's rows.
+ */
+export const LOCATION_SEED_PART = 'location:1';
+
+export type SeedResult = {
+  seeded: boolean;
+  version: string | null;
+  /** Parts added to a database seeded before they existed (see LOCATION_SEED_PART). */
+  added?: string[];
+};
 
 export async function loadDemoCatalog(): Promise<SeedCatalog> {
   return (await import('./demo-data.ts')).demoCatalog;
 }
 
-/** The seed version a database was filled with, or null when it never was. */
+/** The seed version a database was filled with, or null when it never was (part rows do not count). */
 export async function seededVersion(db: Db | Tx): Promise<string | null> {
-  const rows = await db.select({ version: seedRuns.version }).from(seedRuns).limit(1);
+  const rows = await db
+    .select({ version: seedRuns.version })
+    .from(seedRuns)
+    .where(notLike(seedRuns.version, '%:%'))
+    .limit(1);
   return rows[0]?.version ?? null;
+}
+
+async function hasPart(db: Db | Tx, part: string): Promise<boolean> {
+  const rows = await db.select().from(seedRuns).where(eq(seedRuns.version, part)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Adds the delivery zones and the gazetteer to a database seeded before they existed (idempotent: the
+ * part's row is written with the data, in one transaction, and a second caller finds it and skips).
+ */
+async function addLocationPart(db: Db, options: SeedOptions): Promise<boolean> {
+  if (await hasPart(db, LOCATION_SEED_PART)) return false;
+  const catalog = options.catalog ?? (await loadDemoCatalog());
+  const shipperId = options.shipperId ?? DEMO_SHIPPER_ID;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${seedRuns} in exclusive mode`);
+    if (await hasPart(tx, LOCATION_SEED_PART)) return false;
+    await tx.insert(seedRuns).values({ version: LOCATION_SEED_PART });
+    // A chain that is not there (another shipper's database) gets the row only: nothing to attach to.
+    if (await shipperExists(tx, shipperId)) {
+      await loadLocation(tx, { zones: catalog.zones, places: catalog.places }, shipperId);
+    }
+    return true;
+  });
 }
 
 /**
@@ -40,7 +83,10 @@ export async function seededVersion(db: Db | Tx): Promise<string | null> {
  */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const existing = await seededVersion(db);
-  if (existing) return { seeded: false, version: existing };
+  if (existing) {
+    const added = (await addLocationPart(db, options)) ? [LOCATION_SEED_PART] : [];
+    return added.length ? { seeded: false, version: existing, added } : { seeded: false, version: existing };
+  }
   const catalog = options.catalog ?? (await loadDemoCatalog());
   const shipperId = options.shipperId ?? DEMO_SHIPPER_ID;
   return db.transaction(async (tx) => {
@@ -48,7 +94,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     await tx.execute(sql`lock table ${seedRuns} in exclusive mode`);
     const raced = await seededVersion(tx);
     if (raced) return { seeded: false, version: raced };
-    await tx.insert(seedRuns).values({ version: SEED_VERSION });
+    await tx.insert(seedRuns).values([{ version: SEED_VERSION }, { version: LOCATION_SEED_PART }]);
     await loadCatalog(tx, catalog, shipperId, options.now);
     if (options.content !== false) await seedContent(tx, { shipperId });
     return { seeded: true, version: SEED_VERSION };

@@ -1,0 +1,97 @@
+import type {
+  TBranchByLocationResponse,
+  TCheckPointResponse,
+  TDeliveryZonesResponse,
+  TNearBranch,
+  TNearestBranchResponse,
+} from '@app/contracts';
+import {
+  firstActive,
+  type GeoLatLong,
+  isBranchSelectable,
+  nearestBranches,
+  tashkentClock,
+  zonesContaining,
+} from '@app/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import type { BranchRow } from '../../db/schema/index.ts';
+import { apiError } from '../../http/errors.ts';
+import { toNearBranch, toZone } from './zones.mapper.ts';
+import { listActiveZones, listBranchRows } from './zones.repository.ts';
+
+/**
+ * The branches nearest first, each with its distance in whole metres and whether it takes orders at
+ * `now` (active and within its hours, Tashkent time: the domain's isBranchSelectable).
+ */
+function rankBranches(point: GeoLatLong, rows: BranchRow[], now: Date): TNearBranch[] {
+  const clock = tashkentClock(now);
+  const ranked = nearestBranches(
+    point,
+    rows.map((row) => ({ row, location: { lat: row.lat, long: row.long } })),
+  );
+  return ranked.map(({ row, distance }) =>
+    toNearBranch(
+      row,
+      distance,
+      isBranchSelectable(
+        { is_active: row.isActive, work_hour_start: row.workHourStart, work_hour_end: row.workHourEnd },
+        clock,
+      ),
+    ),
+  );
+}
+
+/** Which active zones contain the point; `all_count` tells "no zones at all" from "outside them". */
+export async function checkPoint(
+  db: DbOrTx,
+  shipperId: string,
+  point: GeoLatLong,
+): Promise<TCheckPointResponse> {
+  const zones = (await listActiveZones(db, { shipperId })).map(toZone);
+  return { all_count: zones.length, result: zonesContaining(point, zones) };
+}
+
+export async function getZones(
+  db: DbOrTx,
+  shipperId: string,
+  city?: string,
+): Promise<TDeliveryZonesResponse> {
+  const zones = (await listActiveZones(db, { shipperId, city })).map(toZone);
+  return { count: zones.length, zones };
+}
+
+/** Every branch (only those serving `zoneId` when given) ordered by distance from the point. */
+export async function getNearestBranches(
+  db: DbOrTx,
+  shipperId: string,
+  point: GeoLatLong,
+  zoneId: string | undefined,
+  now: Date,
+): Promise<TNearestBranchResponse> {
+  let ids: string[] | undefined;
+  if (zoneId) {
+    const [zone] = await listActiveZones(db, { shipperId, id: zoneId });
+    if (!zone) throw apiError(404, 'ZONE_NOT_FOUND');
+    ids = zone.branchIds;
+  }
+  return { branches: rankBranches(point, await listBranchRows(db, shipperId, ids), now) };
+}
+
+/**
+ * The branch that serves a point: the nearest active branch among those of the zones containing it,
+ * with the zone it serves there (the first in the chain's order when it serves several). 404
+ * 'Restaurant not found' when the point is in no zone or no active branch serves it.
+ */
+export async function getBranchByLocation(
+  db: DbOrTx,
+  shipperId: string,
+  point: GeoLatLong,
+  now: Date,
+): Promise<TBranchByLocationResponse> {
+  const zones = zonesContaining(point, (await listActiveZones(db, { shipperId })).map(toZone));
+  const ids = [...new Set(zones.flatMap((zone) => zone.branch_ids))];
+  const branch = firstActive(rankBranches(point, await listBranchRows(db, shipperId, ids), now));
+  const zone = branch && zones.find((z) => z.branch_ids.includes(branch.id));
+  if (!branch || !zone) throw apiError(404, 'BRANCH_NOT_FOUND');
+  return { branch, delivery_zone: zone };
+}
