@@ -5,6 +5,8 @@ export * from './geo.ts';
 export * from './hours.ts';
 export * from './modifiers.ts';
 export * from './money.ts';
+export * from './order-status.ts';
+export * from './pricing.ts';
 export * from './product-choices.ts';
 export * from './random-id.ts';
 export * from './rich-text.ts';

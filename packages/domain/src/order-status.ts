@@ -1,0 +1,325 @@
+import type { TDeliveryType } from '@app/contracts';
+
+/**
+ * The order's life as a state machine (spec section 4 "Orders", platform-shapes "Order statuses").
+ *
+ * Delivery:    new -> operator-accepted -> vendor-accepted -> vendor-ready -> courier-accepted
+ *              -> courier-picked -> delivered -> finished
+ * Self-pickup: new -> operator-accepted -> vendor-accepted -> vendor-ready -> finished
+ *              (the courier steps do not apply; the branch hands the order over at the counter and
+ *              closes it with 'finished', so a pickup order never passes through 'delivered').
+ * Before 'new': 'future' (scheduled; the server's 'future-due' makes it 'new' when its time comes) and
+ *              'payment-awaited' (online payment not yet made; the server's 'payment-received' makes
+ *              it 'new', or 'future' when the order is scheduled).
+ *
+ * Decisions (the spec says "Allowed transitions: not shown"):
+ * - Each actor sends only its own events (EVENT_ACTORS); 'finished' belongs to both the operator and
+ *   the branch (vendor), which close delivered orders and hand pickup orders over.
+ * - Cancelling is possible only before the order leaves the kitchen: never from courier-picked or
+ *   later (for pickup: never once finished). The operator may cancel any order not yet picked up; the
+ *   branch only orders that reached it (operator-accepted onwards); the server only orders no person
+ *   has taken on yet (new, future, payment-awaited: unpaid too long, a slot that cannot be served,
+ *   not accepted in time).
+ * - 'courier-cancelled' means the courier gives the order back: it returns courier-accepted ->
+ *   vendor-ready so another courier can take it; the order itself is not cancelled. The status
+ *   'courier-cancelled' is kept in ORDER_STATUSES because the platform names it (imported data may
+ *   carry it) and is terminal, but this machine never enters it.
+ * - Terminal statuses (finished and the four cancellations) accept nothing; 'delivered' still
+ *   accepts 'finished'.
+ * - No shortcuts: a future order is not accepted early, a vendor does not accept an order the
+ *   operator has not, a courier does not take an order before it is ready.
+ */
+
+export const ORDER_STATUSES = [
+  'new',
+  'future',
+  'operator-accepted',
+  'vendor-accepted',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-picked',
+  'delivered',
+  'finished',
+  'operator-cancelled',
+  'vendor-cancelled',
+  'courier-cancelled',
+  'server-cancelled',
+  'payment-awaited',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_EVENTS = [
+  'operator-accepted',
+  'operator-cancelled',
+  'vendor-accepted',
+  'vendor-cancelled',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-cancelled',
+  'courier-picked',
+  'delivered',
+  'finished',
+  'server-cancelled',
+  'future-due',
+  'payment-received',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+/** Who drives the order: three staff roles, and the API itself ('server'). */
+export const ACTORS = ['operator', 'vendor', 'courier', 'server'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** Which actors may send each event; an actor sending any other event is refused. */
+export const EVENT_ACTORS: Readonly<Record<OrderEvent, readonly Actor[]>> = {
+  'operator-accepted': ['operator'],
+  'operator-cancelled': ['operator'],
+  'vendor-accepted': ['vendor'],
+  'vendor-cancelled': ['vendor'],
+  'vendor-ready': ['vendor'],
+  'courier-accepted': ['courier'],
+  'courier-cancelled': ['courier'],
+  'courier-picked': ['courier'],
+  delivered: ['courier'],
+  finished: ['operator', 'vendor'],
+  'server-cancelled': ['server'],
+  'future-due': ['server'],
+  'payment-received': ['server'],
+};
+
+/** Events that only exist for delivery: the courier steps. Sent for a self-pickup order they are refused. */
+export const DELIVERY_ONLY_EVENTS: readonly OrderEvent[] = [
+  'courier-accepted',
+  'courier-cancelled',
+  'courier-picked',
+  'delivered',
+];
+
+type Rule = { from: OrderStatus; event: OrderEvent; to: OrderStatus; types: readonly TDeliveryType[] };
+
+const BOTH: readonly TDeliveryType[] = ['delivery', 'self-pickup'];
+const DELIVERY: readonly TDeliveryType[] = ['delivery'];
+const PICKUP: readonly TDeliveryType[] = ['self-pickup'];
+
+/** Cancellable by the operator: everything not yet picked up, and not terminal. */
+const OPERATOR_CANCELLABLE: readonly OrderStatus[] = [
+  'new',
+  'future',
+  'payment-awaited',
+  'operator-accepted',
+  'vendor-accepted',
+  'vendor-ready',
+];
+/** Cancellable by the branch: orders that reached it. */
+const VENDOR_CANCELLABLE: readonly OrderStatus[] = ['operator-accepted', 'vendor-accepted', 'vendor-ready'];
+/** Cancellable by the server: orders no person has taken on yet. */
+const SERVER_CANCELLABLE: readonly OrderStatus[] = ['new', 'future', 'payment-awaited'];
+
+/**
+ * Every allowed transition. 'payment-received' goes to 'new' here; transition() sends a scheduled
+ * order (future_time set) to 'future' instead.
+ */
+const RULES: readonly Rule[] = [
+  { from: 'future', event: 'future-due', to: 'new', types: BOTH },
+  { from: 'payment-awaited', event: 'payment-received', to: 'new', types: BOTH },
+  { from: 'new', event: 'operator-accepted', to: 'operator-accepted', types: BOTH },
+  { from: 'operator-accepted', event: 'vendor-accepted', to: 'vendor-accepted', types: BOTH },
+  { from: 'vendor-accepted', event: 'vendor-ready', to: 'vendor-ready', types: BOTH },
+  { from: 'vendor-ready', event: 'courier-accepted', to: 'courier-accepted', types: DELIVERY },
+  { from: 'courier-accepted', event: 'courier-cancelled', to: 'vendor-ready', types: DELIVERY },
+  { from: 'courier-accepted', event: 'courier-picked', to: 'courier-picked', types: DELIVERY },
+  { from: 'courier-picked', event: 'delivered', to: 'delivered', types: DELIVERY },
+  { from: 'delivered', event: 'finished', to: 'finished', types: DELIVERY },
+  { from: 'vendor-ready', event: 'finished', to: 'finished', types: PICKUP },
+  ...OPERATOR_CANCELLABLE.map((from) => ({
+    from,
+    event: 'operator-cancelled' as const,
+    to: 'operator-cancelled' as const,
+    types: BOTH,
+  })),
+  { from: 'courier-accepted', event: 'operator-cancelled', to: 'operator-cancelled', types: DELIVERY },
+  ...VENDOR_CANCELLABLE.map((from) => ({
+    from,
+    event: 'vendor-cancelled' as const,
+    to: 'vendor-cancelled' as const,
+    types: BOTH,
+  })),
+  { from: 'courier-accepted', event: 'vendor-cancelled', to: 'vendor-cancelled', types: DELIVERY },
+  ...SERVER_CANCELLABLE.map((from) => ({
+    from,
+    event: 'server-cancelled' as const,
+    to: 'server-cancelled' as const,
+    types: BOTH,
+  })),
+];
+
+/** What the machine needs to know about an order. */
+export type OrderState = {
+  status: OrderStatus;
+  delivery_type: TDeliveryType;
+  /** The scheduled time (null or absent = as soon as possible); decides where a paid order goes. */
+  future_time?: string | null;
+};
+
+export type TransitionRefusal = 'not_allowed_for_actor' | 'not_allowed_in_status' | 'not_for_delivery_type';
+export type TransitionResult = { ok: true; status: OrderStatus } | { ok: false; reason: TransitionRefusal };
+
+/**
+ * The order's next status when `actor` sends `event`, or why it is refused. Refusals are checked
+ * in this order, so the reason is stable:
+ * 1. not_allowed_for_actor: the event is not one of the actor's (EVENT_ACTORS);
+ * 2. not_for_delivery_type: a courier step sent for a self-pickup order;
+ * 3. not_allowed_in_status: the event does not apply to the order's current status.
+ */
+export const transition = (order: OrderState, event: OrderEvent, actor: Actor): TransitionResult => {
+  if (!EVENT_ACTORS[event].includes(actor)) return { ok: false, reason: 'not_allowed_for_actor' };
+  if (order.delivery_type === 'self-pickup' && DELIVERY_ONLY_EVENTS.includes(event)) {
+    return { ok: false, reason: 'not_for_delivery_type' };
+  }
+  const rule = RULES.find(
+    (r) => r.from === order.status && r.event === event && r.types.includes(order.delivery_type),
+  );
+  if (!rule) return { ok: false, reason: 'not_allowed_in_status' };
+  if (event === 'payment-received' && order.future_time) return { ok: true, status: 'future' };
+  return { ok: true, status: rule.to };
+};
+
+/** The events `actor` may send now, in ORDER_EVENTS order (what a staff screen offers as buttons). */
+export const allowedEvents = (status: OrderStatus, deliveryType: TDeliveryType, actor: Actor): OrderEvent[] =>
+  ORDER_EVENTS.filter((event) => transition({ status, delivery_type: deliveryType }, event, actor).ok);
+
+const CURRENT_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
+  'new',
+  'future',
+  'operator-accepted',
+  'vendor-accepted',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-picked',
+  'payment-awaited',
+]);
+
+/**
+ * Whether the order belongs in "current orders" (otherwise in the history). Per the platform, the
+ * first seven statuses are current (new, future, operator-accepted, vendor-accepted, vendor-ready,
+ * courier-accepted, courier-picked); delivered, finished and the cancellations are history.
+ * 'payment-awaited' (listed apart, "plus", by the platform) is current too: the order is still
+ * live and waits for the customer to pay, so hiding it in the history would hide the way to pay.
+ */
+export const isCurrentStatus = (status: OrderStatus): boolean => CURRENT_STATUSES.has(status);
+
+const CANCELLED_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
+  'operator-cancelled',
+  'vendor-cancelled',
+  'courier-cancelled',
+  'server-cancelled',
+]);
+
+export const isCancelledStatus = (status: OrderStatus): boolean => CANCELLED_STATUSES.has(status);
+
+/** Terminal: no actor can move the order any further (finished and the cancellations). */
+export const isTerminalStatus = (status: OrderStatus): boolean =>
+  status === 'finished' || CANCELLED_STATUSES.has(status);
+
+export const isOrderStatus = (value: unknown): value is OrderStatus =>
+  typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+
+export const isOrderEvent = (value: unknown): value is OrderEvent =>
+  typeof value === 'string' && (ORDER_EVENTS as readonly string[]).includes(value);
+
+export const isActor = (value: unknown): value is Actor =>
+  typeof value === 'string' && (ACTORS as readonly string[]).includes(value);
+
+/**
+ * The status a newly placed order starts in: 'payment-awaited' while an online payment is due
+ * (payment is a separate step of the order's life), otherwise 'future' when scheduled, else 'new'.
+ */
+export const initialOrderStatus = (order: {
+  future_time?: string | null;
+  awaits_payment: boolean;
+}): OrderStatus => {
+  if (order.awaits_payment) return 'payment-awaited';
+  return order.future_time ? 'future' : 'new';
+};
+
+/**
+ * The steps a customer follows (spec: received, being prepared, ready and being shipped, on its way,
+ * delivered). 'ready' reads "ready and being shipped" for delivery and "ready" for pickup;
+ * 'delivered' reads "collected" for pickup if the storefront wishes.
+ */
+export const CUSTOMER_PROGRESS_STEPS = [
+  'received',
+  'being_prepared',
+  'ready',
+  'on_the_way',
+  'delivered',
+] as const;
+export type CustomerProgressStep = (typeof CUSTOMER_PROGRESS_STEPS)[number];
+/** A progress step, or one of the states outside the progress line. */
+export type CustomerStep = CustomerProgressStep | 'cancelled' | 'scheduled' | 'payment_awaited';
+
+const STEP_OF: Readonly<Record<OrderStatus, CustomerStep>> = {
+  new: 'received',
+  'operator-accepted': 'received',
+  'vendor-accepted': 'being_prepared',
+  'vendor-ready': 'ready',
+  // The courier has taken the order but not yet left the branch: still "ready and being shipped".
+  'courier-accepted': 'ready',
+  'courier-picked': 'on_the_way',
+  delivered: 'delivered',
+  finished: 'delivered',
+  future: 'scheduled',
+  'payment-awaited': 'payment_awaited',
+  'operator-cancelled': 'cancelled',
+  'vendor-cancelled': 'cancelled',
+  'courier-cancelled': 'cancelled',
+  'server-cancelled': 'cancelled',
+};
+
+/** What the customer is told about an order in `status`. */
+export const customerStep = (status: OrderStatus): CustomerStep => STEP_OF[status];
+
+/** The progress steps a customer sees for a delivery type: pickup has no "on its way". */
+export const customerTimeline = (deliveryType: TDeliveryType): CustomerProgressStep[] =>
+  deliveryType === 'delivery'
+    ? [...CUSTOMER_PROGRESS_STEPS]
+    : CUSTOMER_PROGRESS_STEPS.filter((step) => step !== 'on_the_way');
+
+export type TimelineEntry<T> = {
+  step: CustomerProgressStep;
+  state: 'done' | 'current' | 'upcoming';
+  /** When the order first reached this step (from its status history), or null. */
+  at: T | null;
+};
+
+/**
+ * The status page's timeline from the order's status history (oldest first; the last entry is the
+ * current status). Each step gets the time it was first reached. The current status's step is
+ * 'current' and earlier ones 'done'; once delivered every step is 'done'. For a cancelled,
+ * scheduled or unpaid order no step is current: steps reached before are 'done', the rest
+ * 'upcoming' (show customerStep of the last status beside it). `at` is passed through untouched
+ * (an ISO string or a Date).
+ */
+export const orderTimeline = <T>(
+  deliveryType: TDeliveryType,
+  history: readonly { status: OrderStatus; at: T }[],
+): TimelineEntry<T>[] => {
+  const steps = customerTimeline(deliveryType);
+  const reachedAt = new Map<CustomerStep, T>();
+  for (const entry of history) {
+    const step = customerStep(entry.status);
+    if (!reachedAt.has(step)) reachedAt.set(step, entry.at);
+  }
+  const last = history.at(-1);
+  const currentStep = last ? customerStep(last.status) : undefined;
+  const currentIndex = steps.indexOf(currentStep as CustomerProgressStep);
+  const finished = currentStep === 'delivered';
+  return steps.map((step, i) => {
+    const at = reachedAt.get(step) ?? null;
+    let state: TimelineEntry<T>['state'];
+    if (finished) state = 'done';
+    else if (currentIndex >= 0)
+      state = i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'upcoming';
+    else state = at !== null ? 'done' : 'upcoming';
+    return { step, state, at };
+  });
+};
