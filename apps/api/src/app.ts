@@ -148,6 +148,11 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
         },
         { name: 'content', description: 'News, gallery, stocks, vacancies, recipes, pages' },
         { name: 'zones', description: 'Delivery zones and the branch that serves a point' },
+        {
+          name: 'maps',
+          description:
+            "The address search (Yandex Geocoder's parameters and answer, whoever the provider) and keys of map services",
+        },
         { name: 'system', description: 'Health' },
       ],
     },

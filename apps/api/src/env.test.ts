@@ -108,4 +108,33 @@ describe('loadEnv', () => {
       'TOKEN_TTL_DAYS',
     ]);
   });
+
+  it('defaults the geocoder to the local gazetteer, with no admin token', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      GEOCODER_PROVIDER: 'local',
+      YANDEX_GEOCODER_URL: 'https://geocode-maps.yandex.ru/1.x/',
+      NOMINATIM_URL: 'https://nominatim.openstreetmap.org',
+    });
+    expect(env.NOMINATIM_USER_AGENT).toMatch(/^BarakaStorefront\/1\.0 \(/);
+    expect(env.ADMIN_TOKEN).toBeUndefined();
+    expect(loadEnv({ NOMINATIM_URL: 'http://127.0.0.1:8080/' }).NOMINATIM_URL).toBe('http://127.0.0.1:8080');
+    expect(loadEnv({ ADMIN_TOKEN: 't'.repeat(32) }).ADMIN_TOKEN).toBe('t'.repeat(32));
+  });
+
+  it('names bad geocoder settings and a short admin token', () => {
+    let error: unknown;
+    try {
+      loadEnv({
+        GEOCODER_PROVIDER: 'google',
+        NOMINATIM_URL: 'osm',
+        YANDEX_GEOCODER_URL: 'yandex',
+        ADMIN_TOKEN: 'secret',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const names = (error as EnvError).problems.map((p) => p.split(':')[0]).sort();
+    expect(names).toEqual(['ADMIN_TOKEN', 'GEOCODER_PROVIDER', 'NOMINATIM_URL', 'YANDEX_GEOCODER_URL']);
+  });
 });

@@ -59,6 +59,20 @@ const ZEnvFields = z.object({
   ESKIZ_FROM: z.string().min(1).default('4546'),
   /** Optional delivery-report URL Eskiz calls back. */
   ESKIZ_CALLBACK_URL: z.url().optional(),
+  /** Who answers GET /v1/map/geocoder: the local gazetteer, Yandex (key in api_keys) or Nominatim. */
+  GEOCODER_PROVIDER: z.enum(['local', 'yandex', 'nominatim']).default('local'),
+  YANDEX_GEOCODER_URL: z.url().default('https://geocode-maps.yandex.ru/1.x/'),
+  NOMINATIM_URL: z
+    .url()
+    .default('https://nominatim.openstreetmap.org')
+    .transform((u) => u.replace(/\/+$/, '')),
+  /** Nominatim's usage policy asks for an identifying User-Agent (with a contact). */
+  NOMINATIM_USER_AGENT: z
+    .string()
+    .min(1)
+    .default('BarakaStorefront/1.0 (restaurant ordering site; set NOMINATIM_USER_AGENT to your contact)'),
+  /** Bearer token of staff calls (PUT /v2/api-keys/{id}); unset: nobody may write keys. */
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 const ZEnv = ZEnvFields.superRefine((env, ctx) => {
