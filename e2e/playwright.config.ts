@@ -62,7 +62,8 @@ export default defineConfig({
       url: `${API_URL}/healthz`,
       env: {
         // A fresh database for every run: start-api.mjs empties this folder, the API seeds it.
-        DATA_DIR: `${REPO_ROOT}.test-data/e2e`,
+        // Its own folder per API port, so two suites on other ports never empty each other's database.
+        DATA_DIR: `${REPO_ROOT}.test-data/e2e${API_PORT === 4000 ? '' : `-${API_PORT}`}`,
         // Always the embedded database, even when the shell points DATABASE_URL at a real one.
         DATABASE_URL: '',
         PORT: String(API_PORT),
@@ -89,6 +90,8 @@ export default defineConfig({
         PLATFORM_ID: WEBSITE_PLATFORM_ID,
         NEXT_TELEMETRY_DISABLED: '1',
         E2E_WEB_PORT: String(WEB_PORT),
+        // Map tiles from a host that cannot exist: journeys answer them with page.route (no internet).
+        MAP_TILE_URL: 'http://tiles.invalid/{z}/{x}/{y}.png',
       },
       reuseExistingServer: !CI,
       stdout: 'pipe',

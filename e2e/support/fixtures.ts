@@ -131,7 +131,32 @@ type TFixtures = {
   demoMenu: DemoMenu;
 };
 
-export const test = base.extend<TFixtures>({
+/** The session flag of the address prompt (features/location/lib/address-flow.ts). */
+export const ADDRESS_PROMPT_SHOWN_KEY = 'location.address_prompt_shown';
+
+type TOptions = {
+  /**
+   * Whether the address prompt of the flow on load may open (5 s after load, once per browser
+   * session). Off by default so it never covers what other journeys click; the location journeys
+   * turn it on with `test.use({ addressPrompt: true })`.
+   */
+  addressPrompt: boolean;
+};
+
+export const test = base.extend<TFixtures & TOptions>({
+  addressPrompt: [false, { option: true }],
+  context: async ({ context, addressPrompt }, use) => {
+    if (!addressPrompt) {
+      await context.addInitScript((key) => {
+        try {
+          sessionStorage.setItem(key, '1');
+        } catch {
+          // about:blank and opaque origins have no storage; nothing to suppress there.
+        }
+      }, ADDRESS_PROMPT_SHOWN_KEY);
+    }
+    await use(context);
+  },
   api: async ({ playwright }, use) => {
     const api = await playwright.request.newContext({
       baseURL: API_URL,

@@ -64,6 +64,9 @@ const LAZY_ONLY = [
   '@radix-ui/react-dropdown-menu',
   'react-hook-form',
   '@hookform/resolvers/zod',
+  // Maps (issue 4): Leaflet and its stylesheet come with the first map shown, never with a page.
+  'leaflet',
+  'leaflet/dist/leaflet.css',
 ];
 // Modules that are themselves only ever loaded on demand, or only on the page that needs them.
 const ALLOWED = [
@@ -75,6 +78,8 @@ const ALLOWED = [
   'features/auth/components/profile-view.tsx', // the /profile page (its form validates with zod)
   'lib/query-client.tsx',
   'components/ui/toasts.tsx', // imports sonner lazily; the Toaster chunk loads when idle
+  'features/location/components/map/map-view.tsx', // the map itself: only through lazy-map.tsx's import()
+  'features/location/components/map-dialog/', // the map dialog: loaded when isMapModal turns true
 ];
 
 describe('client bundle', () => {
@@ -102,6 +107,9 @@ describe('client bundle', () => {
       'features/auth/components/session-check.tsx',
       'features/search/components/search-overlay.tsx',
       'features/shell/components/account-menu.tsx',
+      // The map (and with it Leaflet's stylesheet) and the map dialog (issue 4).
+      'features/location/components/map/map-view.tsx',
+      'features/location/components/map-dialog/map-dialog.tsx',
     ];
     const offending: string[] = [];
     for (const file of sourceFiles.filter(isClient)) {
@@ -132,5 +140,9 @@ describe('client bundle', () => {
     const reached = packagesReachedFrom(join(SRC, 'i18n/navigation.ts'));
     expect(reached.has('next-intl/navigation')).toBe(true);
     expect(reached.has('@app/contracts')).toBe(false);
+    // The map module brings Leaflet's stylesheet statically and its script only through import().
+    const map = packagesReachedFrom(join(SRC, 'features/location/components/map/map-view.tsx'));
+    expect(map.has('leaflet/dist/leaflet.css')).toBe(true);
+    expect(map.has('leaflet')).toBe(false);
   });
 });

@@ -11,7 +11,21 @@ describe('web env', () => {
       SHIPPER_ID: '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60',
       PLATFORM_ID: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d',
       SITE_URL: 'http://localhost:3000',
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION:
+        '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     });
+  });
+
+  it("takes a tile URL template with {z} {x} {y}, or 'none' for maps without tiles", () => {
+    expect(parseWebEnv({ MAP_TILE_URL: 'http://tiles.invalid/{z}/{x}/{y}.png' }).MAP_TILE_URL).toBe(
+      'http://tiles.invalid/{z}/{x}/{y}.png',
+    );
+    expect(parseWebEnv({ MAP_TILE_URL: 'none' }).MAP_TILE_URL).toBe('none');
+    expect(() => parseWebEnv({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrowError(
+      /MAP_TILE_URL/,
+    );
+    expect(() => parseWebEnv({ MAP_TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' })).toThrowError(/MAP_TILE_URL/);
   });
 
   it('trims trailing slashes and treats empty strings as unset', () => {

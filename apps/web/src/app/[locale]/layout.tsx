@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { JsonLd } from '@/components/json-ld';
 import { ToastArea } from '@/components/ui/toasts';
 import { AuthSlot } from '@/features/auth/components/auth-slot';
+import { LocationSlot } from '@/features/location/components/location-slot';
 import { getShellData } from '@/features/shell/api/shell.server';
 import { SiteFooter } from '@/features/shell/components/site-footer';
 import { SiteHeader } from '@/features/shell/components/site-header';
@@ -76,8 +77,9 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
             {modal}
             {/* Sign-in: the login dialog (loaded when `?login` appears), the session check, the 401 toast. */}
             <AuthSlot />
-            {/* Location (issue 4): mount the map dialog and the address prompt here. Parts that fetch from
-                the browser wrap themselves in <QueryProvider> (src/lib/query-client.tsx). */}
+            {/* Location (issue 4): the address flow on load, the saved-points sync, and (lazily) the map
+                dialog and the address popover. */}
+            <LocationSlot />
             {/* Top centre, 5 s (spec section 9); loads sonner after the page is idle or at the first toast. */}
             <ToastArea />
           </BaseMessages>

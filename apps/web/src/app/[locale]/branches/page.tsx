@@ -4,10 +4,12 @@ import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
 import { getBranches } from '@/features/content/api/content.server';
 import { BranchCard } from '@/features/content/components/branch-card';
+import { BranchesMap } from '@/features/content/components/branches-map';
 import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
+import { branchMarkers } from '@/features/content/lib/branch-markers';
 import { branchStatus, isOpenStatus } from '@/features/content/lib/branch-status';
 import { getCities } from '@/features/shell/api/shell.server';
-import { Link } from '@/i18n/navigation';
+import { getPathname, Link } from '@/i18n/navigation';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 import { PageMessages } from '@/i18n/page-messages';
 import { PAGE_NAMESPACES } from '@/i18n/routing';
@@ -68,6 +70,22 @@ export default async function BranchesPage({ params, searchParams }: TProps) {
         <p className="mb-4 text-muted" aria-live="polite">
           {t('count', { count: rows.length })}
         </p>
+        {rows.length > 0 ? (
+          <div className="mb-8">
+            <BranchesMap
+              label={t('map.label')}
+              markers={branchMarkers(
+                rows.map(({ branch, status }) => ({
+                  branch,
+                  status,
+                  href: getPathname({ href: paths.branch(branch.slug), locale }),
+                })),
+                locale,
+                t('details'),
+              )}
+            />
+          </div>
+        ) : null}
         {rows.length === 0 ? (
           <EmptyState>{t('notFound')}</EmptyState>
         ) : (

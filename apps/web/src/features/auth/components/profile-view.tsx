@@ -8,11 +8,13 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toasts';
+import { AddressList } from '@/features/location';
 import { useRouter } from '@/i18n/navigation';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useApi } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { type TAuthUser, useAuthStore } from '@/lib/stores/auth';
+import { useCommonStore } from '@/lib/stores/common';
 import { useRequireCustomer } from '../hooks/use-require-customer';
 import { useSignOut } from '../hooks/use-sign-out';
 import { confirmNewPhone, updateCustomer } from '../lib/auth-api';
@@ -227,7 +229,10 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       <PersonalDataForm key={customer.user.id} user={customer.user} />
-      {/* My addresses (location issue): the saved delivery addresses join this page here. */}
+      {/* My addresses (issue 4): the saved delivery addresses, inline, with the edit form. */}
+      <div className="max-w-md rounded-card bg-white p-5 shadow-card ring-1 ring-line">
+        <AddressList variant="inline" onAddNew={() => useCommonStore.getState().setMapModal(true)} />
+      </div>
       <Button
         variant="secondary"
         className="self-start"

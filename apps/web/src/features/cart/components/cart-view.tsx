@@ -18,6 +18,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { imageUrl } from '@/components/ui/image-url';
 import { notify } from '@/components/ui/toasts';
 import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
+import { ClosedBranchNotice, useOrderingBlocked } from '@/features/location';
 // The module, not the product feature's index, which also exports the product dialog.
 import { QuantityStepper } from '@/features/product/components/quantity-stepper';
 import { getPathname, Link, useRouter } from '@/i18n/navigation';
@@ -75,6 +76,8 @@ function CartViewContent({
   const lines = useCart((s) => s.lines);
   const autoAdd = useCart((s) => s.autoAdd);
   const deliveryType = useCommonStore((s) => s.deliveryType);
+  // A closed current branch blocks ordering (spec section 5; issue 4).
+  const branchClosed = useOrderingBlocked();
   const [removing, setRemoving] = useState<CartLine | null>(null);
   const [clearing, setClearing] = useState(false);
   const [confirmCheckout, setConfirmCheckout] = useState(false);
@@ -296,9 +299,10 @@ function CartViewContent({
               : t('removeUnavailable')}
           </p>
         )}
+        <ClosedBranchNotice />
         <button
           type="button"
-          disabled={block !== null}
+          disabled={block !== null || branchClosed !== null}
           onClick={() => setConfirmCheckout(true)}
           className={buttonClasses('primary', 'lg', 'w-full justify-center')}
           data-testid="cart-checkout"

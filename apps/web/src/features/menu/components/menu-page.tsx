@@ -1,6 +1,7 @@
 import type { TLocale } from '@app/contracts';
 import { getTranslations } from 'next-intl/server';
 import { JsonLd } from '@/components/json-ld';
+import { ClosedBranchNotice } from '@/features/location';
 import { env } from '@/lib/env';
 import { localizedUrl, paths } from '@/lib/paths';
 import { getMenuProducts, getMenuTarget } from '../api/menu.server';
@@ -45,6 +46,7 @@ export async function MenuPage({ locale, citySlug }: { locale: TLocale; citySlug
     <MenuFilterProvider items={items} locale={locale}>
       <div className="mx-auto w-full max-w-[1440px] px-4 pt-4 pb-16 md:px-6">
         <h1 className="text-2xl font-extrabold md:text-3xl">{t('title', { city: cityName })}</h1>
+        <ClosedBranchNotice className="mt-3" />
         <div className="mt-4">
           <MenuControls tags={menu.tags} locale={locale} />
         </div>

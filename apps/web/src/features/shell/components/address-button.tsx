@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, PinIcon } from '@/components/ui/icons';
 import { useCommonStore } from '@/lib/stores/common';
-import { useAddressButtonAction } from '../hooks/use-address-button';
+import { useAddressButtonAction, useAddressPopoverOpen } from '../hooks/use-address-button';
 import { truncate } from '../lib/format';
 
 /** The current delivery address, or the pickup branch, or the prompt to choose one. */
@@ -24,12 +24,16 @@ function useAddressLabel(): string | null {
 export function AddressButton({ variant }: { variant: 'header' | 'bar' }) {
   const t = useTranslations('location');
   const onClick = useAddressButtonAction();
+  const expanded = useAddressPopoverOpen();
   const label = useAddressLabel();
   const text = label ?? t('addressButton');
   return (
     <button
       type="button"
       onClick={onClick}
+      data-address-button={variant}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
       aria-label={label ? `${t('addressButton')}: ${label}` : t('addressButton')}
       className={cn(
         'flex min-w-0 items-center gap-2 text-left',

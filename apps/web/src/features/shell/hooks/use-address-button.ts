@@ -1,14 +1,32 @@
 'use client';
 
 import { useCallback } from 'react';
+// The module, not the feature's index: the index also exports the address list and the slot, which
+// need not ride along with the header.
+import { useAddressPopover } from '@/features/location/lib/popover-store';
 import { useCommonStore } from '@/lib/stores/common';
 
 /**
- * What the address button does. Location (issue 4) replaces the body with the spec's rule: open the
- * map dialog when the address popover is already open or in self-pickup mode, otherwise the popover.
- * Until then it raises the common store's `isMapModal`, the flag the map dialog will watch.
+ * What the address button does (spec section 4, "Address flow on load"): open the map dialog when
+ * the address popover is already open or in self-pickup mode, otherwise open the popover (the saved
+ * points to pick from, or the 'enter delivery address' prompt when there are none).
  */
+export function addressButtonAction(): void {
+  const popover = useAddressPopover.getState();
+  const { deliveryType, points, setMapModal } = useCommonStore.getState();
+  if (popover.open || deliveryType === 'self-pickup') {
+    popover.close();
+    setMapModal(true);
+    return;
+  }
+  popover.show(points.length > 0 ? { kind: 'list' } : { kind: 'enter' });
+}
+
 export function useAddressButtonAction(): () => void {
-  const setMapModal = useCommonStore((s) => s.setMapModal);
-  return useCallback(() => setMapModal(true), [setMapModal]);
+  return useCallback(() => addressButtonAction(), []);
+}
+
+/** Whether the address popover is open (the button's `aria-expanded`). */
+export function useAddressPopoverOpen(): boolean {
+  return useAddressPopover((s) => s.open);
 }

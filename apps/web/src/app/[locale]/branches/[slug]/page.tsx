@@ -9,9 +9,12 @@ import { getBranch } from '@/features/content/api/content.server';
 import { BackLink } from '@/features/content/components/back-link';
 import { BranchFacts } from '@/features/content/components/branch-facts';
 import { BranchStatusBadge } from '@/features/content/components/branch-status-badge';
+import { BranchesMap } from '@/features/content/components/branches-map';
 import { PageFrame } from '@/features/content/components/page-frame';
 import { branchJsonLd } from '@/features/content/lib/branch-json-ld';
+import { branchMarkers } from '@/features/content/lib/branch-markers';
 import { branchStatus } from '@/features/content/lib/branch-status';
+import { getPathname } from '@/i18n/navigation';
 import { resolvePageLocale } from '@/i18n/page-locale';
 import { PageMessages } from '@/i18n/page-messages';
 import { PAGE_NAMESPACES } from '@/i18n/routing';
@@ -83,6 +86,18 @@ export default async function BranchPage({ params }: TProps) {
           {branch.is_active ? (
             <p className="mt-3 text-sm text-muted">{t('deliveryTime', { minutes: branch.delivery_time })}</p>
           ) : null}
+        </div>
+        <div className="mt-6">
+          <BranchesMap
+            label={t('map.branchLabel', { name: pick(branch.name, locale) })}
+            focus={branch.location}
+            markers={branchMarkers(
+              [{ branch, status, href: getPathname({ href: paths.branch(branch.slug), locale }) }],
+              locale,
+              t('details'),
+              branch.id,
+            )}
+          />
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
           <a

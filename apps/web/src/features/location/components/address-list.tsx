@@ -1,0 +1,224 @@
+'use client';
+
+import { ADDRESS_LIST_MAX_HEIGHT_PX } from '@app/domain';
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { PinIcon } from '@/components/ui/icons';
+import { notify } from '@/components/ui/toasts';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useApi } from '@/lib/config-provider';
+import { type TAddressPoint, useCommonStore } from '@/lib/stores/common';
+import { selectSavedPoint } from '../lib/choose';
+import {
+  detailsOf,
+  POINT_DETAIL_FIELDS,
+  POINT_DETAIL_MAX,
+  removeSavedPoint,
+  savePointDetails,
+  type TPointDetails,
+} from '../lib/points-edit';
+
+const FIELD_LABELS = {
+  name: 'addresses.name',
+  house: 'addresses.house',
+  floor: 'addresses.floor',
+  porch: 'addresses.porch',
+  apartment: 'addresses.apartment',
+} as const;
+
+function EditForm({ point, onDone }: { point: TAddressPoint; onDone: () => void }) {
+  const t = useTranslations('location');
+  const api = useApi();
+  const id = useId();
+  const [values, setValues] = useState<TPointDetails>(() => detailsOf(point));
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await savePointDetails(api, point.id, values);
+      notify('success', t('addresses.saved'));
+      onDone();
+      // Updating made it the active point: a point that was not active moves the delivery there.
+      if (!point.isActive && (await selectSavedPoint(point.id, { api })) === 'out-of-zone') {
+        notify('error', t('address_not_in_service_area'));
+      }
+    } catch (error) {
+      notify('error', apiErrorMessage(error, t('addresses.error')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="mt-2 grid grid-cols-2 gap-2" data-testid="address-edit-form">
+      {POINT_DETAIL_FIELDS.map((field) => (
+        <label key={field} className={cn('flex flex-col gap-1 text-sm', field === 'name' && 'col-span-2')}>
+          <span className="text-muted">{t(FIELD_LABELS[field])}</span>
+          <input
+            id={`${id}-${field}`}
+            name={field}
+            value={values[field]}
+            maxLength={POINT_DETAIL_MAX[field]}
+            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+            className="h-10 rounded-lg bg-white px-3 ring-1 ring-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          />
+        </label>
+      ))}
+      <div className="col-span-2 flex justify-end gap-2">
+        <Button variant="ghost" size="sm" onClick={onDone} disabled={busy}>
+          {t('addresses.cancel')}
+        </Button>
+        <Button type="submit" size="sm" disabled={busy} aria-busy={busy || undefined}>
+          {t('addresses.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const detailsLine = (p: TAddressPoint, t: ReturnType<typeof useTranslations<'location'>>): string =>
+  (['house', 'porch', 'floor', 'apartment'] as const)
+    .filter((f) => (p[f] ?? '').trim() !== '')
+    .map((f) => `${t(FIELD_LABELS[f])} ${p[f]}`)
+    .join(', ');
+
+/**
+ * The saved addresses (spec section 2, "Address list"): in the address popover and inline on
+ * /profile. Picking one checks the zones, makes it active, sets the nearest branch and reloads; each
+ * can be edited (name, house, floor, porch, apartment) or removed; 'Add new address' opens the map.
+ * At most 350 px high, scrolling beyond.
+ */
+export function AddressList({
+  variant,
+  onAddNew,
+  onPicked,
+}: {
+  variant: 'popover' | 'inline';
+  onAddNew: () => void;
+  /** Called once a point is picked (before the page reloads), e.g. to close the popover. */
+  onPicked?: () => void;
+}) {
+  const t = useTranslations('location');
+  const api = useApi();
+  const points = useCommonStore((s) => s.points);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const titleId = useId();
+
+  const pick = async (point: TAddressPoint) => {
+    if (point.isActive) {
+      onPicked?.();
+      return;
+    }
+    setBusy(point.id);
+    try {
+      const result = await selectSavedPoint(point.id, { api });
+      if (result === 'out-of-zone') notify('error', t('address_not_in_service_area'));
+      else onPicked?.();
+    } catch (error) {
+      notify('error', apiErrorMessage(error, t('addresses.error')));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (point: TAddressPoint) => {
+    setBusy(point.id);
+    try {
+      await removeSavedPoint(api, point.id);
+      notify('success', t('addresses.removed'));
+    } catch (error) {
+      notify('error', apiErrorMessage(error, t('addresses.error')));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3"
+      data-testid={`address-list-${variant}`}
+    >
+      <h2 id={titleId} className={cn('font-bold', variant === 'inline' ? 'text-lg' : 'text-base')}>
+        {t('addresses.title')}
+      </h2>
+      {points.length === 0 ? (
+        <p className="text-sm text-muted">{t('addresses.empty')}</p>
+      ) : (
+        <ul
+          className="flex flex-col gap-2 overflow-y-auto pr-1"
+          style={{ maxHeight: ADDRESS_LIST_MAX_HEIGHT_PX }}
+        >
+          {points.map((point) => {
+            const details = detailsLine(point, t);
+            return (
+              <li
+                key={point.id}
+                data-testid="address-item"
+                data-active={point.isActive || undefined}
+                className={cn(
+                  'rounded-card p-3 ring-1',
+                  point.isActive ? 'bg-brand-50 ring-brand-500' : 'bg-white ring-line',
+                )}
+              >
+                <div className="flex items-start gap-2">
+                  <PinIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                  <button
+                    type="button"
+                    onClick={() => void pick(point)}
+                    disabled={busy !== null}
+                    aria-current={point.isActive ? 'true' : undefined}
+                    className="min-w-0 flex-1 text-left disabled:cursor-wait"
+                  >
+                    {point.name ? <span className="block text-sm font-bold">{point.name}</span> : null}
+                    <span className="block break-words">{point.address}</span>
+                    {details ? <span className="block text-sm text-muted">{details}</span> : null}
+                    <span className="sr-only">
+                      {point.isActive ? t('addresses.active') : t('addresses.select')}
+                    </span>
+                  </button>
+                  {point.isActive ? (
+                    <span aria-hidden className="shrink-0 text-xs font-semibold text-brand-700">
+                      {t('addresses.active')}
+                    </span>
+                  ) : null}
+                </div>
+                {editing === point.id ? (
+                  <EditForm point={point} onDone={() => setEditing(null)} />
+                ) : (
+                  <div className="mt-1 flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setEditing(point.id)}
+                      disabled={busy !== null}
+                      aria-label={`${t('addresses.edit')}: ${point.address}`}
+                    >
+                      {t('addresses.edit')}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => void remove(point)}
+                      disabled={busy !== null}
+                      aria-label={`${t('addresses.remove')}: ${point.address}`}
+                      className="text-paprika-600"
+                    >
+                      {t('addresses.remove')}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Button variant="secondary" onClick={onAddNew} className="justify-center" data-testid="address-add-new">
+        {t('addresses.addNew')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useLocale } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { useApi } from '@/lib/config-provider';
+import { useCommonStore } from '@/lib/stores/common';
+import { useAddressFlow } from '../hooks/use-address-flow';
+import { useAddressPointsSync } from '../hooks/use-address-points';
+import { registerLocationContext } from '../lib/choose';
+import { useAddressPopover } from '../lib/popover-store';
+
+// Neither joins the first load: the map dialog (Leaflet, Radix Dialog and Tabs) loads when
+// `isMapModal` first turns true, the address popover (Radix Popover) when it first opens.
+const MapDialog = dynamic(() => import('./map-dialog/map-dialog').then((m) => m.MapDialog), { ssr: false });
+const AddressPopover = dynamic(() => import('./address-popover').then((m) => m.AddressPopover), {
+  ssr: false,
+});
+
+/** Once wanted, a lazy part stays mounted, so it can animate closed and reopen without a new load. */
+function useOnceTrue(value: boolean): boolean {
+  const [wanted, setWanted] = useState(value);
+  if (value && !wanted) setWanted(true);
+  return wanted;
+}
+
+/**
+ * Mounted once in the locale layout (issue 4): registers the page's API client and locale for the
+ * location choices, runs the address flow on load and the saved-addresses sync with the account,
+ * and mounts the map dialog and the address popover when they are first needed.
+ */
+export function LocationSlot() {
+  const api = useApi();
+  const locale = useLocale();
+  useEffect(() => registerLocationContext({ api, locale }), [api, locale]);
+  useAddressFlow(api, locale);
+  useAddressPointsSync(api);
+  const mapWanted = useOnceTrue(useCommonStore((s) => s.isMapModal));
+  const popoverWanted = useOnceTrue(useAddressPopover((s) => s.open));
+  return (
+    <>
+      {mapWanted ? <MapDialog /> : null}
+      {popoverWanted ? <AddressPopover /> : null}
+    </>
+  );
+}

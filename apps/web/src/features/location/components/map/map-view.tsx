@@ -1,0 +1,182 @@
+'use client';
+
+// Leaflet's stylesheet travels with this module, which is only ever loaded on demand (lazy-map.tsx).
+import 'leaflet/dist/leaflet.css';
+import type { TLatLong } from '@app/contracts';
+import type * as Leaflet from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '@/components/ui/cn';
+import { useConfig } from '@/lib/config-provider';
+import {
+  markerAnchor,
+  markerBounds,
+  markerHtml,
+  markerIconSize,
+  type TMapMarker,
+  type TMapView,
+  type TMapZone,
+  wrapLongitude,
+} from './map-lib';
+
+export type TMapViewProps = {
+  /** Where the map looks; a new object moves it there (zoom 18 on a branch, the chosen pin). */
+  view: TMapView;
+  markers?: readonly TMapMarker[];
+  /** Delivery zones, drawn lightly and never catching clicks (a click inside one still picks a point). */
+  zones?: readonly TMapZone[];
+  /** Fit the view to the markers whenever they change (the restaurants page). */
+  fitMarkers?: boolean;
+  onMapClick?: (point: TLatLong) => void;
+  onMarkerClick?: (id: string) => void;
+  /** The map's accessible name. */
+  label: string;
+  className?: string;
+};
+
+type TLeaflet = typeof Leaflet;
+type TLoaded = { L: TLeaflet; map: Leaflet.Map; markers: Leaflet.LayerGroup; zones: Leaflet.LayerGroup };
+
+/** `import('leaflet')` answers the module namespace or, through the bundler's CommonJS interop, `{ default }`. */
+function leafletOf(mod: TLeaflet | { default: TLeaflet }): TLeaflet {
+  return 'default' in mod && mod.default ? mod.default : (mod as TLeaflet);
+}
+
+function popupContent(popup: NonNullable<TMapMarker['popup']>): HTMLElement {
+  // Built from DOM nodes with textContent: names and addresses are data, never HTML.
+  const box = document.createElement('div');
+  box.className = 'grid gap-1 text-sm';
+  const title = document.createElement('strong');
+  title.textContent = popup.title;
+  box.append(title);
+  if (popup.text) {
+    const text = document.createElement('span');
+    text.textContent = popup.text;
+    box.append(text);
+  }
+  if (popup.href) {
+    const link = document.createElement('a');
+    link.href = popup.href;
+    link.textContent = popup.linkText ?? popup.title;
+    link.className = 'font-semibold';
+    box.append(link);
+  }
+  return box;
+}
+
+/**
+ * A plain Leaflet map (no react-leaflet). Leaflet itself is fetched with `import()` when the map
+ * mounts, so no page carries it until a map is shown. Tiles come from the run-time configuration
+ * (`MAP_TILE_URL`; none at all when it is 'none'); markers are `L.divIcon`s. Everything the map does
+ * can also be done without it: the dialog has a search field and a branch list, the restaurants page
+ * a list of cards.
+ */
+export function MapView({
+  view,
+  markers = [],
+  zones = [],
+  fitMarkers = false,
+  onMapClick,
+  onMarkerClick,
+  label,
+  className,
+}: TMapViewProps) {
+  const { mapTileUrl, mapTileAttribution } = useConfig();
+  const container = useRef<HTMLElement>(null);
+  const [loaded, setLoaded] = useState<TLoaded | null>(null);
+  const handlers = useRef({ onMapClick, onMarkerClick });
+  const initialView = useRef(view);
+
+  useEffect(() => {
+    handlers.current = { onMapClick, onMarkerClick };
+  }, [onMapClick, onMarkerClick]);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: Leaflet.Map | undefined;
+    let observer: ResizeObserver | undefined;
+    import('leaflet')
+      .then((mod) => {
+        const element = container.current;
+        if (cancelled || !element) return;
+        const L = leafletOf(mod);
+        const start = initialView.current;
+        map = L.map(element, { center: start.center, zoom: start.zoom, zoomControl: true });
+        if (mapTileUrl) L.tileLayer(mapTileUrl, { attribution: mapTileAttribution, maxZoom: 19 }).addTo(map);
+        map.on('click', (event: Leaflet.LeafletMouseEvent) => {
+          handlers.current.onMapClick?.({ lat: event.latlng.lat, long: wrapLongitude(event.latlng.lng) });
+        });
+        // The dialog grows into place after the map was created: Leaflet must measure again.
+        const current = map;
+        observer = new ResizeObserver(() => current.invalidateSize());
+        observer.observe(element);
+        setLoaded({ L, map, zones: L.layerGroup().addTo(map), markers: L.layerGroup().addTo(map) });
+      })
+      .catch((error: unknown) => console.error('map: Leaflet did not load', error));
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      map?.remove();
+    };
+  }, [mapTileUrl, mapTileAttribution]);
+
+  useEffect(() => {
+    loaded?.map.setView(view.center, view.zoom);
+  }, [loaded, view]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const { L } = loaded;
+    loaded.zones.clearLayers();
+    for (const zone of zones) {
+      L.polygon(zone.rings, {
+        color: '#b9470c',
+        weight: 1.5,
+        opacity: 0.55,
+        fillColor: '#f97316',
+        fillOpacity: 0.07,
+        interactive: false,
+      }).addTo(loaded.zones);
+    }
+  }, [loaded, zones]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const { L } = loaded;
+    loaded.markers.clearLayers();
+    for (const m of markers) {
+      const size = markerIconSize(m);
+      const icon = L.divIcon({
+        html: markerHtml(m),
+        className: 'map-marker',
+        iconSize: [size, size],
+        iconAnchor: markerAnchor(m),
+        popupAnchor: [0, -size / 2],
+      });
+      const marker = L.marker([m.lat, m.long], {
+        icon,
+        title: m.label,
+        alt: m.label,
+        keyboard: m.tone !== 'pin',
+        interactive: m.tone !== 'pin',
+        zIndexOffset: m.tone === 'pin' || m.selected ? 1000 : 0,
+      });
+      if (m.popup) marker.bindPopup(popupContent(m.popup));
+      marker.on('click', () => handlers.current.onMarkerClick?.(m.id));
+      marker.addTo(loaded.markers);
+    }
+    if (fitMarkers) {
+      const bounds = markerBounds(markers);
+      if (bounds) loaded.map.fitBounds(bounds, { padding: [40, 40], maxZoom: 15 });
+    }
+  }, [loaded, markers, fitMarkers]);
+
+  return (
+    <section
+      ref={container}
+      aria-label={label}
+      aria-busy={loaded ? undefined : true}
+      // `isolate`: Leaflet's panes have z-indexes up to 1000; they must stay under the header and dialogs.
+      className={cn('isolate h-full min-h-64 w-full bg-brand-50', className)}
+    />
+  );
+}

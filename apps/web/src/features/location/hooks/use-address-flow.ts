@@ -1,0 +1,119 @@
+'use client';
+
+import type { TLatLong } from '@app/contracts';
+import { ADDRESS_PROMPT_DELAY_MS, GEOLOCATION_TIMEOUT_MS } from '@app/domain';
+import { useEffect } from 'react';
+import type { TApiClient } from '@/lib/api-client';
+import { useCommonStore } from '@/lib/stores/common';
+import {
+  geolocationErrorName,
+  markPromptShown,
+  needsPointFromLocation,
+  promptAlreadyShown,
+  shouldAskLocation,
+  type TPromptView,
+} from '../lib/address-flow';
+import { confirmDelivery } from '../lib/choose';
+import { checkPointZones, isOutOfServiceArea, reverseGeocode } from '../lib/location-api';
+import { useAddressPopover } from '../lib/popover-store';
+import { useLocationHydrated } from './use-hydrated';
+
+/** The city a detected point belongs to: its zone's, else the default city. */
+const FALLBACK_CITY = 'tashkent';
+
+/** Reverse geocode and zone check of a point: what the 'detected address' prompt shows. */
+export async function describePoint(
+  api: TApiClient,
+  location: TLatLong,
+  locale: string,
+): Promise<Extract<TPromptView, { kind: 'detected' }> | null> {
+  const [address, check] = await Promise.all([
+    reverseGeocode(api, location, locale),
+    checkPointZones(api, location),
+  ]);
+  if (!address) return null;
+  const zone = check.result[0] ?? null;
+  return {
+    kind: 'detected',
+    location,
+    address,
+    city: zone?.city ?? FALLBACK_CITY,
+    zoneId: zone?.id ?? null,
+    outOfZone: isOutOfServiceArea(check),
+  };
+}
+
+const flowState = () => {
+  const { points, location, deliveryType, isMapModal } = useCommonStore.getState();
+  const promptShown = promptAlreadyShown() || useAddressPopover.getState().open || isMapModal;
+  return { points, location, deliveryType, promptShown };
+};
+
+/**
+ * The address flow on load (spec section 4): with no active address, not in self-pickup and no
+ * popover yet, after 5 s the browser location is asked for (60 s timeout) and the address prompt
+ * opens once per browser session, without taking focus: the detected address (No / Yes), or, when
+ * the position is refused or unavailable (only logged), 'enter delivery address' (Later / Enter
+ * address). A stored location without any saved point is reverse-geocoded and saved as the active
+ * point (with its nearest branch) straight away.
+ */
+export function useAddressFlow(api: TApiClient, locale: string): void {
+  const hydrated = useLocationHydrated();
+
+  useEffect(() => {
+    if (!hydrated) return;
+    let cancelled = false;
+    const show = (view: TPromptView) => {
+      if (cancelled || !shouldAskLocation(flowState())) return;
+      markPromptShown();
+      useAddressPopover.getState().show(view, true);
+    };
+
+    const { location, points } = useCommonStore.getState();
+    if (location && needsPointFromLocation({ location, points })) {
+      describePoint(api, location, locale)
+        .then((point) => {
+          if (cancelled || !point || point.outOfZone) return;
+          return confirmDelivery(
+            { location, address: point.address, city: point.city, deliveryZoneId: point.zoneId },
+            { api, locale },
+          );
+        })
+        .catch((error: unknown) => console.warn('location: the stored location could not be saved', error));
+      return () => {
+        cancelled = true;
+      };
+    }
+
+    if (!shouldAskLocation(flowState())) return;
+    const timer = setTimeout(() => {
+      if (cancelled || !shouldAskLocation(flowState())) return;
+      if (typeof navigator === 'undefined' || !navigator.geolocation) {
+        console.info('location: geolocation is not available in this browser');
+        show({ kind: 'enter' });
+        return;
+      }
+      navigator.geolocation.getCurrentPosition(
+        (position) => {
+          const point = { lat: position.coords.latitude, long: position.coords.longitude };
+          describePoint(api, point, locale)
+            .then((view) => show(view ?? { kind: 'enter' }))
+            .catch((error: unknown) => {
+              console.warn('location: the detected position could not be described', error);
+              show({ kind: 'enter' });
+            });
+        },
+        (error) => {
+          // Spec: permission denied or an unavailable position is only logged.
+          console.info(`location: browser position not available (${geolocationErrorName(error.code)})`);
+          show({ kind: 'enter' });
+        },
+        { timeout: GEOLOCATION_TIMEOUT_MS },
+      );
+    }, ADDRESS_PROMPT_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [api, hydrated, locale]);
+}
