@@ -2,14 +2,21 @@ import 'server-only';
 import {
   type TCity,
   type TMenuProductsResponse,
+  ZBranch,
   ZCitiesResponse,
   ZMenuProductsResponse,
 } from '@app/contracts';
 import { COOKIE_NAMES } from '@app/domain';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
+import { isApiFailure } from '@/lib/api-client';
 import { serverApi } from '@/lib/api-server';
-import { type MenuTarget, resolveMenuTarget } from '../lib/menu-target';
+import {
+  branchIdFromCookie,
+  type ChosenBranch,
+  type MenuTarget,
+  resolveMenuTarget,
+} from '../lib/menu-target';
 
 export const getCities = cache(async (): Promise<TCity[]> => {
   const { cities } = await serverApi().get('/v1/cities', { schema: ZCitiesResponse });
@@ -21,13 +28,21 @@ export const getCities = cache(async (): Promise<TCity[]> => {
  * location flow (cookies) into account. Null for an unknown city.
  */
 export const getMenuTarget = cache(async (citySlug: string | undefined): Promise<MenuTarget | null> => {
-  const [cities, jar] = await Promise.all([getCities(), cookies()]);
-  return resolveMenuTarget({
-    cities,
-    citySlug,
-    cookieMenuId: jar.get(COOKIE_NAMES.menuId)?.value,
-    cookieBranchId: jar.get(COOKIE_NAMES.branchId)?.value,
-  });
+  const [cities, branch] = await Promise.all([getCities(), getChosenBranch()]);
+  return resolveMenuTarget({ cities, citySlug, branch });
+});
+
+/** The branch of cookie `branch_id`, read from the API (null when unset or unknown). */
+const getChosenBranch = cache(async (): Promise<ChosenBranch | null> => {
+  const id = branchIdFromCookie((await cookies()).get(COOKIE_NAMES.branchId)?.value);
+  if (!id) return null;
+  try {
+    return await serverApi().get(`/v1/branches/${id}`, { schema: ZBranch });
+  } catch (error) {
+    // A branch removed since it was chosen: show the city's default menu rather than an error page.
+    if (isApiFailure(error) && error.status === 404) return null;
+    throw error;
+  }
 });
 
 /** Categories with products, prices and (for a known branch) its stop list. */

@@ -1,6 +1,6 @@
 import type { TCity } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { cityFromSearchParam, resolveMenuTarget } from './menu-target';
+import { branchIdFromCookie, cityFromSearchParam, resolveMenuTarget } from './menu-target';
 
 const TASHKENT_MENU = '11111111-1111-4111-8111-111111111111';
 const REGIONS_MENU = '22222222-2222-4222-8222-222222222222';
@@ -14,7 +14,8 @@ const city = (slug: string, menu: string): TCity => ({
   default_menu_id: menu,
 });
 const cities = [city('tashkent', TASHKENT_MENU), city('samarkand', REGIONS_MENU)];
-const none = { cookieMenuId: undefined, cookieBranchId: undefined };
+const none = { branch: null };
+const samarkandBranch = { id: BRANCH, city: 'samarkand', menu_id: BRANCH_MENU, is_active: true };
 
 describe('resolveMenuTarget', () => {
   it('shows Tashkent when no city is named', () => {
@@ -33,26 +34,40 @@ describe('resolveMenuTarget', () => {
     expect(resolveMenuTarget({ cities, citySlug: 'paris', ...none })).toBeNull();
   });
 
-  it("prefers the chosen branch's menu and passes the branch on", () => {
-    const target = resolveMenuTarget({
-      cities,
-      citySlug: undefined,
-      cookieMenuId: BRANCH_MENU,
-      cookieBranchId: BRANCH,
-    });
+  it("shows the chosen branch's city and menu on / and passes the branch on", () => {
+    const target = resolveMenuTarget({ cities, citySlug: undefined, branch: samarkandBranch });
+    expect(target?.city.slug).toBe('samarkand');
     expect(target?.menuId).toBe(BRANCH_MENU);
     expect(target?.branchId).toBe(BRANCH);
+    expect(resolveMenuTarget({ cities, citySlug: 'samarkand', branch: samarkandBranch })?.menuId).toBe(
+      BRANCH_MENU,
+    );
   });
 
-  it('ignores cookie values that are not ids', () => {
+  it("shows another city's default menu, without the branch, when the URL names that city", () => {
+    const target = resolveMenuTarget({ cities, citySlug: 'tashkent', branch: samarkandBranch });
+    expect(target?.menuId).toBe(TASHKENT_MENU);
+    expect(target?.branchId).toBeNull();
+  });
+
+  it('ignores a branch that is no longer active', () => {
     const target = resolveMenuTarget({
       cities,
       citySlug: undefined,
-      cookieMenuId: 'x',
-      cookieBranchId: '1 OR 1',
+      branch: { ...samarkandBranch, is_active: false },
     });
+    expect(target?.city.slug).toBe('tashkent');
     expect(target?.menuId).toBe(TASHKENT_MENU);
     expect(target?.branchId).toBeNull();
+  });
+});
+
+describe('branchIdFromCookie', () => {
+  it('takes only ids', () => {
+    expect(branchIdFromCookie(BRANCH)).toBe(BRANCH);
+    expect(branchIdFromCookie('1 OR 1')).toBeNull();
+    expect(branchIdFromCookie('')).toBeNull();
+    expect(branchIdFromCookie(undefined)).toBeNull();
   });
 });
 
