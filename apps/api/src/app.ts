@@ -31,6 +31,7 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { shipperRoutes } from './modules/shippers/shippers.routes.ts';
@@ -153,6 +154,10 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
           description:
             "The address search (Yandex Geocoder's parameters and answer, whoever the provider) and keys of map services",
         },
+        {
+          name: 'pricing',
+          description: 'Delivery fare and discounts (quotes; an order is priced again by the server)',
+        },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -189,6 +194,8 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   await app.register(geocoderRoutes);
   await app.register(apiKeyRoutes);
   await app.register(addressRoutes);
+  // Pricing (issue 5).
+  await app.register(pricingRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
 }
 

@@ -304,6 +304,59 @@ export const MESSAGES = {
     uz: () => 'Serverning ichki xatosi',
     en: () => 'Internal server error',
   }),
+  // -- pricing (issue 5) --
+  ADDRESS_OUT_OF_ZONE: texts({
+    ru: () => 'Адрес не входит в зону обслуживания. Вы можете оформить самовывоз или указать другой адрес',
+    uz: () =>
+      "Manzil xizmat ko'rsatish hududiga kirmaydi. Olib ketishni tanlashingiz yoki boshqa manzil ko'rsatishingiz mumkin",
+    en: () =>
+      'The address is not within the service area. You can order pickup or specify a different address',
+  }),
+  BRANCH_NOT_SERVING_ZONE: texts({
+    ru: () => 'Этот ресторан не доставляет в эту зону',
+    uz: () => 'Bu restoran ushbu hududga yetkazib bermaydi',
+    en: () => 'This restaurant does not deliver to this zone',
+  }),
+  FARE_NOT_FOUND: texts({
+    ru: () => 'Стоимость доставки в эту зону не задана',
+    uz: () => 'Bu hududga yetkazib berish narxi belgilanmagan',
+    en: () => 'The delivery price for this zone is not set',
+  }),
+  PROMO_CODE_NOT_FOUND: texts({
+    ru: () => 'Промокод не найден',
+    uz: () => 'Promokod topilmadi',
+    en: () => 'Promocode is not found',
+  }),
+  PROMO_CODE_NOT_FOR_YOU: texts({
+    ru: () => 'Этот промокод не для вас',
+    uz: () => 'Bu promokod siz uchun emas',
+    en: () => 'Promocode is not for you',
+  }),
+  PROMO_CODE_ALREADY_USED: texts({
+    ru: () => 'Вы уже воспользовались этой скидкой',
+    uz: () => 'Siz bu chegirmadan allaqachon foydalangansiz',
+    en: () => 'You already used this discount',
+  }),
+  PROMO_CODE_EXHAUSTED: texts({
+    ru: () => 'Промокод больше не действует: его использовали максимальное число раз',
+    uz: () => "Promokod endi amal qilmaydi: undan eng ko'p marta foydalanilgan",
+    en: () => 'This promocode has been used up',
+  }),
+  PROMO_CODE_NOT_APPLICABLE: texts({
+    ru: () => 'Промокод не действует для этого заказа',
+    uz: () => 'Promokod bu buyurtmaga amal qilmaydi',
+    en: () => 'This promocode does not apply to this order',
+  }),
+  PROMO_CODE_MIN_ORDER: texts({
+    ru: () => 'Сумма заказа слишком мала для этого промокода',
+    uz: () => 'Bu promokod uchun buyurtma summasi yetarli emas',
+    en: () => 'The order amount is too small for this promocode',
+  }),
+  PROMO_CODE_SIGN_IN: texts({
+    ru: () => 'Войдите, чтобы воспользоваться промокодом',
+    uz: () => 'Promokoddan foydalanish uchun tizimga kiring',
+    en: () => 'Sign in to use this promocode',
+  }),
 };
 
 export type MessageKey = keyof typeof MESSAGES;

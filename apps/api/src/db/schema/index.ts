@@ -2,3 +2,4 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './customers.ts';
 export * from './location.ts';
+export * from './pricing.ts';

@@ -25,6 +25,7 @@ import {
 } from '../schema/index.ts';
 import { stableId } from './ids.ts';
 import { loadLocation } from './location.ts';
+import { loadPricing, type SeedPricing } from './pricing.ts';
 import type {
   MenuKey,
   SeedAutoAdd,
@@ -55,6 +56,8 @@ export type SeedCatalog = {
   zones?: SeedZone[];
   /** The local geocoder's gazetteer; absent: none. */
   places?: SeedPlace[];
+  /** Delivery fares, discounts and promo codes (issue 5); absent: none. */
+  pricing?: SeedPricing;
 };
 
 const DAY_MS = 86_400_000;
@@ -387,6 +390,8 @@ export async function loadCatalog(
 
   // Delivery zones and the gazetteer (issue 4), after the branches they name.
   await loadLocation(tx, { zones: data.zones, places: data.places }, shipperId);
+  // Fares, discounts and promo codes (issue 5), after the zones and products they name.
+  if (data.pricing) await loadPricing(tx, data.pricing, shipperId, { strict: true });
 }
 
 /**

@@ -5,6 +5,7 @@ import { categories } from './data/categories.ts';
 import { cities } from './data/cities.ts';
 import { menus } from './data/menus.ts';
 import { places } from './data/places.ts';
+import { pricing } from './data/pricing.ts';
 import { products } from './data/products.ts';
 import { reviews } from './data/reviews.ts';
 import { shipper } from './data/shipper.ts';
@@ -24,4 +25,5 @@ export const demoCatalog: SeedCatalog = {
   reviews,
   zones,
   places,
+  pricing,
 };

@@ -5,6 +5,7 @@ import { seedRuns } from '../schema/index.ts';
 import { loadCatalog, type SeedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { loadLocation, shipperExists } from './location.ts';
+import { loadPricing } from './pricing.ts';
 
 /**
  * Written to `seed_runs` with the data. Bump it when the demo data changes shape; an existing
@@ -28,6 +29,8 @@ export type SeedOptions = {
  * loader that is safe to run over the previous part's rows.
  */
 export const LOCATION_SEED_PART = 'location:1';
+/** Delivery fares, discounts and promo codes (issue 5); added after LOCATION_SEED_PART (fares name zones). */
+export const PRICING_SEED_PART = 'pricing:1';
 
 export type SeedResult = {
   seeded: boolean;
@@ -76,6 +79,25 @@ async function addLocationPart(db: Db, options: SeedOptions): Promise<boolean> {
 }
 
 /**
+ * Adds the fares, discounts and promo codes to a database seeded before they existed (idempotent like
+ * addLocationPart). Leniently: what the chain has deleted since (a zone, a product) is skipped.
+ */
+async function addPricingPart(db: Db, options: SeedOptions): Promise<boolean> {
+  if (await hasPart(db, PRICING_SEED_PART)) return false;
+  const catalog = options.catalog ?? (await loadDemoCatalog());
+  const shipperId = options.shipperId ?? DEMO_SHIPPER_ID;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${seedRuns} in exclusive mode`);
+    if (await hasPart(tx, PRICING_SEED_PART)) return false;
+    await tx.insert(seedRuns).values({ version: PRICING_SEED_PART });
+    if (catalog.pricing && (await shipperExists(tx, shipperId))) {
+      await loadPricing(tx, catalog.pricing, shipperId, { strict: false });
+    }
+    return true;
+  });
+}
+
+/**
  * Loads the demo chain when the database has never been seeded. Everything happens in one
  * transaction, the `seed_runs` row first: a failure leaves the database empty (and the next
  * start tries again), and of two processes starting at once only one seeds (the other blocks
@@ -85,6 +107,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   const existing = await seededVersion(db);
   if (existing) {
     const added = (await addLocationPart(db, options)) ? [LOCATION_SEED_PART] : [];
+    if (await addPricingPart(db, options)) added.push(PRICING_SEED_PART);
     return added.length ? { seeded: false, version: existing, added } : { seeded: false, version: existing };
   }
   const catalog = options.catalog ?? (await loadDemoCatalog());
@@ -94,7 +117,9 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     await tx.execute(sql`lock table ${seedRuns} in exclusive mode`);
     const raced = await seededVersion(tx);
     if (raced) return { seeded: false, version: raced };
-    await tx.insert(seedRuns).values([{ version: SEED_VERSION }, { version: LOCATION_SEED_PART }]);
+    await tx
+      .insert(seedRuns)
+      .values([{ version: SEED_VERSION }, { version: LOCATION_SEED_PART }, { version: PRICING_SEED_PART }]);
     await loadCatalog(tx, catalog, shipperId, options.now);
     if (options.content !== false) await seedContent(tx, { shipperId });
     return { seeded: true, version: SEED_VERSION };

@@ -21,7 +21,7 @@ import {
 } from '../schema/index.ts';
 import { refreshSearchKeys } from './catalog.ts';
 import { stableId } from './ids.ts';
-import { LOCATION_SEED_PART, SEED_VERSION, seedDatabase, seededVersion } from './index.ts';
+import { LOCATION_SEED_PART, PRICING_SEED_PART, SEED_VERSION, seedDatabase, seededVersion } from './index.ts';
 
 describe('stableId', () => {
   it('is deterministic, a valid RFC uuid (version 5) and different per kind and key', () => {
@@ -98,7 +98,7 @@ describe('the location part (zones and gazetteer, issue 4)', () => {
     expect(zoneCount).toBeGreaterThan(0);
     await seedDatabase(handle.db, { catalog: fixtureCatalog, content: false });
     expect(await counts()).toEqual({ zones: zoneCount, links: linkCount, places: placeCount });
-    expect(await versions()).toEqual([SEED_VERSION, LOCATION_SEED_PART].sort());
+    expect(await versions()).toEqual([SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART].sort());
     // The part's row is not a version.
     expect(await seededVersion(handle.db)).toBe(SEED_VERSION);
     const [centre] = await handle.db
@@ -128,9 +128,13 @@ describe('the location part (zones and gazetteer, issue 4)', () => {
     expect(await counts()).toEqual({ zones: 0, links: 0, places: 0 });
 
     const upgraded = await seedDatabase(handle.db, { catalog: fixtureCatalog, content: false });
-    expect(upgraded).toEqual({ seeded: false, version: SEED_VERSION, added: [LOCATION_SEED_PART] });
+    expect(upgraded).toEqual({
+      seeded: false,
+      version: SEED_VERSION,
+      added: [LOCATION_SEED_PART, PRICING_SEED_PART],
+    });
     expect(await counts()).toEqual({ zones: zoneCount, links: linkCount, places: placeCount });
-    expect(await versions()).toEqual([SEED_VERSION, LOCATION_SEED_PART].sort());
+    expect(await versions()).toEqual([SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART].sort());
     const [shipper] = await handle.db.select().from(shippers).where(eq(shippers.id, DEMO_SHIPPER_ID));
     expect(shipper?.name).toBe('Kept');
 
@@ -221,7 +225,9 @@ describe('a second start', () => {
       });
       expect(again.json().name).toBe('Renamed between starts');
       const runs = await second.db.select({ version: seedRuns.version }).from(seedRuns);
-      expect(runs.map((r) => r.version).sort()).toEqual([SEED_VERSION, LOCATION_SEED_PART].sort());
+      expect(runs.map((r) => r.version).sort()).toEqual(
+        [SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART].sort(),
+      );
     } finally {
       await second.close();
     }
