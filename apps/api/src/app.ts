@@ -31,10 +31,13 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
+import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { shipperRoutes } from './modules/shippers/shippers.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { zoneRoutes } from './modules/zones/zones.routes.ts';
 
 declare module 'fastify' {
@@ -194,6 +197,10 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   await app.register(geocoderRoutes);
   await app.register(apiKeyRoutes);
   await app.register(addressRoutes);
+  // Orders (issue 5).
+  await app.register(orderingRoutes);
+  await app.register(orderRoutes);
+  await app.register(staffRoutes);
   // Pricing (issue 5).
   await app.register(pricingRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);

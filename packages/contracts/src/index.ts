@@ -6,3 +6,4 @@ export * from './location.ts';
 export * from './pricing.ts';
 export * from './product.ts';
 export * from './shipper.ts';
+export * from './order.ts';

@@ -304,6 +304,9 @@ export const MESSAGES = {
     uz: () => 'Serverning ichki xatosi',
     en: () => 'Internal server error',
   }),
+  // -- ordering (issue 5) --
+  // -- order life and staff (issue 5) --
+  // -- order reads and reviews (issue 5) --
   // -- pricing (issue 5) --
   ADDRESS_OUT_OF_ZONE: texts({
     ru: () => 'Адрес не входит в зону обслуживания. Вы можете оформить самовывоз или указать другой адрес',

@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -367,6 +368,8 @@ export const reviews = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     /** The customer who wrote it; null for the demo reviews (customers arrive with sign-in). */
     customerId: uuid('customer_id'),
+    /** The order the reviewed dish came in; null for the demo reviews. */
+    orderId: uuid('order_id'),
     rating: integer('rating').notNull(),
     message: text('message').notNull().default(''),
     clientName: text('client_name').notNull(),
@@ -374,6 +377,10 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
+    // One review per customer and dish ('You have already gave feedback').
+    uniqueIndex('reviews_customer_product_unique')
+      .on(t.customerId, t.productId)
+      .where(sql`${t.customerId} is not null`),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -2,4 +2,5 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './customers.ts';
 export * from './location.ts';
+export * from './orders.ts';
 export * from './pricing.ts';

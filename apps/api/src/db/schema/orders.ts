@@ -1,0 +1,212 @@
+/**
+ * Orders (issue 5): the order with the prices the server computed, its lines (a snapshot of what was
+ * ordered at which price), its status history (every event, who sent it), idempotency keys of
+ * POST /v2/ondemand-order, and the staff who move orders along (operator, vendor, courier).
+ */
+import type { TLocalizedText } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { branches, products, shipperIdColumn } from './catalog.ts';
+import { customers } from './customers.ts';
+import { deliveryZones } from './location.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Source of the short customer-facing order numbers (external_order_id). */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001, increment: 1 });
+
+export const STAFF_ROLES = ['operator', 'vendor', 'courier'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    shipperId: shipperIdColumn(),
+    login: text('login').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    /** A vendor works for one branch; operators and couriers for the whole chain. */
+    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    /** scrypt: 'scrypt$N$r$p$salt$hash' (base64). */
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('staff_accounts_shipper_login_unique').on(t.shipperId, t.login),
+    check('staff_accounts_role_check', sql`${t.role} in ('operator', 'vendor', 'courier')`),
+    check('staff_accounts_vendor_branch_check', sql`(${t.role} = 'vendor') = (${t.branchId} is not null)`),
+  ],
+);
+export type StaffAccountRow = typeof staffAccounts.$inferSelect;
+
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text('token_hash').notNull().unique('staff_tokens_hash_unique'),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [index('staff_tokens_staff_idx').on(t.staffId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipperId: shipperIdColumn(),
+    /** The short number the customer reads, e.g. 'B-10001'. */
+    externalOrderId: text('external_order_id').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    deliveryType: text('delivery_type').$type<'delivery' | 'self-pickup'>().notNull(),
+    paymentType: text('payment_type').notNull(),
+    /** Paid: online payment received, or cash/card taken on receipt (set when delivered/finished). */
+    paid: boolean('paid').notNull().default(false),
+    status: text('status').notNull(),
+    toAddress: text('to_address'),
+    toLat: doublePrecision('to_lat'),
+    toLong: doublePrecision('to_long'),
+    deliveryZoneId: uuid('delivery_zone_id').references(() => deliveryZones.id, { onDelete: 'set null' }),
+    accommodation: text('accommodation').notNull().default(''),
+    apartment: text('apartment').notNull().default(''),
+    building: text('building').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    description: text('description').notNull().default(''),
+    isCourierCall: boolean('is_courier_call').notNull().default(true),
+    comment: text('comment').notNull().default(''),
+    futureTime: timestamptz('future_time'),
+    isPreorder: boolean('is_preorder').notNull().default(false),
+    source: text('source').notNull().default('website'),
+    goodsPrice: integer('goods_price').notNull(),
+    deliveryPrice: integer('delivery_price').notNull(),
+    deliveryReason: text('delivery_reason').notNull(),
+    deliveryDistanceM: integer('delivery_distance_m').notNull().default(0),
+    discountPrice: integer('discount_price').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    promoCode: text('promo_code'),
+    changeFrom: integer('change_from'),
+    courierId: uuid('courier_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    unique('orders_shipper_external_unique').on(t.shipperId, t.externalOrderId),
+    index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('orders_status_idx').on(t.shipperId, t.status),
+    index('orders_future_idx').on(t.status, t.futureTime),
+    check(
+      'orders_amounts_check',
+      sql`${t.goodsPrice} >= 0 and ${t.deliveryPrice} >= 0 and ${t.discountPrice} >= 0 and ${t.totalPrice} >= 0 and ${t.totalPrice} = ${t.goodsPrice} + ${t.deliveryPrice} - ${t.discountPrice}`,
+    ),
+  ],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+export type OrderLineVariant = { group_id: string; product_id: string; title: TLocalizedText };
+export type OrderLineModifier = {
+  modifier_id: string;
+  parent_id: string | null;
+  name: TLocalizedText;
+  quantity: number;
+  price: number;
+};
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    type: text('type').$type<'simple' | 'combo' | 'origin'>().notNull(),
+    /** Snapshot at order time: names and prices as the customer saw them. */
+    title: jsonb('title').$type<TLocalizedText>().notNull(),
+    variants: jsonb('variants').$type<OrderLineVariant[]>().notNull(),
+    modifiers: jsonb('modifiers').$type<OrderLineModifier[]>().notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    comment: text('comment').notNull().default(''),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.position),
+    index('order_lines_product_idx').on(t.productId),
+    check(
+      'order_lines_amounts_check',
+      sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`,
+    ),
+  ],
+);
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** Every status an order took, with the event and the actor that caused it (server, or a staff id). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    /** Null for the first status (the order was placed). */
+    event: text('event'),
+    actor: text('actor').notNull(),
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * POST /v2/ondemand-order's Idempotency-Key, scoped to the customer: the body's hash, and once done
+ * the answer to replay. A row with no response is a request still in flight.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamptz('created_at').notNull(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [
+    unique('idempotency_keys_customer_key_unique').on(t.customerId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

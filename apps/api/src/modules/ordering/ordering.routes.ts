@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Placeholder: filled in by the orders work (issue 5). */
+export async function orderingRoutes(_fastify: FastifyInstance) {}

@@ -1,0 +1,255 @@
+/**
+ * Orders (issue 5): placing one (POST /v2/ondemand-order), the customer's orders and their live
+ * status, reviews of ordered dishes, and the staff API that moves an order through its life. Every
+ * price here is computed by the server from the database; a client never sends one.
+ */
+import { z } from 'zod';
+import { ZId, ZLatLong, ZLocalizedText, ZPageQuery, ZSum } from './common.ts';
+import { ZPhone } from './content.ts';
+import { ZFareReason } from './pricing.ts';
+import { ZDeliveryType } from './product.ts';
+import { ZPaymentType } from './shipper.ts';
+
+/** Statuses of the platform (spec section 4 "Orders"; domain `ORDER_STATUSES` is the same list). */
+export const ORDER_STATUS_VALUES = [
+  'new',
+  'future',
+  'operator-accepted',
+  'vendor-accepted',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-picked',
+  'delivered',
+  'finished',
+  'operator-cancelled',
+  'vendor-cancelled',
+  'courier-cancelled',
+  'server-cancelled',
+  'payment-awaited',
+] as const;
+export const ZOrderStatus = z.enum(ORDER_STATUS_VALUES);
+export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+
+export const ORDER_EVENT_VALUES = [
+  'operator-accepted',
+  'operator-cancelled',
+  'vendor-accepted',
+  'vendor-cancelled',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-cancelled',
+  'courier-picked',
+  'delivered',
+  'finished',
+  'server-cancelled',
+  'future-due',
+  'payment-received',
+] as const;
+export const ZOrderEvent = z.enum(ORDER_EVENT_VALUES);
+export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+
+export const STAFF_ROLES = ['operator', 'vendor', 'courier'] as const;
+export const ZStaffRole = z.enum(STAFF_ROLES);
+export type TStaffRole = z.infer<typeof ZStaffRole>;
+
+/** Payment types of this issue; online ones (payme, click) and the loyalty card come later. */
+export const ORDER_PAYMENT_TYPES = ['cash', 'card'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order: POST /v2/ondemand-order (header Idempotency-Key, optional, up to 255 chars)
+
+export const ZOrderModifierInput = z.object({
+  modifier_id: ZId,
+  modifier_quantity: z.number().int().min(1).max(99),
+  /** The group modifier's id for a group variant; null/absent for a single modifier. */
+  parent_id: ZId.nullable().optional(),
+});
+
+/** A combo's pick in a group, or an origin product's chosen size (group_id = the origin product). */
+export const ZOrderVariantInput = z.object({ group_id: ZId, product_id: ZId });
+
+export const ZOrderProductInput = z.object({
+  product_id: ZId,
+  type: z.enum(['simple', 'combo', 'origin']),
+  variants: z.array(ZOrderVariantInput).max(20).default([]),
+  quantity: z.number().int().min(1).max(99),
+  order_modifiers: z.array(ZOrderModifierInput).max(50).default([]),
+  comment: z.string().trim().max(300).optional(),
+});
+export type TOrderProductInput = z.input<typeof ZOrderProductInput>;
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+export const ZCreateOrderRequest = z.object({
+  delivery_type: ZDeliveryType,
+  payment_type: ZPaymentType,
+  /** Delivery only: the address text and point. */
+  to_address: z.string().trim().max(300).optional(),
+  to_location: ZLatLong.optional(),
+  delivery_zone_id: ZId.optional(),
+  accommodation: optionalText(100),
+  apartment: optionalText(20),
+  building: optionalText(20),
+  floor: optionalText(20),
+  description: optionalText(500),
+  /** true (default): the courier calls on arrival, apartment/building/floor may stay empty. */
+  is_courier_call: z.boolean().default(true),
+  /** ISO date-time of a scheduled order; null or absent: as soon as possible. */
+  future_time: z.iso.datetime({ offset: true }).nullable().optional(),
+  is_preorder: z.boolean().default(false),
+  source: z.literal('website').default('website'),
+  promo_code: z.string().trim().min(1).max(40).optional(),
+  /** Cash only: the banknote the customer pays with; must not be below the total. */
+  change_from: ZSum.nullable().optional(),
+  comment: optionalText(500),
+  steps: z
+    .array(z.object({ branch_id: ZId, products: z.array(ZOrderProductInput).min(1).max(100) }))
+    .length(1),
+});
+export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
+
+export const ZCreateOrderResponse = z.object({
+  order_id: ZId,
+  /** The short number the customer and the operators read ('B-10234'). */
+  external_order_id: z.string(),
+  /** An online payment's link; absent for cash and card on receipt. */
+  payment_link: z.url().optional(),
+});
+export type TCreateOrderResponse = z.infer<typeof ZCreateOrderResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders: GET /v2/orders?status=current|history, GET /v2/orders/{id}
+
+export const ZOrderLineModifier = z.object({
+  modifier_id: ZId,
+  parent_id: ZId.nullable(),
+  name: ZLocalizedText,
+  quantity: z.number().int().positive(),
+  /** Per unit of the line. */
+  price: ZSum,
+});
+
+export const ZOrderLine = z.object({
+  id: ZId,
+  product_id: ZId,
+  slug: z.string(),
+  type: z.enum(['simple', 'combo', 'origin']),
+  title: ZLocalizedText,
+  /** The chosen size or combo picks, as titles. */
+  variants: z.array(z.object({ group_id: ZId, product_id: ZId, title: ZLocalizedText })),
+  modifiers: z.array(ZOrderLineModifier),
+  quantity: z.number().int().positive(),
+  /** One unit with its modifiers, before discounts. */
+  unit_price: ZSum,
+  /** unit_price x quantity. */
+  total_price: ZSum,
+  image_url: z.string().nullable(),
+  comment: z.string(),
+  /** The customer may still rate this dish (order delivered or finished, not yet rated). */
+  can_review: z.boolean(),
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
+export const ZOrderStatusChange = z.object({ status: ZOrderStatus, at: z.iso.datetime() });
+
+export const ZOrderCourier = z.object({ name: z.string(), phone: ZPhone });
+
+export const ZOrderSummary = z.object({
+  id: ZId,
+  external_order_id: z.string(),
+  status: ZOrderStatus,
+  created_at: z.iso.datetime(),
+  delivery_type: ZDeliveryType,
+  branch: z.object({ id: ZId, slug: z.string(), name: ZLocalizedText }),
+  total_price: ZSum,
+  items_count: z.number().int().nonnegative(),
+});
+export type TOrderSummary = z.infer<typeof ZOrderSummary>;
+
+export const ZOrderDetail = ZOrderSummary.extend({
+  updated_at: z.iso.datetime(),
+  payment_type: ZPaymentType,
+  paid: z.boolean(),
+  to_address: z.string().nullable(),
+  to_location: ZLatLong.nullable(),
+  accommodation: z.string(),
+  apartment: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  description: z.string(),
+  is_courier_call: z.boolean(),
+  comment: z.string(),
+  /** Null: as soon as possible. */
+  future_time: z.iso.datetime().nullable(),
+  /** When the customer can expect the order (delivery) or collect it (pickup). */
+  expected_at: z.iso.datetime().nullable(),
+  goods_price: ZSum,
+  delivery_price: ZSum,
+  delivery_reason: ZFareReason,
+  discount_price: ZSum,
+  promo_code: z.string().nullable(),
+  change_from: ZSum.nullable(),
+  /** Null: not yet assigned. */
+  courier: ZOrderCourier.nullable(),
+  lines: z.array(ZOrderLine),
+  history: z.array(ZOrderStatusChange),
+});
+export type TOrderDetail = z.infer<typeof ZOrderDetail>;
+
+export const ZOrdersQuery = ZPageQuery.extend({ status: z.enum(['current', 'history']).default('current') });
+export const ZOrdersResponse = z.object({
+  count: z.number().int().nonnegative(),
+  orders: z.array(ZOrderSummary),
+});
+export type TOrdersResponse = z.infer<typeof ZOrdersResponse>;
+export const ZOrderParams = z.object({ id: ZId });
+
+/** One message of the status stream (GET /v2/orders/{id}/status-stream, Server-Sent Events). */
+export const ZOrderStatusEvent = z.object({
+  order_id: ZId,
+  status: ZOrderStatus,
+  at: z.iso.datetime(),
+  courier: ZOrderCourier.nullable(),
+});
+export type TOrderStatusEvent = z.infer<typeof ZOrderStatusEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// Reviews: POST /v1/user_reviews
+
+export const ZCreateReviewRequest = z.object({
+  related_subject: z.literal('product').default('product'),
+  product_id: ZId,
+  order_id: ZId,
+  rating: z.number().int().min(1).max(5),
+  review_message: z.string().trim().max(1000).default(''),
+});
+export type TCreateReviewRequest = z.input<typeof ZCreateReviewRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Staff: POST /v1/staff/login, GET /v1/staff/orders, POST /v1/staff/orders/{id}/events
+
+export const ZStaffLoginRequest = z.object({
+  login: z.string().trim().min(3).max(60),
+  password: z.string().min(8).max(200),
+});
+export const ZStaffMember = z.object({
+  id: ZId,
+  login: z.string(),
+  name: z.string(),
+  role: ZStaffRole,
+  /** The vendor's branch; null for operators and couriers. */
+  branch_id: ZId.nullable(),
+});
+export type TStaffMember = z.infer<typeof ZStaffMember>;
+export const ZStaffLoginResponse = z.object({
+  staff: ZStaffMember,
+  access_token: z.string().min(32),
+  expires_at: z.iso.datetime(),
+});
+export const ZStaffOrdersQuery = ZPageQuery.extend({ status: ZOrderStatus.optional() });
+export const ZStaffOrderEventRequest = z.object({ event: ZOrderEvent });
+export const ZStaffOrderEventResponse = z.object({
+  order_id: ZId,
+  status: ZOrderStatus,
+  at: z.iso.datetime(),
+});
