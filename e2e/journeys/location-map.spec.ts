@@ -2,10 +2,11 @@ import type {
   TBranchListResponse,
   TCheckPointResponse,
   TLocale,
+  TMenuProductsResponse,
   TNearestBranchResponse,
 } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, literal, localePath, t, test, tf } from '../support/fixtures.ts';
+import { expect, formatSum, literal, localePath, t, test, tf } from '../support/fixtures.ts';
 
 /**
  * The map dialog and the restaurants map (issue 4). Tiles come from `http://tiles.invalid/...`
@@ -178,6 +179,38 @@ test.describe('map dialog: delivery', () => {
     await expect(dialog.getByTestId('map-dialog-address')).toContainText(chosen);
     await expect(dialog.getByRole('button', { name: loc(locale, 'mapDialog.confirm') })).toBeEnabled();
   });
+});
+
+test('an address in another city switches the menu to the branch serving it', async ({ page, api }) => {
+  const locale = 'en';
+  await serveTiles(page);
+  await page.goto(localePath(locale));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Tashkent');
+  const dialog = await openMapDialog(page, locale);
+  await dialog.getByRole('searchbox', { name: loc(locale, 'mapDialog.searchLabel') }).fill('Registan');
+  const results = dialog.getByRole('list', { name: loc(locale, 'mapDialog.results') });
+  await results.getByRole('button').first().click();
+  const confirm = dialog.getByRole('button', { name: loc(locale, 'mapDialog.confirm') });
+  await expect(confirm).toBeEnabled();
+  await Promise.all([page.waitForEvent('load'), confirm.click()]);
+
+  const branchId = await cookie(page, 'branch_id');
+  const branches = (await (
+    await api.get('/v1/branches', { params: { limit: 100 } })
+  ).json()) as TBranchListResponse;
+  const branch = branches.branches.find((b) => b.id === branchId);
+  expect(branch?.city).toBe('samarkand');
+  if (!branch) return;
+  const menu = (await (
+    await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
+  ).json()) as TMenuProductsResponse;
+  const product = menu.categories.flatMap((c) => c.products).find((p) => !p.in_stop);
+  if (!product) throw new Error("the Samarkand branch's menu has dishes");
+  // `/` now shows the chosen branch's city and its menu's prices.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Samarkand');
+  await expect(page.getByRole('article', { name: product.title.en, exact: true }).first()).toContainText(
+    formatSum(product.out_price, locale),
+  );
 });
 
 test.describe('map dialog: self-pickup', () => {
