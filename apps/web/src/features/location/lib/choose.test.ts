@@ -26,6 +26,21 @@ const { createApiClient } = await import('@/lib/api-client');
 const { confirmDelivery, confirmPickup, selectSavedPoint, toSelectedBranch } = await import('./choose');
 
 const ZONE = '00000000-0000-4000-8000-0000000000a1';
+/** A zone as GET /v1/check_point_delivery_zones answers it. */
+const zoneOf = (id: string) => ({
+  id,
+  name: 'Zone',
+  city: 'tashkent',
+  points: [
+    { lat: 41.2, lon: 69.1 },
+    { lat: 41.4, lon: 69.1 },
+    { lat: 41.4, lon: 69.4 },
+  ],
+  holes: [],
+  branch_ids: [],
+  min_order_amount: 0,
+  free_delivery_order_amount: 0,
+});
 const text = (s: string) => ({ ru: `${s} ru`, uz: `${s} uz`, en: `${s} en` });
 const branch = (slug: string, over: Partial<TBranch> = {}): TBranch => ({
   id: `00000000-0000-4000-8000-${slug.padStart(12, '0').slice(-12)}`,
@@ -326,7 +341,7 @@ describe('selectSavedPoint (picking from the address list)', () => {
   });
 
   it('in a zone: activates it, takes the zone and the nearest branch of that zone, reloads', async () => {
-    routes['GET /v1/check_point_delivery_zones'] = () => ({ body: { all_count: 3, result: [{ id: ZONE }] } });
+    routes['GET /v1/check_point_delivery_zones'] = () => ({ body: { all_count: 3, result: [zoneOf(ZONE)] } });
     await expect(selectSavedPoint('p1', deps())).resolves.toBe('selected');
     const s = useCommonStore.getState();
     expect(s.points.map((p) => p.isActive)).toEqual([true, false]);

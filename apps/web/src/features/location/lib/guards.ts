@@ -1,6 +1,7 @@
 import type {
   TCheckPointResponse,
   TCustomerAddressList,
+  TDeliveryZonesResponse,
   TGeocoderResponse,
   TNearestBranchResponse,
 } from '@app/contracts';
@@ -14,6 +15,7 @@ type TRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is TRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isLatLong = (value: unknown): boolean =>
   isRecord(value) && typeof value.lat === 'number' && typeof value.long === 'number';
 const isArrayOf = (value: unknown, item: (entry: TRecord) => boolean): boolean =>
@@ -51,19 +53,48 @@ export function isCustomerAddressList(value: unknown): value is TCustomerAddress
   );
 }
 
-/** GET /v1/check_point_delivery_zones. */
+const isGeoRing = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((p) => isRecord(p) && isNumber(p.lat) && isNumber(p.lon));
+
+const isZone = (z: TRecord): boolean =>
+  typeof z.id === 'string' &&
+  typeof z.city === 'string' &&
+  isGeoRing(z.points) &&
+  Array.isArray(z.holes) &&
+  z.holes.every(isGeoRing);
+
 export function isCheckPointResponse(value: unknown): value is TCheckPointResponse {
   return (
-    isRecord(value) && isCount(value.all_count) && isArrayOf(value.result, (z) => typeof z.id === 'string')
+    isRecord(value) &&
+    isCount(value.all_count) &&
+    Array.isArray(value.result) &&
+    value.result.every((z) => isRecord(z) && isZone(z))
   );
 }
 
-/** GET /v1/map/geocoder. */
+export function isDeliveryZonesResponse(value: unknown): value is TDeliveryZonesResponse {
+  return (
+    isRecord(value) &&
+    isCount(value.count) &&
+    Array.isArray(value.zones) &&
+    value.zones.every((z) => isRecord(z) && isZone(z))
+  );
+}
+
+/** GET /v1/map/geocoder: every feature has a name and a point. */
 export function isGeocoderResponse(value: unknown): value is TGeocoderResponse {
   if (!isRecord(value) || !isRecord(value.response)) return false;
   const collection = value.response.GeoObjectCollection;
   return (
     isRecord(collection) &&
-    isArrayOf(collection.featureMember, (m) => isRecord(m.GeoObject) && typeof m.GeoObject.name === 'string')
+    Array.isArray(collection.featureMember) &&
+    collection.featureMember.every(
+      (member: unknown) =>
+        isRecord(member) &&
+        isRecord(member.GeoObject) &&
+        typeof member.GeoObject.name === 'string' &&
+        isRecord(member.GeoObject.Point) &&
+        typeof member.GeoObject.Point.pos === 'string',
+    )
   );
 }

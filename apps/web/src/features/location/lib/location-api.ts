@@ -9,9 +9,9 @@ import type {
   TNearBranch,
   TNearestBranchResponse,
 } from '@app/contracts';
-import { GEOCODER_RESULTS } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
 import type { TAddressPoint } from '@/lib/stores/common';
+import { reverseAddress, reverseQuery, zoneQuery } from './geocoding';
 import {
   isCheckPointResponse,
   isCustomerAddressList,
@@ -42,7 +42,7 @@ export function firstActiveBranch(response: TNearestBranchResponse): TNearBranch
 export function checkPointZones(api: TApiClient, location: TLatLong): Promise<TCheckPointResponse> {
   return api.get('/v1/check_point_delivery_zones', {
     schema: isCheckPointResponse,
-    query: { lat: location.lat, lon: location.long },
+    query: zoneQuery(location),
   });
 }
 
@@ -50,14 +50,7 @@ export function checkPointZones(api: TApiClient, location: TLatLong): Promise<TC
 export const isOutOfServiceArea = (check: TCheckPointResponse): boolean =>
   check.all_count > 0 && check.result.length === 0;
 
-/** The geocoder's language for a page locale. */
-export const geocoderLang = (locale: string): 'ru_RU' | 'uz_UZ' | 'en_US' =>
-  locale === 'uz' ? 'uz_UZ' : locale === 'en' ? 'en_US' : 'ru_RU';
-
-/**
- * Reverse geocoding ('lon,lat', Yandex's order): the first feature's name and description as one
- * line, or null when the geocoder found nothing.
- */
+/** Reverse geocoding: the first feature's name and description as one line, or null when nothing is there. */
 export async function reverseGeocode(
   api: TApiClient,
   location: TLatLong,
@@ -65,16 +58,9 @@ export async function reverseGeocode(
 ): Promise<string | null> {
   const answer = await api.get('/v1/map/geocoder', {
     schema: isGeocoderResponse,
-    query: {
-      geocode: `${location.long},${location.lat}`,
-      format: 'json',
-      lang: geocoderLang(locale),
-      results: GEOCODER_RESULTS,
-    },
+    query: reverseQuery(location, locale),
   });
-  const first = answer.response.GeoObjectCollection.featureMember[0]?.GeoObject;
-  if (!first) return null;
-  return [first.name, first.description].filter((part) => part && part.trim() !== '').join(', ');
+  return reverseAddress(answer);
 }
 
 // --- saved addresses of a signed-in customer ---------------------------------------------------

@@ -10,7 +10,8 @@ import {
 } from './address-flow';
 import { orderingBlock } from './closed-branch';
 import { cookieString, writeBranchCookies, writeDeliveryTypeCookie } from './cookies';
-import { geocoderLang, isOutOfServiceArea, toImport, toInput, toPoint } from './location-api';
+import { geocoderLang } from './geocoding';
+import { isOutOfServiceArea, toImport, toInput, toPoint } from './location-api';
 
 const point = (
   id: string,

@@ -8,15 +8,9 @@ import { Button } from '@/components/ui/button';
 import { PinIcon, SearchIcon } from '@/components/ui/icons';
 import { useDebouncedValue } from '@/features/search/lib/use-debounced-value';
 import { useApi } from '@/lib/config-provider';
-import {
-  foundPlaces,
-  geocoderLang,
-  isGeocoderResponse,
-  searchQuery,
-  shouldGeocode,
-  type TDeliveryPick,
-  type TFoundPlace,
-} from './map-dialog-lib';
+import { foundPlaces, geocoderLang, searchQuery, shouldGeocode, type TFoundPlace } from '../../lib/geocoding';
+import { isGeocoderResponse } from '../../lib/guards';
+import type { TDeliveryPick } from './map-dialog-lib';
 
 export type TDeliveryPanelProps = {
   pick: TDeliveryPick | null;

@@ -15,27 +15,27 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import type { TApiClient, TRequestOptions } from '@/lib/api-client';
 import {
-  canConfirmDelivery,
   coordinate,
   coordinatesText,
   featureAddress,
   foundPlaces,
   geocoderLang,
-  isBranchListResponse,
-  isCheckPointResponse,
-  isDeliveryZonesResponse,
-  isGeocoderResponse,
   lonLat,
-  lookUpPoint,
   parsePos,
-  pickupRows,
   reverseAddress,
   reverseQuery,
   searchQuery,
   shouldGeocode,
-  stillSelectable,
   type TGeocoderCall,
   zoneQuery,
+} from '../../lib/geocoding';
+import { isCheckPointResponse, isDeliveryZonesResponse, isGeocoderResponse } from '../../lib/guards';
+import {
+  canConfirmDelivery,
+  isBranchListResponse,
+  lookUpPoint,
+  pickupRows,
+  stillSelectable,
   zoneVerdict,
 } from './map-dialog-lib';
 
@@ -350,7 +350,7 @@ describe('looking up a chosen point', () => {
     expect(calls).toEqual([
       {
         path: '/v1/map/geocoder',
-        query: { geocode: '69.279729,41.311153', format: 'json', lang: 'uz_UZ', results: 1, type: 'geo' },
+        query: { geocode: '69.279729,41.311153', format: 'json', lang: 'uz_UZ', results: 5, type: 'geo' },
       },
       { path: '/v1/check_point_delivery_zones', query: { lat: '41.311153', lon: '69.279729' } },
     ]);

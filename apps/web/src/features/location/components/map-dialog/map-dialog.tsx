@@ -14,16 +14,11 @@ import { pick as pickText } from '@/lib/localized';
 import { QueryProvider } from '@/lib/query-client';
 import { useCommonStore } from '@/lib/stores/common';
 import { confirmDelivery, confirmPickup } from '../../lib/choose';
+import { isDeliveryZonesResponse } from '../../lib/guards';
 import { LazyMap } from '../map/lazy-map';
 import { type TMapMarker, type TMapView, zoneRings } from '../map/map-lib';
 import { DeliveryPanel } from './delivery-panel';
-import {
-  canConfirmDelivery,
-  isBranchListResponse,
-  isDeliveryZonesResponse,
-  pickupRows,
-  stillSelectable,
-} from './map-dialog-lib';
+import { canConfirmDelivery, isBranchListResponse, pickupRows, stillSelectable } from './map-dialog-lib';
 import { PickupPanel } from './pickup-panel';
 import { useDeliveryPick } from './use-delivery-pick';
 
