@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
+import { createOrderEvents, type OrderEvents } from './adapters/order-events/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -31,6 +32,8 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
+import { registerFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
+import { currentStatusEvents } from './modules/order-status/order-status.repository.ts';
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -50,6 +53,8 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Who answers GET /v1/map/geocoder (GEOCODER_PROVIDER). */
     geocoder: Geocoder;
+    /** The order status bus: publish in a transaction, subscribe per order (LISTEN/NOTIFY). */
+    orderEvents: OrderEvents;
   }
 }
 
@@ -69,6 +74,8 @@ export type BuildAppOptions = {
   sms?: SmsSender;
   /** The geocoder; default the one GEOCODER_PROVIDER names. */
   geocoder?: Geocoder;
+  /** Background jobs (scheduled orders becoming due); default on. buildTestApp turns them off. */
+  runJobs?: boolean;
 };
 
 export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'images');
@@ -93,13 +100,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('db', handle.db);
   app.decorate('config', env);
   if (!options.db) app.addHook('onClose', () => handle.close());
+  let orderEvents: OrderEvents | undefined;
   try {
     const clock = options.clock ?? (() => new Date());
     app.decorate('clock', clock);
     app.decorate('sms', options.sms ?? createSmsSender(env, { db: handle.db, log: app.log, now: clock }));
     app.decorate('geocoder', options.geocoder ?? createGeocoder(env, { db: handle.db }));
+    orderEvents = await createOrderEvents(handle.db, {
+      log: app.log,
+      currentStatuses: (ids) => currentStatusEvents(handle.db, ids),
+    });
+    app.decorate('orderEvents', orderEvents);
+    const bus = orderEvents;
+    app.addHook('onClose', () => bus.close());
     await registerEverything(app, env);
+    if (options.runJobs !== false) registerFutureOrdersJob(app);
   } catch (error) {
+    await orderEvents?.close();
     if (!options.db) await handle.close();
     throw error;
   }
@@ -124,6 +141,8 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
       'Platform',
       'Accept-Language',
       'X-Request-Id',
+      // POST /v2/ondemand-order (issue 5): retries of one checkout submit carry the same key.
+      'Idempotency-Key',
     ],
     // Retry-After is not a CORS-safelisted response header: without this the storefront cannot read
     // how long a 429 asks it to wait.
@@ -160,6 +179,16 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
         {
           name: 'pricing',
           description: 'Delivery fare and discounts (quotes; an order is priced again by the server)',
+        },
+        {
+          name: 'orders',
+          description:
+            "Placing an order and the signed-in customer's orders: the lists, one order, its live status (Server-Sent Events)",
+        },
+        {
+          name: 'staff',
+          description:
+            'Operators, branch kitchens (vendors) and couriers move orders along. Staff routes take a staff token in `Authorization: Bearer <token>` (a customer token is refused).',
         },
         { name: 'system', description: 'Health' },
       ],
@@ -209,7 +238,7 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
   const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    await prepareDatabase(handle, { seed: env.SEED, log: app.log });
+    await prepareDatabase(handle, { seed: env.SEED, log: app.log, staffPassword: env.STAFF_DEMO_PASSWORD });
   } catch (error) {
     await handle.close();
     throw error;

@@ -8,6 +8,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const DEMO_SHIPPER_ID = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
 export const WEBSITE_PLATFORM_ID = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
+/** Password of the seeded demo staff accounts (operator, vendor, courier) unless STAFF_DEMO_PASSWORD says otherwise. */
+export const DEFAULT_STAFF_DEMO_PASSWORD = 'baraka-staff-demo';
 
 const ZEnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,6 +75,12 @@ const ZEnvFields = z.object({
     .default('BarakaStorefront/1.0 (restaurant ordering site; set NOMINATIM_USER_AGENT to your contact)'),
   /** Bearer token of staff calls (PUT /v2/api-keys/{id}); unset: nobody may write keys. */
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Password the demo staff accounts get when they are seeded (first start, db:reset). */
+  STAFF_DEMO_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(200)
+    .default(DEFAULT_STAFF_DEMO_PASSWORD),
 });
 
 const ZEnv = ZEnvFields.superRefine((env, ctx) => {

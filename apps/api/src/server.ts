@@ -2,6 +2,7 @@ import { buildApp, imagesDir } from './app.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ensureImages } from './images/images.ts';
 import { imagesInDb } from './images/images-in-db.ts';
+import { staffSignInBanner } from './modules/staff/staff-banner.ts';
 
 /** Starts the API: open and prepare the database, make missing images, listen, stop cleanly. */
 async function main() {
@@ -51,6 +52,16 @@ async function main() {
     env.HOST === 'localhost' || env.HOST === '::' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
   app.log.info(`API ready at http://${shown}:${env.PORT} (docs at /docs)`);
   console.log(`API:  http://${shown}:${env.PORT}  (OpenAPI: http://${shown}:${env.PORT}/docs)`);
+  try {
+    const banner = await staffSignInBanner(app.db, {
+      shipperId: env.SHIPPER_ID,
+      password: env.STAFF_DEMO_PASSWORD,
+      apiUrl: `http://${shown}:${env.PORT}`,
+    });
+    for (const line of banner) console.log(line);
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not list the staff accounts');
+  }
 }
 
 main().catch((error) => {

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { ZId, ZLatLong, ZLocalizedText, ZPageQuery, ZSum } from './common.ts';
 import { ZPhone } from './content.ts';
-import { ZFareReason } from './pricing.ts';
-import { ZDeliveryType } from './product.ts';
+import { ZFareReason, ZOrderDiscount } from './pricing.ts';
+import { ZDeliveryType, ZReview } from './product.ts';
 import { ZPaymentType } from './shipper.ts';
 
 /** Statuses of the platform (spec section 4 "Orders"; domain `ORDER_STATUSES` is the same list). */
@@ -118,6 +118,71 @@ export const ZCreateOrderResponse = z.object({
 export type TCreateOrderResponse = z.infer<typeof ZCreateOrderResponse>;
 
 // ---------------------------------------------------------------------------------------------
+// Quoting an order: POST /v2/ondemand-order/quote (the same body, signed in; writes nothing)
+
+/** One line of the body as the server prices it (the same code path as placing the order). */
+export const ZOrderQuoteLine = z.object({
+  /** The line's position in `steps[0].products`. */
+  index: z.number().int().nonnegative(),
+  /** As the body named it. */
+  product_id: ZId,
+  /**
+   * One unit: the product's or size's menu price, plus combo extras and modifiers, before discounts.
+   * Null: the server cannot price the line as sent (its refusal is in `errors`).
+   */
+  unit_price: ZSum.nullable(),
+  /** unit_price x quantity; null with unit_price. */
+  total_price: ZSum.nullable(),
+  /** The product, its size or a combo pick is on the branch's stop list: not counted in goods_price. */
+  in_stop: z.boolean(),
+});
+export type TOrderQuoteLine = z.infer<typeof ZOrderQuoteLine>;
+
+/** A refusal the order would get now, its message in the language of Accept-Language. */
+export const ZOrderQuoteError = z.object({
+  /** The refusal's code, as POST /v2/ondemand-order would answer it ('MIN_ORDER_PRICE'). */
+  code: z.string(),
+  message: z.string(),
+  /** The body field it is about, when there is one ('promo_code', 'change_from', 'steps[0].products[1].product_id'). */
+  field: z.string().optional(),
+});
+export type TOrderQuoteError = z.infer<typeof ZOrderQuoteError>;
+
+/**
+ * The server's computation of the order the body describes, exactly as placing it would compute
+ * it. `errors` lists every refusal placing it now would meet (the order answers the first of them);
+ * empty: it would be accepted as priced here (the server checks again when it is placed).
+ */
+export const ZOrderQuoteResponse = z.object({
+  /** The lines that can be priced and are not stopped. */
+  goods_price: ZSum,
+  delivery_price: ZSum,
+  /** Null: the delivery could not be priced (no address, outside the zones, no fare: see errors). */
+  delivery_reason: ZFareReason.nullable(),
+  /** Metres from the branch (0 for self-pickup or when not priced). */
+  delivery_distance: z.number().int().nonnegative(),
+  /** What the discounts take off (never more than goods and delivery). */
+  discount_price: ZSum,
+  total_price: ZSum,
+  /** The discounts that apply, as GET /v2/discount-with-order-price gives them (promo code included). */
+  discounts: z.array(ZOrderDiscount),
+  lines: z.array(ZOrderQuoteLine),
+  /** The smallest goods sum accepted: the zone's min_order_amount (delivery), never below the chain's. */
+  min_order_amount: ZSum,
+  /**
+   * The zone's free-delivery threshold; null when there is none to reach (pickup, a zone without
+   * one, delivery already free by a discount, or the zone unknown).
+   */
+  free_delivery_order_amount: ZSum.nullable(),
+  /** How much more the goods must cost to be accepted; 0 when they are. */
+  min_order_shortfall: ZSum,
+  /** How much more for free delivery; 0 once reached; null when there is nothing to reach. */
+  free_delivery_shortfall: ZSum.nullable(),
+  errors: z.array(ZOrderQuoteError),
+});
+export type TOrderQuoteResponse = z.infer<typeof ZOrderQuoteResponse>;
+
+// ---------------------------------------------------------------------------------------------
 // Reading orders: GET /v2/orders?status=current|history, GET /v2/orders/{id}
 
 export const ZOrderLineModifier = z.object({
@@ -224,6 +289,22 @@ export const ZCreateReviewRequest = z.object({
   review_message: z.string().trim().max(1000).default(''),
 });
 export type TCreateReviewRequest = z.input<typeof ZCreateReviewRequest>;
+/** 201: the new review, as GET /v1/user_reviews lists it. */
+export const ZCreateReviewResponse = ZReview;
+export type TCreateReviewResponse = z.infer<typeof ZCreateReviewResponse>;
+
+/** GET /v1/user_reviews/eligibility?product_id= (signed in): may the customer rate this dish now? */
+export const ZReviewEligibilityQuery = z.object({ product_id: ZId });
+/** Why not: no delivered or finished order of theirs holds the dish, or they rated it already. */
+export const REVIEW_INELIGIBLE_REASONS = ['not_ordered', 'already_reviewed'] as const;
+export const ZReviewEligibility = z.object({
+  can_review: z.boolean(),
+  /** When can_review: the newest delivered or finished order of the customer holding the dish. */
+  order_id: ZId.nullable(),
+  /** Null when can_review. */
+  reason: z.enum(REVIEW_INELIGIBLE_REASONS).nullable(),
+});
+export type TReviewEligibility = z.infer<typeof ZReviewEligibility>;
 
 // ---------------------------------------------------------------------------------------------
 // Staff: POST /v1/staff/login, GET /v1/staff/orders, POST /v1/staff/orders/{id}/events
@@ -247,6 +328,26 @@ export const ZStaffLoginResponse = z.object({
   expires_at: z.iso.datetime(),
 });
 export const ZStaffOrdersQuery = ZPageQuery.extend({ status: ZOrderStatus.optional() });
+/** An order as a staff member sees it in GET /v1/staff/orders. */
+export const ZStaffOrder = ZOrderSummary.extend({
+  payment_type: ZPaymentType,
+  paid: z.boolean(),
+  to_address: z.string().nullable(),
+  /** Null: as soon as possible. */
+  future_time: z.iso.datetime().nullable(),
+  comment: z.string(),
+  customer: z.object({ name: z.string(), phone: ZPhone }),
+  /** Null: no courier yet. */
+  courier: ZOrderCourier.nullable(),
+  /** The events this staff member may send for the order now (what a staff screen offers). */
+  allowed_events: z.array(ZOrderEvent),
+});
+export type TStaffOrder = z.infer<typeof ZStaffOrder>;
+export const ZStaffOrdersResponse = z.object({
+  count: z.number().int().nonnegative(),
+  orders: z.array(ZStaffOrder),
+});
+export type TStaffOrdersResponse = z.infer<typeof ZStaffOrdersResponse>;
 export const ZStaffOrderEventRequest = z.object({ event: ZOrderEvent });
 export const ZStaffOrderEventResponse = z.object({
   order_id: ZId,

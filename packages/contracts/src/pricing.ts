@@ -12,8 +12,12 @@ import { ZPaymentType } from './shipper.ts';
 // ---------------------------------------------------------------------------------------------
 // Delivery fare
 
-/** Why the delivery costs what it costs (the checkout explains it). */
-export const FARE_REASONS = ['pickup', 'free_threshold', 'distance'] as const;
+/**
+ * Why the delivery costs what it costs (the checkout explains it). 'discount': a free-delivery
+ * discount made it 0 (only on a placed order; PATCH /v1/fares/compute-price never answers it, the
+ * discount quote says `is_delivery_free`).
+ */
+export const FARE_REASONS = ['pickup', 'free_threshold', 'distance', 'discount'] as const;
 export const ZFareReason = z.enum(FARE_REASONS);
 export type TFareReason = z.infer<typeof ZFareReason>;
 

@@ -16,7 +16,7 @@ async function main() {
     await handle.db.execute(sql`drop schema if exists public cascade`);
     await handle.db.execute(sql`create schema public`);
     await migrateDb(handle);
-    const result = await seedDatabase(handle.db);
+    const result = await seedDatabase(handle.db, { staffPassword: env.STAFF_DEMO_PASSWORD });
     const images = await ensureImages(imagesDir(env), await imagesInDb(handle.db));
     console.log(
       `Database reset (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`}); demo data ${result.version}; ${images.written} images written.`,

@@ -16,6 +16,16 @@ const ANY_PARAMS = {
   method: 'GET',
   path: '/v1/x',
   detail: 'Body cannot be empty',
+  // ordering (issue 5)
+  time: '10:00',
+  days: 3,
+  start: '10:00',
+  end: '22:00',
+  price: 60_000,
+  title: { ru: 'Лаваш', uz: 'Lavash', en: 'Wrap' },
+  // order life and staff (issue 5)
+  status: 'vendor-ready',
+  event: 'courier-picked',
 };
 const render = (key: MessageKey, locale: (typeof LOCALES)[number]) =>
   (MESSAGES[key][locale] as (p: typeof ANY_PARAMS) => string)(ANY_PARAMS);

@@ -1,4 +1,5 @@
-import type { TLocale } from '@app/contracts';
+import type { TLocale, TLocalizedText } from '@app/contracts';
+import { formatSum } from '@app/domain';
 
 /**
  * The texts of the API's errors in the storefront's three languages. The storefront shows `message` to
@@ -42,6 +43,8 @@ const windowOf: Record<TLocale, (max: number, windowMinutes: number) => string> 
 
 type SendLimit = { max: number; windowMinutes: number; minutes: number };
 type Header = { header: string };
+/** A dish named in a message, in the message's language. */
+type Titled = { title: TLocalizedText };
 /** Fastify's own English description of a client error; en shows it, ru and uz a text of their own. */
 type Detail = { detail: string };
 
@@ -305,8 +308,176 @@ export const MESSAGES = {
     en: () => 'Internal server error',
   }),
   // -- ordering (issue 5) --
+  BRANCH_INACTIVE: texts({
+    ru: () => 'Этот ресторан сейчас не принимает заказы',
+    uz: () => 'Bu restoran hozir buyurtma qabul qilmaydi',
+    en: () => 'This restaurant is not taking orders right now',
+  }),
+  BRANCH_CLOSED: texts<{ time: string }>({
+    ru: ({ time }) => `Этот ресторан сейчас закрыт. Пожалуйста, возвращайтесь с ${time}`,
+    uz: ({ time }) => `Bu restoran hozir yopiq. Iltimos, ${time} dan keyin qayting`,
+    en: ({ time }) => `This restaurant is currently closed. Please come back from ${time}`,
+  }),
+  FUTURE_TIME_PAST: texts({
+    ru: () => 'Выбранное время уже прошло; выберите более позднее',
+    uz: () => "Tanlangan vaqt allaqachon o'tgan; kechroq vaqtni tanlang",
+    en: () => 'The chosen time has already passed; choose a later one',
+  }),
+  FUTURE_TIME_TOO_FAR: texts<{ days: number }>({
+    ru: ({ days }) =>
+      days === 0
+        ? 'Заказ на другое время можно оформить только на сегодня'
+        : `Заказ можно оформить не больше чем на ${ruPlural(days, ['день', 'дня', 'дней'])} вперёд`,
+    uz: ({ days }) =>
+      days === 0
+        ? 'Boshqa vaqtga buyurtmani faqat bugun uchun berish mumkin'
+        : `Buyurtmani ko'pi bilan ${days} kun oldinga berish mumkin`,
+    en: ({ days }) =>
+      days === 0
+        ? 'An order can be scheduled for today only'
+        : `An order can be scheduled at most ${days === 1 ? '1 day' : `${days} days`} ahead`,
+  }),
+  FUTURE_TIME_OUTSIDE_HOURS: texts<{ start: string; end: string }>({
+    ru: ({ start, end }) => `В выбранное время ресторан не работает: он открыт с ${start} до ${end}`,
+    uz: ({ start, end }) => `Tanlangan vaqtda restoran ishlamaydi: u ${start} dan ${end} gacha ochiq`,
+    en: ({ start, end }) => `The restaurant is not open at the chosen time: it works from ${start} to ${end}`,
+  }),
+  DELIVERY_ADDRESS_REQUIRED: texts({
+    ru: () => 'Укажите адрес доставки на карте',
+    uz: () => "Yetkazib berish manzilini xaritada ko'rsating",
+    en: () => 'Choose the delivery address on the map',
+  }),
+  ADDRESS_DETAILS_REQUIRED: texts({
+    ru: () => 'Укажите квартиру, этаж и подъезд или разрешите курьеру позвонить вам',
+    uz: () => "Xonadon, qavat va podyezdni kiriting yoki kuryerga sizga qo'ng'iroq qilishga ruxsat bering",
+    en: () => 'Fill in the apartment, floor and entrance, or let the courier call you',
+  }),
+  MIN_ORDER_PRICE: texts<{ price: number }>({
+    ru: ({ price }) => `Минимальная сумма заказа должна быть ${formatSum(price, 'ru')}`,
+    uz: ({ price }) => `Buyurtmaning minimal summasi ${formatSum(price, 'uz')} bo'lishi kerak`,
+    en: ({ price }) => `The minimum order price must be ${formatSum(price, 'en')}`,
+  }),
+  PRODUCT_UNAVAILABLE: texts<Titled>({
+    ru: ({ title }) => `Нет в наличии: ${title.ru}`,
+    uz: ({ title }) => `Mavjud emas: ${title.uz}`,
+    en: ({ title }) => `Unavailable: ${title.en}`,
+  }),
+  PRODUCT_NOT_ON_MENU: texts<Titled>({
+    ru: ({ title }) => `В этом ресторане не продаётся: ${title.ru}. Уберите блюдо из корзины`,
+    uz: ({ title }) => `Bu restoranda sotilmaydi: ${title.uz}. Taomni savatdan olib tashlang`,
+    en: ({ title }) => `This restaurant does not sell ${title.en}. Remove it from the cart`,
+  }),
+  ORDER_PRODUCT_NOT_FOUND: texts({
+    ru: () => 'Одного из блюд корзины больше нет в меню; уберите его и попробуйте снова',
+    uz: () => "Savatdagi taomlardan biri endi menyuda yo'q; uni olib tashlab, qayta urinib ko'ring",
+    en: () => 'A dish in the cart is no longer on the menu; remove it and try again',
+  }),
+  PRODUCT_VARIANT_INVALID: texts<Titled>({
+    ru: ({ title }) => `Выберите размер или состав заново: ${title.ru}`,
+    uz: ({ title }) => `O'lcham yoki tarkibni qaytadan tanlang: ${title.uz}`,
+    en: ({ title }) => `Choose the size or the set's dishes again: ${title.en}`,
+  }),
+  MODIFIERS_INVALID: texts<Titled>({
+    ru: ({ title }) =>
+      `Проверьте добавки к блюду «${title.ru}»: выберите обязательные и не больше допустимого`,
+    uz: ({ title }) =>
+      `"${title.uz}" taomiga qo'shimchalarni tekshiring: majburiylarini tanlang va ruxsat etilganidan oshirmang`,
+    en: ({ title }) =>
+      `Check the add-ons of "${title.en}": choose the required ones and no more than allowed`,
+  }),
+  CHANGE_FROM_TOO_SMALL: texts({
+    ru: () => 'Нельзя внести сумму меньше суммы заказа.',
+    uz: () => "Buyurtma summasidan kam summa kiritib bo'lmaydi.",
+    en: () => 'You cannot deposit an amount less than the total amount.',
+  }),
+  PAYMENT_TYPE_NOT_OFFERED: texts({
+    ru: () => 'Этот способ оплаты недоступен; выберите другой',
+    uz: () => "Bu to'lov usuli mavjud emas; boshqasini tanlang",
+    en: () => 'This payment method is not available; choose another one',
+  }),
+  ONLINE_PAYMENT_UNAVAILABLE: texts({
+    ru: () => 'Онлайн-оплата пока недоступна: оплатите наличными или картой при получении',
+    uz: () => "Onlayn to'lov hozircha mavjud emas: qabul qilganda naqd yoki karta bilan to'lang",
+    en: () => 'Online payment is not available yet: pay in cash or by card on receipt',
+  }),
+  IDEMPOTENCY_KEY_REUSED: texts({
+    ru: () => 'Этот запрос уже отправлялся с другими данными; обновите страницу и попробуйте снова',
+    uz: () =>
+      "Bu so'rov allaqachon boshqa ma'lumotlar bilan yuborilgan; sahifani yangilab, qayta urinib ko'ring",
+    en: () => 'This request was already sent with other data; reload the page and try again',
+  }),
+  ORDER_IN_PROGRESS: texts({
+    ru: () => 'Заказ уже оформляется; подождите немного',
+    uz: () => 'Buyurtma allaqachon rasmiylashtirilmoqda; biroz kuting',
+    en: () => 'Your order is already being placed; please wait a moment',
+  }),
   // -- order life and staff (issue 5) --
+  STAFF_ORDER_NOT_FOUND: texts({
+    ru: () => 'Заказ не найден',
+    uz: () => 'Buyurtma topilmadi',
+    en: () => 'Order not found',
+  }),
+  ORDER_TRANSITION_REFUSED: texts<{ status: string; event: string }>({
+    ru: ({ status, event }) => `Заказ в статусе «${status}»: событие «${event}» сейчас невозможно`,
+    uz: ({ status, event }) => `Buyurtma «${status}» holatida: «${event}» hodisasi hozir mumkin emas`,
+    en: ({ status, event }) => `The order is '${status}': '${event}' does not apply now`,
+  }),
+  ORDER_EVENT_FORBIDDEN: texts<{ event: string }>({
+    ru: ({ event }) => `Ваша роль не может отправлять событие «${event}»`,
+    uz: ({ event }) => `Sizning rolingiz «${event}» hodisasini yubora olmaydi`,
+    en: ({ event }) => `Your role cannot send '${event}'`,
+  }),
+  ORDER_EVENT_NOT_FOR_PICKUP: texts<{ event: string }>({
+    ru: ({ event }) => `У заказа на самовывоз нет курьерского шага «${event}»`,
+    uz: ({ event }) => `Olib ketish buyurtmasida «${event}» kuryer bosqichi yo'q`,
+    en: ({ event }) => `A self-pickup order has no courier step '${event}'`,
+  }),
+  STAFF_ORDER_OTHER_BRANCH: texts({
+    ru: () => 'Этот заказ принадлежит другому ресторану',
+    uz: () => 'Bu buyurtma boshqa restoranga tegishli',
+    en: () => 'This order belongs to another branch',
+  }),
+  STAFF_ORDER_NOT_YOURS: texts({
+    ru: () => 'Этот заказ взял другой курьер или он ещё не взят',
+    uz: () => 'Bu buyurtmani boshqa kuryer olgan yoki u hali olinmagan',
+    en: () => 'Another courier has this order, or nobody has taken it yet',
+  }),
+  STAFF_UNAUTHORIZED: texts({
+    ru: () => 'Войдите как сотрудник',
+    uz: () => 'Xodim sifatida kiring',
+    en: () => 'Sign in as staff',
+  }),
+  STAFF_LOGIN_FAILED: texts({
+    ru: () => 'Неверный логин или пароль',
+    uz: () => "Login yoki parol noto'g'ri",
+    en: () => 'Wrong login or password',
+  }),
+  STAFF_LOGIN_LIMIT: texts<{ minutes: number }>({
+    ru: ({ minutes }) => `Слишком много неверных паролей. ${waitIn.ru(minutes)}`,
+    uz: ({ minutes }) => `Noto'g'ri parollar juda ko'p. ${waitIn.uz(minutes)}`,
+    en: ({ minutes }) => `Too many wrong passwords. ${waitIn.en(minutes)}`,
+  }),
   // -- order reads and reviews (issue 5) --
+  ORDER_NOT_FOUND: texts({
+    ru: () => 'Заказ не найден',
+    uz: () => 'Buyurtma topilmadi',
+    en: () => 'Order not found',
+  }),
+  ALREADY_REVIEWED: texts({
+    ru: () => 'Вы уже оставили отзыв',
+    uz: () => 'Siz allaqachon fikr bildirgansiz',
+    en: () => 'You have already gave feedback',
+  }),
+  REVIEW_ORDER_NOT_COMPLETED: texts({
+    ru: () => 'Оценить блюдо можно, когда заказ доставлен',
+    uz: () => 'Taomni buyurtma yetkazilgandan keyin baholash mumkin',
+    en: () => 'You can rate the dish once the order has been delivered',
+  }),
+  REVIEW_PRODUCT_NOT_IN_ORDER: texts({
+    ru: () => 'Этого блюда нет в заказе. Закажите его, чтобы оценить',
+    uz: () => "Bu taom buyurtmada yo'q. Baholash uchun avval uni buyurtma qiling",
+    en: () => 'This dish is not in the order. Place an order to rate the dish',
+  }),
   // -- pricing (issue 5) --
   ADDRESS_OUT_OF_ZONE: texts({
     ru: () => 'Адрес не входит в зону обслуживания. Вы можете оформить самовывоз или указать другой адрес',

@@ -31,6 +31,8 @@ export type BuildTestAppOptions = {
   clock?: () => Date;
   /** An SMS provider in place of the one SMS_PROVIDER names. */
   sms?: SmsSender;
+  /** Background jobs on a timer (the scheduled-orders job); default off: tests call them directly. */
+  runJobs?: boolean;
 };
 
 /**
@@ -49,6 +51,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       db,
       env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env },
       logger: false,
+      runJobs: options.runJobs ?? false,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.sms ? { sms: options.sms } : {}),
     });

@@ -2,6 +2,7 @@ import type { SeedCatalog } from '../db/seed/catalog.ts';
 import type { L, SeedProduct, SeedZone } from '../db/seed/types.ts';
 import { fixturePlaces } from './fixture-places.ts';
 import { fixturePricing } from './fixture-pricing.ts';
+import { fixtureStaff } from './fixture-staff.ts';
 
 /**
  * A small chain for the API tests, independent of the demo data (which may change). Titles are
@@ -238,6 +239,7 @@ export const fixtureCatalog: SeedCatalog = {
   zones: fixtureZones(),
   places: fixturePlaces,
   pricing: fixturePricing,
+  staff: fixtureStaff,
 };
 
 /**

@@ -76,6 +76,8 @@ const ALLOWED = [
   'features/search/components/search-overlay.tsx', // loaded with the first search
   'features/shell/components/account-menu.tsx', // loaded for a signed-in customer only
   'features/auth/components/profile-view.tsx', // the /profile page (its form validates with zod)
+  'features/checkout/', // the /checkout page only (its form validates with zod)
+  'features/orders/', // /myorders pages; on the product page only its rating part, the form on demand
   'lib/query-client.tsx',
   'components/ui/toasts.tsx', // imports sonner lazily; the Toaster chunk loads when idle
   'features/location/components/map/map-view.tsx', // the map itself: only through lazy-map.tsx's import()

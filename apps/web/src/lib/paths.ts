@@ -10,6 +10,9 @@ export const paths = {
   product: (slug: string) => `/product/${encodeURIComponent(slug)}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
+  /** The success screen after placing an order: the order's id and the number the customer reads. */
+  checkoutSuccess: (orderId: string, number: string) =>
+    `/checkout/success?order=${encodeURIComponent(orderId)}&number=${encodeURIComponent(number)}`,
   profile: () => '/profile',
   myOrders: () => '/myorders',
   order: (id: string) => `/myorders/${encodeURIComponent(id)}`,

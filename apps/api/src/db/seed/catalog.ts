@@ -26,6 +26,7 @@ import {
 import { stableId } from './ids.ts';
 import { loadLocation } from './location.ts';
 import { loadPricing, type SeedPricing } from './pricing.ts';
+import type { SeedStaff } from './staff.ts';
 import type {
   MenuKey,
   SeedAutoAdd,
@@ -58,6 +59,8 @@ export type SeedCatalog = {
   places?: SeedPlace[];
   /** Delivery fares, discounts and promo codes (issue 5); absent: none. */
   pricing?: SeedPricing;
+  /** Staff accounts (issue 5), loaded by seedDatabase with the demo password; absent: none. */
+  staff?: SeedStaff[];
 };
 
 const DAY_MS = 86_400_000;

@@ -9,6 +9,7 @@ import { pricing } from './data/pricing.ts';
 import { products } from './data/products.ts';
 import { reviews } from './data/reviews.ts';
 import { shipper } from './data/shipper.ts';
+import { staff } from './data/staff.ts';
 import { tags } from './data/tags.ts';
 import { zones } from './data/zones.ts';
 
@@ -26,4 +27,5 @@ export const demoCatalog: SeedCatalog = {
   zones,
   places,
   pricing,
+  staff,
 };

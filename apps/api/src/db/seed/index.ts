@@ -1,11 +1,12 @@
 import { eq, notLike, sql } from 'drizzle-orm';
-import { DEMO_SHIPPER_ID } from '../../env.ts';
+import { DEFAULT_STAFF_DEMO_PASSWORD, DEMO_SHIPPER_ID } from '../../env.ts';
 import type { Db, Tx } from '../client.ts';
 import { seedRuns } from '../schema/index.ts';
 import { loadCatalog, type SeedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { loadLocation, shipperExists } from './location.ts';
 import { loadPricing } from './pricing.ts';
+import { loadStaff } from './staff.ts';
 
 /**
  * Written to `seed_runs` with the data. Bump it when the demo data changes shape; an existing
@@ -20,6 +21,8 @@ export type SeedOptions = {
   /** Seeds the marketing content too (./content.ts); tests of the catalogue alone may skip it. */
   content?: boolean;
   now?: Date;
+  /** Password of the staff accounts it creates (STAFF_DEMO_PASSWORD); default DEFAULT_STAFF_DEMO_PASSWORD. */
+  staffPassword?: string;
 };
 
 /**
@@ -31,6 +34,8 @@ export type SeedOptions = {
 export const LOCATION_SEED_PART = 'location:1';
 /** Delivery fares, discounts and promo codes (issue 5); added after LOCATION_SEED_PART (fares name zones). */
 export const PRICING_SEED_PART = 'pricing:1';
+/** The demo staff accounts, one per role (issue 5); added after PRICING_SEED_PART (a vendor names a branch). */
+export const STAFF_SEED_PART = 'staff:1';
 
 export type SeedResult = {
   seeded: boolean;
@@ -98,6 +103,28 @@ async function addPricingPart(db: Db, options: SeedOptions): Promise<boolean> {
 }
 
 /**
+ * Adds the demo staff accounts to a database seeded before they existed (idempotent like
+ * addLocationPart; a vendor whose branch is gone is skipped).
+ */
+async function addStaffPart(db: Db, options: SeedOptions): Promise<boolean> {
+  if (await hasPart(db, STAFF_SEED_PART)) return false;
+  const catalog = options.catalog ?? (await loadDemoCatalog());
+  const shipperId = options.shipperId ?? DEMO_SHIPPER_ID;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${seedRuns} in exclusive mode`);
+    if (await hasPart(tx, STAFF_SEED_PART)) return false;
+    await tx.insert(seedRuns).values({ version: STAFF_SEED_PART });
+    if (catalog.staff && (await shipperExists(tx, shipperId))) {
+      await loadStaff(tx, catalog.staff, shipperId, {
+        password: options.staffPassword ?? DEFAULT_STAFF_DEMO_PASSWORD,
+        strict: false,
+      });
+    }
+    return true;
+  });
+}
+
+/**
  * Loads the demo chain when the database has never been seeded. Everything happens in one
  * transaction, the `seed_runs` row first: a failure leaves the database empty (and the next
  * start tries again), and of two processes starting at once only one seeds (the other blocks
@@ -108,6 +135,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   if (existing) {
     const added = (await addLocationPart(db, options)) ? [LOCATION_SEED_PART] : [];
     if (await addPricingPart(db, options)) added.push(PRICING_SEED_PART);
+    if (await addStaffPart(db, options)) added.push(STAFF_SEED_PART);
     return added.length ? { seeded: false, version: existing, added } : { seeded: false, version: existing };
   }
   const catalog = options.catalog ?? (await loadDemoCatalog());
@@ -119,8 +147,19 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     if (raced) return { seeded: false, version: raced };
     await tx
       .insert(seedRuns)
-      .values([{ version: SEED_VERSION }, { version: LOCATION_SEED_PART }, { version: PRICING_SEED_PART }]);
+      .values([
+        { version: SEED_VERSION },
+        { version: LOCATION_SEED_PART },
+        { version: PRICING_SEED_PART },
+        { version: STAFF_SEED_PART },
+      ]);
     await loadCatalog(tx, catalog, shipperId, options.now);
+    if (catalog.staff) {
+      await loadStaff(tx, catalog.staff, shipperId, {
+        password: options.staffPassword ?? DEFAULT_STAFF_DEMO_PASSWORD,
+        strict: true,
+      });
+    }
     if (options.content !== false) await seedContent(tx, { shipperId });
     return { seeded: true, version: SEED_VERSION };
   });

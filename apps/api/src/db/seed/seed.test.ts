@@ -21,7 +21,14 @@ import {
 } from '../schema/index.ts';
 import { refreshSearchKeys } from './catalog.ts';
 import { stableId } from './ids.ts';
-import { LOCATION_SEED_PART, PRICING_SEED_PART, SEED_VERSION, seedDatabase, seededVersion } from './index.ts';
+import {
+  LOCATION_SEED_PART,
+  PRICING_SEED_PART,
+  SEED_VERSION,
+  STAFF_SEED_PART,
+  seedDatabase,
+  seededVersion,
+} from './index.ts';
 
 describe('stableId', () => {
   it('is deterministic, a valid RFC uuid (version 5) and different per kind and key', () => {
@@ -98,7 +105,9 @@ describe('the location part (zones and gazetteer, issue 4)', () => {
     expect(zoneCount).toBeGreaterThan(0);
     await seedDatabase(handle.db, { catalog: fixtureCatalog, content: false });
     expect(await counts()).toEqual({ zones: zoneCount, links: linkCount, places: placeCount });
-    expect(await versions()).toEqual([SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART].sort());
+    expect(await versions()).toEqual(
+      [SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART, STAFF_SEED_PART].sort(),
+    );
     // The part's row is not a version.
     expect(await seededVersion(handle.db)).toBe(SEED_VERSION);
     const [centre] = await handle.db
@@ -131,10 +140,12 @@ describe('the location part (zones and gazetteer, issue 4)', () => {
     expect(upgraded).toEqual({
       seeded: false,
       version: SEED_VERSION,
-      added: [LOCATION_SEED_PART, PRICING_SEED_PART],
+      added: [LOCATION_SEED_PART, PRICING_SEED_PART, STAFF_SEED_PART],
     });
     expect(await counts()).toEqual({ zones: zoneCount, links: linkCount, places: placeCount });
-    expect(await versions()).toEqual([SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART].sort());
+    expect(await versions()).toEqual(
+      [SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART, STAFF_SEED_PART].sort(),
+    );
     const [shipper] = await handle.db.select().from(shippers).where(eq(shippers.id, DEMO_SHIPPER_ID));
     expect(shipper?.name).toBe('Kept');
 
@@ -226,7 +237,7 @@ describe('a second start', () => {
       expect(again.json().name).toBe('Renamed between starts');
       const runs = await second.db.select({ version: seedRuns.version }).from(seedRuns);
       expect(runs.map((r) => r.version).sort()).toEqual(
-        [SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART].sort(),
+        [SEED_VERSION, LOCATION_SEED_PART, PRICING_SEED_PART, STAFF_SEED_PART].sort(),
       );
     } finally {
       await second.close();

@@ -1,4 +1,100 @@
-import type { FastifyInstance } from 'fastify';
+import type { PassThrough } from 'node:stream';
+import { ZApiError, ZOrderDetail, ZOrderParams, ZOrdersQuery, ZOrdersResponse } from '@app/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedIn } from '../../http/auth.ts';
+import type { OrderOwner } from './orders.repository.ts';
+import { getCustomerOrder, getCustomerOrders, getOrderStatusEvent, orderNotFound } from './orders.service.ts';
+import { HEARTBEAT_MS, openStatusStream } from './status-stream.ts';
 
-/** Placeholder: filled in by the orders work (issue 5). */
-export async function orderRoutes(_fastify: FastifyInstance) {}
+const errors = { 400: ZApiError, 401: ZApiError };
+
+/** The signed-in customer's orders (issue 5): the lists, one order, its live status. */
+export async function orderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+  const preHandler = app.requireCustomer;
+  const owner = (request: FastifyRequest): OrderOwner => ({
+    shipperId: request.shipperId,
+    customerId: signedIn(request).customer.id,
+  });
+
+  /** Streams still open: ended when the app closes, so the server does not wait on them. */
+  const openStreams = new Set<PassThrough>();
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.end();
+    openStreams.clear();
+  });
+
+  app.get(
+    '/v2/orders',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The signed-in customer's current orders or order history, newest first",
+        description:
+          'current: new, scheduled, accepted, being prepared, ready, with the courier, on its way, awaiting payment; history: delivered, finished and cancelled.',
+        querystring: ZOrdersQuery,
+        response: { 200: ZOrdersResponse, ...errors },
+      },
+    },
+    async (request) => getCustomerOrders(app.db, owner(request), request.query),
+  );
+
+  app.get(
+    '/v2/orders/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "One of the signed-in customer's orders with every field, its lines and status history",
+        description:
+          "`can_review` on a line: the order is delivered or finished and the customer has not yet rated that dish. Another customer's order answers 404, like an unknown one.",
+        params: ZOrderParams,
+        response: { 200: ZOrderDetail, ...errors, 404: ZApiError },
+      },
+    },
+    async (request) => getCustomerOrder(app.db, owner(request), request.params.id),
+  );
+
+  app.get(
+    '/v2/orders/:id/status-stream',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The order's status as Server-Sent Events",
+        description: [
+          'Answers `text/event-stream`. The first event is the current status, then one event per change, each',
+          '`event: status` with a JSON `data` of `{order_id, status, at, courier}` (ZOrderStatusEvent) and `id` = `at`.',
+          `A comment line (\`: heartbeat\`) every ${HEARTBEAT_MS / 1000} s keeps the connection open. The stream ends`,
+          'after a terminal status (finished or cancelled). Authorization is the usual header, so read it with',
+          'fetch rather than EventSource. Changes written by any API process reach it (PostgreSQL LISTEN/NOTIFY).',
+          "Errors are the usual JSON: 400 (not a uuid), 401 (not signed in), 404 (unknown or another customer's order).",
+        ].join(' '),
+        params: ZOrderParams,
+        // No response schema: a 200 is the stream itself (Fastify never serialises a stream).
+      },
+    },
+    async (request, reply) => {
+      const who = owner(request);
+      const orderId = request.params.id;
+      const first = await getOrderStatusEvent(app.db, who, orderId);
+      if (!first) throw orderNotFound();
+      const stream = await openStatusStream({
+        orderId,
+        subscribe: (listener) => app.orderEvents.subscribe(orderId, listener),
+        readCurrent: () => getOrderStatusEvent(app.db, who, orderId),
+        log: request.log,
+      });
+      openStreams.add(stream);
+      stream.on('close', () => openStreams.delete(stream));
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  );
+}

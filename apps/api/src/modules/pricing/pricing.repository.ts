@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { isCancelledStatus, ORDER_STATUSES } from '@app/domain';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
@@ -8,6 +9,7 @@ import {
   discountProducts,
   discounts,
   menuProducts,
+  orders,
   productCategories,
   products,
   promoCodes,
@@ -153,13 +155,20 @@ export async function insertPromoUsage(
   await db.insert(promoCodeUsages).values(usage);
 }
 
+/** Statuses of an order that did not happen: it does not count as the customer's order. */
+const CANCELLED_ORDER_STATUSES: string[] = ORDER_STATUSES.filter(isCancelledStatus);
+
 /**
- * Whether the customer has placed an order before (first-order-only promo codes).
- * TODO(issue 5, orders): the orders table does not exist yet; count the customer's orders (not
- * cancelled) once it does. Until then every customer is on their first order.
+ * Whether the customer has placed an order before (first-order-only promo codes): any order of theirs
+ * that was not cancelled counts, including one still on its way.
  */
-export async function customerHasOrders(_db: DbOrTx, _customerId: string): Promise<boolean> {
-  return false;
+export async function customerHasOrders(db: DbOrTx, customerId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), notInArray(orders.status, CANCELLED_ORDER_STATUSES)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export type ProductFacts = {

@@ -1,4 +1,121 @@
+import {
+  ZApiError,
+  ZOrderParams,
+  ZStaffLoginRequest,
+  ZStaffLoginResponse,
+  ZStaffMember,
+  ZStaffOrderEventRequest,
+  ZStaffOrderEventResponse,
+  ZStaffOrdersQuery,
+  ZStaffOrdersResponse,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createLoginLimiter } from './login-limits.ts';
+import { signedInStaff, staffGuard } from './staff.auth.ts';
+import { revokeStaffToken } from './staff.repository.ts';
+import {
+  listOrdersForStaff,
+  type StaffDeps,
+  sendStaffEvent,
+  staffLogin,
+  toStaffMember,
+} from './staff.service.ts';
 
-/** Placeholder: filled in by the orders work (issue 5). */
-export async function staffRoutes(_fastify: FastifyInstance) {}
+const authErrors = { 400: ZApiError, 401: ZApiError };
+
+/**
+ * The staff API (issue 5): operators, vendors (a branch's kitchen) and couriers sign in with a login
+ * and password and move orders along their life, each role with its own events.
+ */
+export async function staffRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limiter = createLoginLimiter();
+  const deps = (): StaffDeps => ({ db: app.db, clock: app.clock, orderEvents: app.orderEvents, limiter });
+  const preHandler = staffGuard(fastify);
+  const tags = ['staff'];
+
+  app.post(
+    '/v1/staff/login',
+    {
+      schema: {
+        tags,
+        summary: 'Staff sign-in with login and password; the token goes in `Authorization: Bearer <token>`',
+        description:
+          'Valid 12 hours. After 10 wrong passwords for a login within 15 minutes it is refused with 429 (`Retry-After`) until the oldest one is 15 minutes old.',
+        body: ZStaffLoginRequest,
+        response: { 200: ZStaffLoginResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
+      },
+    },
+    async (request) => staffLogin(deps(), request.shipperId, request.body),
+  );
+
+  app.post(
+    '/v1/staff/logout',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Staff sign-out: the token stops working',
+        response: { 204: z.null(), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await revokeStaffToken(app.db, { tokenId: signedInStaff(request).tokenId, now: app.clock() });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/staff/me',
+    {
+      preHandler,
+      schema: { tags, summary: 'The signed-in staff member', response: { 200: ZStaffMember, ...authErrors } },
+    },
+    async (request) => toStaffMember(signedInStaff(request).staff),
+  );
+
+  app.get(
+    '/v1/staff/orders',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The orders of the staff member's work, newest first",
+        description:
+          'operator: every order of the chain; vendor: its branch; courier: delivery orders ready for a courier and the ones it has taken. `allowed_events`: what this staff member may send now.',
+        querystring: ZStaffOrdersQuery,
+        response: { 200: ZStaffOrdersResponse, ...authErrors },
+      },
+    },
+    async (request) => listOrdersForStaff(deps(), signedInStaff(request).staff, request.query),
+  );
+
+  app.post(
+    '/v1/staff/orders/:id/events',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Move an order along: send one event of the staff member’s role',
+        description:
+          'operator: operator-accepted, operator-cancelled, finished; vendor (own branch): vendor-accepted, vendor-ready, vendor-cancelled, finished; courier: courier-accepted (a ready delivery order), then on its own orders courier-picked, delivered, courier-cancelled (gives it back). Another role’s event: 403; another branch’s or courier’s order: 403; an event the status does not allow: 409.',
+        params: ZOrderParams,
+        body: ZStaffOrderEventRequest,
+        response: {
+          200: ZStaffOrderEventResponse,
+          ...authErrors,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+        },
+      },
+    },
+    async (request) => {
+      const { staff } = signedInStaff(request);
+      const published = await sendStaffEvent(deps(), staff, request.params.id, request.body.event);
+      return { order_id: published.order_id, status: published.status, at: published.at };
+    },
+  );
+}

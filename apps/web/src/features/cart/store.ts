@@ -9,6 +9,7 @@ import {
   clearStop,
   decrementLine,
   incrementLine,
+  lineUnitPrice,
   markStop,
   type NewCartItem,
   removeLine,
@@ -35,7 +36,39 @@ export type CartState = CartData & {
   /** Flags lines of these products as unavailable, after clearing every earlier flag. */
   setStopped: (productIds: readonly string[]) => void;
   setAutoAdd: (products: AutoAddProduct[], deliveryType: TDeliveryType) => void;
+  /** Takes the server's unit prices of lines (see repriceLines); nothing happens when none changes. */
+  setUnitPrices: (prices: readonly LineUnitPrice[]) => void;
 };
+
+/** A line's unit price as the server quotes it: product or size, combo extras and modifiers, before discounts. */
+export type LineUnitPrice = { key: string; unitPrice: number };
+
+/** A line's unit price before discounts, as the cart stores it. */
+const fullUnitPrice = (line: CartLine): number => lineUnitPrice({ ...line, price_with_discount: line.price });
+
+/**
+ * The lines with the server's unit prices: a line whose stored unit price differs takes the
+ * difference on its `price` (never below 0; its modifiers and combo extras stay as they are, so the
+ * whole unit matches the server), and its price_with_discount moves with it. The same array comes
+ * back when no price changes, so a caller can tell.
+ */
+export function repriceLines(lines: CartLine[], prices: readonly LineUnitPrice[]): CartLine[] {
+  const byKey = new Map(prices.map((p) => [p.key, p.unitPrice]));
+  let changed = false;
+  const next = lines.map((line) => {
+    const unitPrice = byKey.get(line.key);
+    if (unitPrice === undefined) return line;
+    const price = Math.max(0, line.price + unitPrice - fullUnitPrice(line));
+    if (price === line.price) return line;
+    changed = true;
+    return {
+      ...line,
+      price,
+      price_with_discount: Math.max(0, line.price_with_discount + price - line.price),
+    };
+  });
+  return changed ? next : lines;
+}
 
 export const CART_STORE_NAME = 'cart';
 
@@ -100,6 +133,11 @@ export function createCartStore(overrides: Partial<CartPersist> = {}) {
         remove: (key) => update((lines) => removeLine(lines, key)),
         clear: () => set({ lines: clearCart() }),
         setStopped: (productIds) => set((s) => ({ lines: markStop(clearStop(s.lines), productIds) })),
+        setUnitPrices: (prices) => {
+          const lines = get().lines;
+          const next = repriceLines(lines, prices);
+          if (next !== lines) set({ lines: next });
+        },
         setAutoAdd: (products, deliveryType) =>
           set((s) => ({
             autoAdd: { products, deliveryType },

@@ -15,6 +15,11 @@ export type TCheckoutForm = {
   future_time: string | null;
   is_courier_call: boolean;
   is_preorder: boolean;
+  /** Cash only: the banknote sum the customer pays with; null: no change needed. */
+  change_from: number | null;
+  comment: string;
+  /** The promo code the customer applied (checked by the discount quote); empty: none. */
+  promo_code: string;
 };
 
 export const CHECKOUT_DEFAULTS: TCheckoutForm = {
@@ -27,6 +32,9 @@ export const CHECKOUT_DEFAULTS: TCheckoutForm = {
   future_time: null,
   is_courier_call: true,
   is_preorder: false,
+  change_from: null,
+  comment: '',
+  promo_code: '',
 };
 
 type TCheckoutState = TCheckoutForm & {

@@ -5,6 +5,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { usePathname } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
+// The module, not the orders feature's index (which brings the order pages along).
+import { ProductRateAction } from '@/features/orders/components/product-rate-action';
 import { useApi } from '@/lib/config-provider';
 import { withLoginParam } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
@@ -62,10 +64,10 @@ function ProductReviewsContent({
       <Heading id={`reviews-${productId}`} className="text-lg font-bold">
         {t('reviews')} <span className="font-normal text-muted">({total})</span>
       </Heading>
-      {/* Writing reviews comes with orders; until then everyone is told what it takes. */}
+      {/* A signed-in customer rates a dish of a delivered order here (issue 5); others are told what it takes. */}
       <p className="rounded-card bg-brand-50 p-3 text-sm">
         {signedIn ? (
-          t('orderToRate')
+          <ProductRateAction productId={productId} />
         ) : (
           <a
             href={withLoginParam(productPath, '', productPath)}

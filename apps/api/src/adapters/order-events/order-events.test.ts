@@ -1,0 +1,208 @@
+import type { TOrderStatusEvent } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createDb, type DbHandle } from '../../db/client.ts';
+import { insertLifeOrder } from '../../modules/order-status/order-status.fixtures.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { ORDER_STATUS_CHANNEL } from './order-events.ts';
+
+const ORDER_A = '11111111-1111-4111-8111-111111111111';
+const ORDER_B = '22222222-2222-4222-8222-222222222222';
+
+const event = (
+  orderId: string,
+  status: TOrderStatusEvent['status'] = 'operator-accepted',
+): TOrderStatusEvent => ({
+  order_id: orderId,
+  status,
+  at: '2026-03-01T09:00:00.000Z',
+  courier: null,
+});
+
+/** Resolves with the next `n` events `subscribe` hands over for `orderId` (or rejects after `ms`). */
+function nextEvents(app: FastifyInstance, orderId: string, n = 1, ms = 5_000): Promise<TOrderStatusEvent[]> {
+  return new Promise((resolve, reject) => {
+    const got: TOrderStatusEvent[] = [];
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`timed out waiting for ${n} event(s) of ${orderId}; got ${got.length}`));
+    }, ms);
+    const unsubscribe = app.orderEvents.subscribe(orderId, (e) => {
+      got.push(e);
+      if (got.length === n) {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(got);
+      }
+    });
+  });
+}
+
+/** Collects every event of `orderId` until stopped. */
+function collect(app: FastifyInstance, orderId: string) {
+  const got: TOrderStatusEvent[] = [];
+  const stop = app.orderEvents.subscribe(orderId, (e) => got.push(e));
+  return { got, stop };
+}
+
+const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+describe('order status bus, in this process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is the bus of the database the app runs on', () => {
+    expect(t.app.orderEvents.name).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(t.app.orderEvents.listening).toBe(true);
+  });
+
+  it('hands a change to the listeners of its order only after the transaction commits', async () => {
+    const a = collect(t.app, ORDER_A);
+    const b = collect(t.app, ORDER_B);
+    const heard = nextEvents(t.app, ORDER_A);
+    await t.app.db.transaction(async (tx) => {
+      await t.app.orderEvents.publish(tx, event(ORDER_A));
+      await settle();
+      expect(a.got).toEqual([]);
+    });
+    expect(await heard).toEqual([event(ORDER_A)]);
+    await settle();
+    expect(a.got).toEqual([event(ORDER_A)]);
+    expect(b.got).toEqual([]);
+    a.stop();
+    b.stop();
+  });
+
+  it('never hands over a change whose transaction rolled back', async () => {
+    const a = collect(t.app, ORDER_A);
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await t.app.orderEvents.publish(tx, event(ORDER_A, 'vendor-accepted'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // A later change is heard, the rolled back one never was.
+    await t.app.orderEvents.publish(t.app.db, event(ORDER_A, 'vendor-ready'));
+    await settle(300);
+    expect(a.got.map((e) => e.status)).toEqual(['vendor-ready']);
+    a.stop();
+  });
+
+  it('keeps the order of changes and stops after unsubscribe', async () => {
+    const a = collect(t.app, ORDER_A);
+    const twice = collect(t.app, ORDER_A);
+    await t.app.orderEvents.publish(t.app.db, event(ORDER_A, 'operator-accepted'));
+    await t.app.orderEvents.publish(t.app.db, event(ORDER_A, 'vendor-accepted'));
+    await settle(300);
+    twice.stop();
+    twice.stop(); // a second call is harmless
+    await t.app.orderEvents.publish(t.app.db, event(ORDER_A, 'vendor-ready'));
+    await settle(300);
+    expect(a.got.map((e) => e.status)).toEqual(['operator-accepted', 'vendor-accepted', 'vendor-ready']);
+    expect(twice.got.map((e) => e.status)).toEqual(['operator-accepted', 'vendor-accepted']);
+    a.stop();
+  });
+
+  it('drops a malformed notification and survives a listener that throws', async () => {
+    const a = collect(t.app, ORDER_A);
+    t.app.orderEvents.subscribe(ORDER_A, () => {
+      throw new Error('a broken listener');
+    });
+    await t.app.db.execute(sql`select pg_notify(${ORDER_STATUS_CHANNEL}, 'not json')`);
+    await t.app.db.execute(
+      sql`select pg_notify(${ORDER_STATUS_CHANNEL}, ${JSON.stringify({ order_id: ORDER_A })})`,
+    );
+    await t.app.orderEvents.publish(t.app.db, event(ORDER_A, 'delivered'));
+    await settle(300);
+    expect(a.got.map((e) => e.status)).toEqual(['delivered']);
+    a.stop();
+  });
+
+  it('refuses to publish an event that is not a status event', async () => {
+    await expect(
+      t.app.orderEvents.publish(t.app.db, { ...event(ORDER_A), status: 'lost' as never }),
+    ).rejects.toThrow();
+  });
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+
+/** The connection string of a test database (createTestDb names one per file). */
+const urlOf = (handle: DbHandle): string => {
+  const client = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const url = client.options.connectionString;
+  if (!url) throw new Error('no connection string');
+  return url;
+};
+
+describe.skipIf(!databaseUrl)('order status bus across API processes (PostgreSQL LISTEN/NOTIFY)', () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  let bHandle: DbHandle;
+
+  beforeAll(async () => {
+    a = await buildTestApp();
+    // App B: its own pool and its own listening connection on the same database, like a second process.
+    bHandle = await createDb({ databaseUrl: urlOf(a.db) });
+    b = await buildApp({
+      db: bHandle,
+      env: { LOG_LEVEL: 'silent', DATA_DIR: a.app.config.DATA_DIR },
+      logger: false,
+      runJobs: false,
+    });
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bHandle?.close();
+    await a?.close();
+  });
+
+  it('a listener in app B hears a change committed by app A', async () => {
+    const heard = nextEvents(b, ORDER_A);
+    await a.app.db.transaction(async (tx) => {
+      await a.app.orderEvents.publish(tx, event(ORDER_A, 'courier-picked'));
+    });
+    expect(await heard).toEqual([event(ORDER_A, 'courier-picked')]);
+  });
+
+  it('listens again after its connection is killed, and catches up on the current status', async () => {
+    const orderId = await insertLifeOrder(a.app.db, { status: 'vendor-ready' });
+    const got = collect(b, orderId);
+    const admin = new pg.Client({ connectionString: urlOf(a.db) });
+    await admin.connect();
+    try {
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+      );
+    } finally {
+      await admin.end();
+    }
+    // While B is reconnecting, the order moves on; B never hears this notification itself...
+    await settle(50);
+    await a.app.db.execute(sql`update orders set status = 'courier-accepted' where id = ${orderId}`);
+    // ...but after reconnecting it hands every subscribed order its current status.
+    const deadline = Date.now() + 10_000;
+    while (!(b.orderEvents.listening && got.got.length > 0) && Date.now() < deadline) await settle(100);
+    expect(b.orderEvents.listening).toBe(true);
+    expect(got.got.at(-1)).toMatchObject({ order_id: orderId, status: 'courier-accepted' });
+    // And it hears new changes again.
+    const heard = nextEvents(b, ORDER_B);
+    await a.app.orderEvents.publish(a.app.db, event(ORDER_B, 'finished'));
+    expect(await heard).toEqual([event(ORDER_B, 'finished')]);
+    got.stop();
+  });
+});
+
+describe.runIf(!databaseUrl)('order status bus across API processes', () => {
+  it.skip('needs PostgreSQL: run with DATABASE_URL=postgres://... to test LISTEN/NOTIFY between two apps', () => {});
+});

@@ -1,0 +1,133 @@
+import { type TOrderStatusEvent, ZOrderStatusEvent } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** The PostgreSQL NOTIFY channel every order status change goes through. */
+export const ORDER_STATUS_CHANNEL = 'order_status';
+
+export type OrderStatusListener = (event: TOrderStatusEvent) => void;
+
+/**
+ * The order status bus (`app.orderEvents`): status changes are published inside the transaction that
+ * writes them (`select pg_notify(...)`), so a listener hears one only after that transaction commits
+ * and never hears one that rolled back. Every API process against the same database hears every
+ * change: on PostgreSQL through a dedicated LISTEN connection per process, on PGlite (one process)
+ * through PGlite's own `listen()`.
+ */
+export type OrderEvents = {
+  readonly name: 'postgres' | 'pglite';
+  /** Announces `event` when `tx` commits (or at once when given the database itself). */
+  publish: (tx: DbOrTx, event: TOrderStatusEvent) => Promise<void>;
+  /**
+   * Calls `listener` for every status change of `orderId` that commits from now on (in any process).
+   * Returns the unsubscribe function. After the listening connection was lost and re-established, each
+   * subscribed order gets its current status once more (it may repeat the last one it heard), so a
+   * listener should tolerate a status it already knows.
+   */
+  subscribe: (orderId: string, listener: OrderStatusListener) => () => void;
+  /** Whether changes from the database are being heard right now (false while reconnecting). */
+  readonly listening: boolean;
+  /** Stops listening; subscribe/publish must not be called afterwards. */
+  close: () => Promise<void>;
+};
+
+/** The current status of each order (after a reconnect, to catch up on what may have been missed). */
+export type CurrentStatuses = (orderIds: string[]) => Promise<TOrderStatusEvent[]>;
+
+type Log = {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+  info: (obj: object, msg: string) => void;
+};
+
+/** Writes the notification in the caller's transaction: PostgreSQL delivers it on commit. */
+export async function publishInTx(tx: DbOrTx, event: TOrderStatusEvent): Promise<void> {
+  const payload = JSON.stringify(ZOrderStatusEvent.parse(event));
+  await tx.execute(sql`select pg_notify(${ORDER_STATUS_CHANNEL}, ${payload})`);
+}
+
+/**
+ * The subscriptions of one process, keyed by order: what a notification is handed to. Shared by every
+ * implementation; each feeds it the payloads it hears.
+ */
+export class Subscriptions {
+  readonly #byOrder = new Map<string, Set<OrderStatusListener>>();
+
+  constructor(private readonly log: Log) {}
+
+  add(orderId: string, listener: OrderStatusListener): () => void {
+    const key = orderId.toLowerCase();
+    let set = this.#byOrder.get(key);
+    if (!set) {
+      set = new Set();
+      this.#byOrder.set(key, set);
+    }
+    // A listener subscribed twice is called twice, so each subscription gets its own wrapper.
+    const entry: OrderStatusListener = (event) => listener(event);
+    set.add(entry);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const current = this.#byOrder.get(key);
+      current?.delete(entry);
+      if (current && current.size === 0) this.#byOrder.delete(key);
+    };
+  }
+
+  orderIds(): string[] {
+    return [...this.#byOrder.keys()];
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.#byOrder.values()) n += set.size;
+    return n;
+  }
+
+  /** Hands a raw payload to the order's listeners; a malformed one is logged and dropped. */
+  dispatchPayload(payload: string | undefined): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload ?? '');
+    } catch {
+      this.log.warn({ payload }, 'order status notification is not JSON; dropped');
+      return;
+    }
+    const result = ZOrderStatusEvent.safeParse(parsed);
+    if (!result.success) {
+      this.log.warn({ payload }, 'order status notification has an unexpected shape; dropped');
+      return;
+    }
+    this.dispatch(result.data);
+  }
+
+  dispatch(event: TOrderStatusEvent): void {
+    const set = this.#byOrder.get(event.order_id.toLowerCase());
+    if (!set) return;
+    // A copy: a listener may unsubscribe (itself or another) while we iterate.
+    for (const listener of [...set]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log.error({ err: error, orderId: event.order_id }, 'order status listener failed');
+      }
+    }
+  }
+
+  clear(): void {
+    this.#byOrder.clear();
+  }
+}
+
+/** After a reconnect: each subscribed order's current status, so no stream stays behind. */
+export async function catchUp(subs: Subscriptions, current: CurrentStatuses | undefined, log: Log) {
+  if (!current) return;
+  const ids = subs.orderIds();
+  if (ids.length === 0) return;
+  try {
+    for (const event of await current(ids)) subs.dispatch(event);
+  } catch (error) {
+    log.error({ err: error }, 'could not read the current statuses after reconnecting');
+  }
+}

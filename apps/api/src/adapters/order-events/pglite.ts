@@ -1,0 +1,32 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { ORDER_STATUS_CHANNEL, type OrderEvents, publishInTx, Subscriptions } from './order-events.ts';
+
+type Log = ConstructorParameters<typeof Subscriptions>[0];
+
+/**
+ * The bus on PGlite: the database lives in this process, so PGlite's own `listen()` hears every
+ * committed notification (it delivers them after the transaction commits, never for a rollback).
+ */
+export async function createPgliteOrderEvents(client: PGlite, options: { log: Log }): Promise<OrderEvents> {
+  const subs = new Subscriptions(options.log);
+  // PGlite calls back while it finishes the committing query; listeners run on the next turn so
+  // their own database calls never wait on (or inside) that query.
+  const unlisten = await client.listen(ORDER_STATUS_CHANNEL, (payload) => {
+    setImmediate(() => subs.dispatchPayload(payload));
+  });
+  let closed = false;
+  return {
+    name: 'pglite',
+    publish: publishInTx,
+    subscribe: (orderId, listener) => subs.add(orderId, listener),
+    get listening() {
+      return !closed && !client.closed;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      subs.clear();
+      if (!client.closed) await unlisten().catch(() => {});
+    },
+  };
+}

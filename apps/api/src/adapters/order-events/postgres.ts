@@ -1,0 +1,115 @@
+import pg from 'pg';
+import {
+  type CurrentStatuses,
+  catchUp,
+  ORDER_STATUS_CHANNEL,
+  type OrderEvents,
+  publishInTx,
+  Subscriptions,
+} from './order-events.ts';
+
+type Log = ConstructorParameters<typeof Subscriptions>[0];
+
+export type PostgresOrderEventsOptions = {
+  /** How to open the listening connection (the pool's own settings). */
+  connection: pg.ClientConfig;
+  log: Log;
+  currentStatuses?: CurrentStatuses;
+  /** First delay before reconnecting, doubled on each failure up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+};
+
+/**
+ * The bus on PostgreSQL: one dedicated connection per process runs LISTEN (a pooled connection would
+ * be handed to other queries and lose it). When that connection drops, it is opened again with
+ * growing delays, and every subscribed order then gets its current status (see catchUp).
+ */
+export async function createPostgresOrderEvents(options: PostgresOrderEventsOptions): Promise<OrderEvents> {
+  const { log } = options;
+  const retryMs = options.retryMs ?? 500;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+  const subs = new Subscriptions(log);
+  let client: pg.Client | null = null;
+  let closing = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const lost = (which: pg.Client, error?: Error) => {
+    // Events of a connection we already gave up on (or of one not yet in use) change nothing.
+    if (which !== client) return;
+    client = null;
+    which.removeAllListeners('notification');
+    which.end().catch(() => {});
+    if (closing) return;
+    log.warn({ err: error }, 'order status listener lost its connection; reconnecting');
+    schedule();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ ...options.connection, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === ORDER_STATUS_CHANNEL) subs.dispatchPayload(message.payload);
+    });
+    // Without an 'error' listener a dropped connection would crash the process.
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${ORDER_STATUS_CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (closing) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    attempt = 0;
+  };
+
+  const schedule = () => {
+    if (timer || closing) return;
+    const delay = Math.min(maxRetryMs, retryMs * 2 ** attempt);
+    attempt++;
+    timer = setTimeout(async () => {
+      timer = null;
+      try {
+        await connect();
+        if (closing) return;
+        log.info({}, 'order status listener reconnected');
+        await catchUp(subs, options.currentStatuses, log);
+      } catch (error) {
+        log.warn({ err: error, attempt }, 'order status listener could not reconnect; retrying');
+        schedule();
+      }
+    }, delay);
+    // A pending reconnect alone does not keep the process alive.
+    timer.unref();
+  };
+
+  // The app's pool has just migrated this database, so a failure here is real: report it at start.
+  await connect();
+
+  return {
+    name: 'postgres',
+    publish: publishInTx,
+    subscribe: (orderId, listener) => subs.add(orderId, listener),
+    get listening() {
+      return client !== null;
+    },
+    close: async () => {
+      closing = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      subs.clear();
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners('notification');
+        await current.end().catch(() => {});
+      }
+    },
+  };
+}

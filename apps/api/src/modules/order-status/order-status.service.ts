@@ -1,0 +1,81 @@
+import type { TOrderStatusEvent } from '@app/contracts';
+import { type Actor, isOrderStatus, type OrderEvent, type OrderStatus, transition } from '@app/domain';
+import type { OrderEvents } from '../../adapters/order-events/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { apiError } from '../../http/errors.ts';
+import { findCourier, lockOrder, writeStatus } from './order-status.repository.ts';
+
+/** What applying an event needs of the app (a FastifyInstance has both). */
+export type OrderStatusDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> };
+
+/** Payment taken on receipt: paid once the customer has the order. */
+const PAID_ON_RECEIPT: ReadonlySet<string> = new Set(['cash', 'card']);
+
+/**
+ * Moves an order along its life: locks the order, asks the domain's state machine (transition) whether
+ * `actor` may send `event` now, writes the new status and a history row, and publishes the change on
+ * the status bus, all in the caller's transaction `tx` (listeners hear it only once that commits).
+ *
+ * Side effects of an event: 'courier-accepted' makes `staffId` the order's courier, 'courier-cancelled'
+ * (the courier gives it back) clears it; a cash or card order becomes paid when delivered (delivery)
+ * or finished (pickup), an online one when its payment is received.
+ *
+ * Refusals (HttpError): 404 STAFF_ORDER_NOT_FOUND, 403 ORDER_EVENT_FORBIDDEN (not the actor's event),
+ * 409 ORDER_EVENT_NOT_FOR_PICKUP (a courier step for a self-pickup order), 409 ORDER_TRANSITION_REFUSED
+ * (the event does not apply to the current status). Who may touch which order (a vendor's branch, a
+ * courier's own orders) is the caller's check: see staff.service.ts.
+ */
+export async function applyEvent(
+  deps: OrderStatusDeps,
+  tx: Tx,
+  orderId: string,
+  event: OrderEvent,
+  actor: Actor,
+  staffId?: string | null,
+): Promise<TOrderStatusEvent> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw apiError(404, 'STAFF_ORDER_NOT_FOUND');
+  if (!isOrderStatus(order.status)) {
+    // A status outside the machine (imported data): nothing may move it.
+    throw apiError(409, 'ORDER_TRANSITION_REFUSED', { status: order.status, event });
+  }
+  const result = transition(
+    {
+      status: order.status,
+      delivery_type: order.deliveryType,
+      future_time: order.futureTime ? order.futureTime.toISOString() : null,
+    },
+    event,
+    actor,
+  );
+  if (!result.ok) {
+    if (result.reason === 'not_allowed_for_actor') throw apiError(403, 'ORDER_EVENT_FORBIDDEN', { event });
+    if (result.reason === 'not_for_delivery_type')
+      throw apiError(409, 'ORDER_EVENT_NOT_FOR_PICKUP', { event });
+    throw apiError(409, 'ORDER_TRANSITION_REFUSED', { status: order.status, event });
+  }
+  const status: OrderStatus = result.status;
+
+  let courierId = order.courierId;
+  if (event === 'courier-accepted') {
+    if (!staffId) throw new Error("applyEvent: 'courier-accepted' needs the courier's staff id");
+    courierId = staffId;
+  } else if (event === 'courier-cancelled') {
+    courierId = null;
+  }
+
+  const receivedNow =
+    (order.deliveryType === 'delivery' && status === 'delivered') ||
+    (order.deliveryType === 'self-pickup' && status === 'finished');
+  const paid =
+    order.paid ||
+    (PAID_ON_RECEIPT.has(order.paymentType) && receivedNow) ||
+    (!PAID_ON_RECEIPT.has(order.paymentType) && event === 'payment-received');
+
+  const at = deps.clock();
+  await writeStatus(tx, { orderId, status, event, actor, staffId: staffId ?? null, courierId, paid, at });
+  const courier = courierId ? await findCourier(tx, courierId) : null;
+  const published: TOrderStatusEvent = { order_id: orderId, status, at: at.toISOString(), courier };
+  await deps.orderEvents.publish(tx, published);
+  return published;
+}

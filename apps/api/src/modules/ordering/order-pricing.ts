@@ -1,0 +1,328 @@
+/**
+ * The one computation behind placing an order (POST /v2/ondemand-order) and quoting it (POST
+ * /v2/ondemand-order/quote), so the two can never disagree: the server reads every product, size,
+ * combo pick, modifier and price of the branch's menu itself and computes goods, delivery, discount
+ * and total; a price a client sends is never read.
+ *
+ * Refusals, in the order they are met (placing answers the first; a quote lists them all):
+ * 1. 400 DELIVERY_ADDRESS_REQUIRED (delivery without address, point or zone), 400
+ *    ADDRESS_DETAILS_REQUIRED (is_courier_call off without apartment, floor and building);
+ * 2. 422 ONLINE_PAYMENT_UNAVAILABLE (payme, click, loyalty: a later issue), 422
+ *    PAYMENT_TYPE_NOT_OFFERED (the chain does not take it);
+ * 3. 404 BRANCH_NOT_FOUND (nothing more can be priced), 422 BRANCH_INACTIVE;
+ * 4. timing: 422 BRANCH_CLOSED now (express), or for a scheduled order FUTURE_TIME_PAST,
+ *    FUTURE_TIME_TOO_FAR (beyond the branch's future_*_order_time calendar days, Tashkent time),
+ *    FUTURE_TIME_OUTSIDE_HOURS;
+ * 5. delivery zone: 422 ADDRESS_OUT_OF_ZONE (unknown or switched-off zone, point outside it), 422
+ *    BRANCH_NOT_SERVING_ZONE (no fare without a zone);
+ * 6. each line (order-lines.ts): 422 ORDER_PRODUCT_NOT_FOUND, PRODUCT_VARIANT_INVALID,
+ *    PRODUCT_NOT_ON_MENU, PRODUCT_UNAVAILABLE ('Unavailable'), MODIFIERS_INVALID;
+ * 7. 422 MIN_ORDER_PRICE: goods below the zone's min_order_amount or the chain's minimal_order_price;
+ * 8. the fare (computeFare: 404 FARE_NOT_FOUND) and the discounts (promo code errors of
+ *    computeDiscounts; a quote then prices the automatic discounts alone);
+ * 9. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the total.
+ */
+import type { TComputePriceResponse, TDeliveryType, TFareReason, ZCreateOrderRequest } from '@app/contracts';
+import { ORDER_PAYMENT_TYPES } from '@app/contracts';
+import {
+  changeFromValid,
+  freeDeliveryShortfall,
+  isOpenAt,
+  isPointInZone,
+  minimumOrderShortfall,
+  type OrderTotal,
+  orderTotal,
+  tashkentClock,
+} from '@app/domain';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import type { BranchRow, ShipperRow } from '../../db/schema/index.ts';
+import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
+import { stoppedProductIds } from '../menu/menu.repository.ts';
+import { tashkentDay } from '../pricing/discount-rules.ts';
+import { customerHasOrders, findBranchRow } from '../pricing/pricing.repository.ts';
+import { computeDiscounts, computeFare, type DiscountResult } from '../pricing/pricing.service.ts';
+import { findShipper } from '../shippers/shippers.repository.ts';
+import { listActiveZones, type ZoneWithBranches } from '../zones/zones.repository.ts';
+import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
+import { findComboGroups, findMenuPrices, findModifiers, findOrderProducts } from './ordering.repository.ts';
+import type { Refusals } from './refusals.ts';
+
+export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ONLINE_PAYMENT_TYPES: ReadonlySet<string> = new Set(['payme', 'click', 'loyalty']);
+const OFFERED_HERE: ReadonlySet<string> = new Set(ORDER_PAYMENT_TYPES);
+
+/** Input checks that need no database: the address of a delivery and its details. */
+function checkAddress(body: CreateOrderBody, refusals: Refusals): void {
+  if (body.delivery_type !== 'delivery') return;
+  const missing: { field: string; message: string }[] = [];
+  if (!body.to_address) missing.push({ field: 'to_address', message: 'is required for delivery' });
+  if (!body.to_location) missing.push({ field: 'to_location', message: 'is required for delivery' });
+  if (!body.delivery_zone_id)
+    missing.push({ field: 'delivery_zone_id', message: 'is required for delivery' });
+  if (missing.length)
+    refusals.add(cataloguedError(400, 'DELIVERY_ADDRESS_REQUIRED', [undefined], { fields: missing }));
+  if (!body.is_courier_call) {
+    const details = (['apartment', 'floor', 'building'] as const)
+      .filter((key) => !body[key])
+      .map((field) => ({ field, message: 'is required when the courier does not call' }));
+    if (details.length)
+      refusals.add(cataloguedError(400, 'ADDRESS_DETAILS_REQUIRED', [undefined], { fields: details }));
+  }
+}
+
+function checkPaymentType(paymentType: string, offered: readonly string[]): void {
+  if (ONLINE_PAYMENT_TYPES.has(paymentType)) throw apiError(422, 'ONLINE_PAYMENT_UNAVAILABLE');
+  if (!OFFERED_HERE.has(paymentType) || !offered.includes(paymentType)) {
+    throw apiError(422, 'PAYMENT_TYPE_NOT_OFFERED');
+  }
+}
+
+/**
+ * When the order may be cooked: now if the branch is open (express), or the scheduled time, which
+ * must lie ahead, within the branch's hours, and at most future_delivery_order_time (delivery) or
+ * future_self_pickup_order_time (pickup) calendar days after today in Tashkent (0: today only).
+ */
+export function checkTiming(
+  branch: Pick<
+    BranchRow,
+    'workHourStart' | 'workHourEnd' | 'futureDeliveryOrderTime' | 'futureSelfPickupOrderTime'
+  >,
+  deliveryType: TDeliveryType,
+  futureTime: Date | null,
+  now: Date,
+): void {
+  if (!futureTime) {
+    if (!isOpenAt(branch.workHourStart, branch.workHourEnd, tashkentClock(now))) {
+      throw apiError(422, 'BRANCH_CLOSED', { time: branch.workHourStart });
+    }
+    return;
+  }
+  if (futureTime.getTime() <= now.getTime()) throw apiError(422, 'FUTURE_TIME_PAST');
+  const days =
+    deliveryType === 'delivery' ? branch.futureDeliveryOrderTime : branch.futureSelfPickupOrderTime;
+  const lastDay = tashkentDay(new Date(now.getTime() + Math.max(0, days) * DAY_MS));
+  if (tashkentDay(futureTime) > lastDay)
+    throw apiError(422, 'FUTURE_TIME_TOO_FAR', { days: Math.max(0, days) });
+  if (!isOpenAt(branch.workHourStart, branch.workHourEnd, tashkentClock(futureTime))) {
+    throw apiError(422, 'FUTURE_TIME_OUTSIDE_HOURS', {
+      start: branch.workHourStart,
+      end: branch.workHourEnd,
+    });
+  }
+}
+
+async function findDeliveryZone(
+  db: DbOrTx,
+  shipperId: string,
+  branchId: string,
+  zoneId: string,
+  point: { lat: number; long: number },
+): Promise<ZoneWithBranches> {
+  const [zone] = await listActiveZones(db, { shipperId, id: zoneId.toLowerCase() });
+  if (!zone || !isPointInZone(point, zone)) throw apiError(422, 'ADDRESS_OUT_OF_ZONE');
+  if (!zone.branchIds.includes(branchId)) throw apiError(422, 'BRANCH_NOT_SERVING_ZONE');
+  return zone;
+}
+
+/** Everything the lines name, read from the branch's menu and stop list. */
+async function loadCatalogue(
+  db: DbOrTx,
+  shipperId: string,
+  branch: Pick<BranchRow, 'id' | 'menuId'>,
+  body: CreateOrderBody,
+): Promise<OrderCatalogue> {
+  const lines = body.steps[0]?.products ?? [];
+  const named = new Set<string>();
+  for (const line of lines) {
+    named.add(line.product_id.toLowerCase());
+    for (const v of line.variants) named.add(v.product_id.toLowerCase());
+  }
+  const products = await findOrderProducts(db, shipperId, [...named]);
+  const ids = [...products.keys()];
+  const comboIds = [...products.values()].filter((p) => p.type === 'combo').map((p) => p.id);
+  const owners = [...products.values()].filter((p) => p.parentId === null).map((p) => p.id);
+  const [prices, stopped, comboGroups, modifiers] = await Promise.all([
+    findMenuPrices(db, branch.menuId, ids),
+    stoppedProductIds(db, branch.id),
+    findComboGroups(db, comboIds),
+    findModifiers(db, owners),
+  ]);
+  return { products, prices, stopped, comboGroups, modifiers };
+}
+
+export type PriceOrderInput = {
+  shipperId: string;
+  customerId: string;
+  body: CreateOrderBody;
+  now: Date;
+  /** Lock the promo code's row until the transaction ends (placing, before recording its use). */
+  lockPromoCode: boolean;
+};
+
+/** One line of the body as priced: null when it cannot be priced (its refusal was met). */
+export type OrderLinePricing = { index: number; productId: string; priced: PricedOrderLine | null };
+
+/** What the server computed for an order; with a fail-fast Refusals every part is there. */
+export type OrderPricing = {
+  shipper: ShipperRow;
+  /** Null: unknown branch (BRANCH_NOT_FOUND was met; nothing else could be priced). */
+  branch: BranchRow | null;
+  zone: ZoneWithBranches | null;
+  point: { lat: number; long: number } | null;
+  futureTime: Date | null;
+  lines: OrderLinePricing[];
+  /** The zone's minimum (delivery) and the chain's, whichever is higher. */
+  minimum: number;
+  /** The zone's free-delivery threshold that can still be reached; 0: none. */
+  freeThreshold: number;
+  /** Null: not priced (no zone, no fare). */
+  fare: TComputePriceResponse | null;
+  /** Null: the branch is unknown. */
+  discounts: DiscountResult | null;
+  /** A free-delivery discount made the fare 0. */
+  freeByDiscount: boolean;
+  deliveryReason: TFareReason | null;
+  total: OrderTotal;
+  /** The cash banknote kept with the order (null for other payment types). */
+  changeFrom: number | null;
+};
+
+const isStopped = (line: OrderLinePricing) => line.priced?.inStop === true;
+
+/**
+ * Computes the order the body describes, putting every refusal met into `refusals`: placing passes
+ * a fail-fast one (the first refusal is thrown and nothing after it runs, see the top of this file
+ * for their order), a quote one that collects them and goes on with what it can still price. Only
+ * reads: the caller writes (placing, in its transaction).
+ */
+export async function priceOrder(
+  db: DbOrTx,
+  input: PriceOrderInput,
+  refusals: Refusals,
+): Promise<OrderPricing> {
+  const { body, shipperId, now } = input;
+  checkAddress(body, refusals);
+  const shipper = await findShipper(db, shipperId);
+  if (!shipper) throw apiError(404, 'SHIPPER_NOT_FOUND');
+  refusals.check(() => checkPaymentType(body.payment_type, shipper.paymentTypes), 'payment_type');
+
+  const step = body.steps[0];
+  if (!step) throw new Error('priceOrder: the contract guarantees one step');
+  const futureTime = body.future_time ? new Date(body.future_time) : null;
+  const isDelivery = body.delivery_type === 'delivery';
+  const changeFrom = body.payment_type === 'cash' ? (body.change_from ?? null) : null;
+  const unpriced: OrderPricing = {
+    shipper,
+    branch: null,
+    zone: null,
+    point: null,
+    futureTime,
+    lines: step.products.map((line, index) => ({ index, productId: line.product_id, priced: null })),
+    minimum: shipper.minimalOrderPrice,
+    freeThreshold: 0,
+    fare: null,
+    discounts: null,
+    freeByDiscount: false,
+    deliveryReason: null,
+    total: orderTotal({ goods: 0, delivery: 0, discount: 0 }),
+    changeFrom,
+  };
+
+  const branch = await findBranchRow(db, shipperId, step.branch_id.toLowerCase());
+  if (!branch) {
+    refusals.add(apiError(404, 'BRANCH_NOT_FOUND'));
+    return unpriced;
+  }
+  if (!branch.isActive) refusals.add(apiError(422, 'BRANCH_INACTIVE'));
+  refusals.check(() => checkTiming(branch, body.delivery_type, futureTime, now), 'future_time');
+
+  const point = isDelivery ? (body.to_location ?? null) : null;
+  const zone =
+    isDelivery && point && body.delivery_zone_id
+      ? ((await refusals.checkAsync(() =>
+          findDeliveryZone(db, shipperId, branch.id, body.delivery_zone_id ?? '', point),
+        )) ?? null)
+      : null;
+
+  const catalogue = await loadCatalogue(db, shipperId, branch, body);
+  const lines: OrderLinePricing[] = step.products.map((line, index) => ({
+    index,
+    productId: line.product_id,
+    priced: priceLine(line, index, catalogue, refusals),
+  }));
+  const counted = lines.flatMap((line) => (line.priced && !isStopped(line) ? [line.priced] : []));
+  const goods = counted.reduce((sum, line) => sum + line.totalPrice, 0);
+
+  const minimum = Math.max(shipper.minimalOrderPrice, zone?.minOrderAmount ?? 0);
+  if (minimumOrderShortfall(goods, minimum) > 0)
+    refusals.add(apiError(422, 'MIN_ORDER_PRICE', { price: minimum }));
+
+  const fare =
+    !isDelivery || (point && zone)
+      ? ((await refusals.checkAsync(() =>
+          computeFare(db, shipperId, {
+            branchId: branch.id,
+            deliveryType: body.delivery_type,
+            orderPrice: goods,
+            ...(point && zone ? { point, zoneId: zone.id } : {}),
+          }),
+        )) ?? null)
+      : null;
+
+  const hasOrders = await customerHasOrders(db, input.customerId);
+  const discountInput = {
+    shipperId,
+    branchId: branch.id,
+    deliveryType: body.delivery_type,
+    paymentType: body.payment_type,
+    orderPrice: goods,
+    lines: counted.map((l) => l.discount),
+    promoCode: body.promo_code ?? null,
+    customer: { id: input.customerId, hasOrders },
+    now,
+    lockPromoCode: input.lockPromoCode,
+  };
+  let discounts: DiscountResult;
+  try {
+    discounts = await computeDiscounts(db, discountInput);
+  } catch (error) {
+    if (!isHttpError(error) || discountInput.promoCode === null) throw error;
+    // A refused promo code: placing stops here; a quote goes on with the automatic discounts.
+    refusals.add(error, 'promo_code');
+    discounts = await computeDiscounts(db, { ...discountInput, promoCode: null, lockPromoCode: false });
+  }
+
+  const freeByDiscount = isDelivery && discounts.isDeliveryFree && (fare?.price ?? 0) > 0;
+  const delivery = freeByDiscount ? 0 : (fare?.price ?? 0);
+  const total = orderTotal({ goods, delivery, discount: discounts.total });
+  if (!changeFromValid(changeFrom, total.total))
+    refusals.add(apiError(422, 'CHANGE_FROM_TOO_SMALL'), 'change_from');
+
+  return {
+    shipper,
+    branch,
+    zone,
+    point,
+    futureTime,
+    lines,
+    minimum,
+    freeThreshold: isDelivery && !freeByDiscount ? (zone?.freeDeliveryOrderAmount ?? 0) : 0,
+    fare,
+    discounts,
+    freeByDiscount,
+    deliveryReason: freeByDiscount ? 'discount' : (fare?.reason ?? null),
+    total,
+    changeFrom,
+  };
+}
+
+/** How far the goods are from the minimum order and from free delivery (null: nothing to reach). */
+export function shortfalls(pricing: OrderPricing): { minimum: number; freeDelivery: number | null } {
+  return {
+    minimum: minimumOrderShortfall(pricing.total.goods, pricing.minimum),
+    freeDelivery: freeDeliveryShortfall(pricing.total.goods, pricing.freeThreshold),
+  };
+}

@@ -1,0 +1,180 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  branches,
+  type OrderLineRow,
+  type OrderRow,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  products,
+  reviews,
+  staffAccounts,
+} from '../../db/schema/index.ts';
+
+/** Whose orders: a customer of one chain. */
+export type OrderOwner = { shipperId: string; customerId: string };
+
+type BranchName = typeof branches.$inferSelect.name;
+
+export type OrderSummaryRow = {
+  order: OrderRow;
+  branch: { id: string; slug: string; name: BranchName };
+  itemsCount: number;
+};
+
+export type OrderCourierRow = { name: string; phone: string };
+
+export type OrderDetailRow = OrderSummaryRow & {
+  /** Minutes from placing to delivery (or to collecting a pickup order) at this branch. */
+  branchDeliveryTime: number;
+  courier: OrderCourierRow | null;
+};
+
+export type OrderLineWithProduct = OrderLineRow & { slug: string; image: { url: string } | null };
+export type OrderHistoryRow = { status: string; createdAt: Date };
+
+const owned = (owner: OrderOwner) =>
+  and(eq(orders.shipperId, owner.shipperId), eq(orders.customerId, owner.customerId));
+
+const summaryColumns = {
+  order: orders,
+  branch: { id: branches.id, slug: branches.slug, name: branches.name },
+};
+
+/** The number of items of each order: the sum of its lines' quantities. */
+async function itemCounts(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderLines.orderId, n: sql<number>`sum(${orderLines.quantity})`.mapWith(Number) })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .groupBy(orderLines.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.n]));
+}
+
+/** One page of the customer's orders in the given statuses, newest first, and how many there are. */
+export async function listCustomerOrders(
+  db: DbOrTx,
+  owner: OrderOwner,
+  filter: { statuses: readonly string[]; offset: number; limit: number },
+): Promise<{ rows: OrderSummaryRow[]; count: number }> {
+  const where = and(owned(owner), inArray(orders.status, [...filter.statuses]));
+  const [rows, total] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(orders)
+      .innerJoin(branches, eq(branches.id, orders.branchId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const counts = await itemCounts(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  return {
+    rows: rows.map((r) => ({ ...r, itemsCount: counts.get(r.order.id) ?? 0 })),
+    count: Number(total[0]?.n ?? 0),
+  };
+}
+
+/** One of the customer's orders with its branch and courier; another customer's id finds nothing. */
+export async function findCustomerOrder(
+  db: DbOrTx,
+  owner: OrderOwner,
+  orderId: string,
+): Promise<OrderDetailRow | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      branchDeliveryTime: branches.deliveryTime,
+      courierName: staffAccounts.name,
+      courierPhone: staffAccounts.phone,
+    })
+    .from(orders)
+    .innerJoin(branches, eq(branches.id, orders.branchId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, orders.courierId))
+    .where(and(owned(owner), eq(orders.id, orderId)))
+    .limit(1);
+  if (!row) return null;
+  const { courierName, courierPhone, ...rest } = row;
+  const counts = await itemCounts(db, [orderId]);
+  return {
+    ...rest,
+    itemsCount: counts.get(orderId) ?? 0,
+    courier:
+      courierName !== null && courierPhone !== null ? { name: courierName, phone: courierPhone } : null,
+  };
+}
+
+/** The order's lines in the order they were placed, with the product's slug and picture. */
+export async function listOrderLines(db: DbOrTx, orderId: string): Promise<OrderLineWithProduct[]> {
+  const rows = await db
+    .select({ line: orderLines, slug: products.slug, image: products.image })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
+  return rows.map((r) => ({ ...r.line, slug: r.slug, image: r.image }));
+}
+
+/** Every status the order took, oldest first. */
+export async function listOrderHistory(db: DbOrTx, orderId: string): Promise<OrderHistoryRow[]> {
+  return db
+    .select({ status: orderStatusHistory.status, createdAt: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+}
+
+/** Which of these products the customer has already reviewed. */
+export async function reviewedProductIds(
+  db: DbOrTx,
+  customerId: string,
+  productIds: readonly string[],
+): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(and(eq(reviews.customerId, customerId), inArray(reviews.productId, [...new Set(productIds)])));
+  return new Set(rows.map((r) => r.productId));
+}
+
+/** The order's status now: its status, when it got there (the newest history row) and its courier. */
+export async function findOrderStatus(
+  db: DbOrTx,
+  owner: OrderOwner,
+  orderId: string,
+): Promise<{ status: string; at: Date; courier: OrderCourierRow | null } | null> {
+  const [row] = await db
+    .select({
+      status: orders.status,
+      updatedAt: orders.updatedAt,
+      courierName: staffAccounts.name,
+      courierPhone: staffAccounts.phone,
+    })
+    .from(orders)
+    .leftJoin(staffAccounts, eq(staffAccounts.id, orders.courierId))
+    .where(and(owned(owner), eq(orders.id, orderId)))
+    .limit(1);
+  if (!row) return null;
+  const [newest] = await db
+    .select({ status: orderStatusHistory.status, createdAt: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  // Status and time from one row (the newest history entry; the order row is written with it).
+  return {
+    status: newest?.status ?? row.status,
+    at: newest?.createdAt ?? row.updatedAt,
+    courier:
+      row.courierName !== null && row.courierPhone !== null
+        ? { name: row.courierName, phone: row.courierPhone }
+        : null,
+  };
+}

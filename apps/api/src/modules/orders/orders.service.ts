@@ -1,0 +1,61 @@
+import type { TOrderDetail, TOrderStatusEvent, TOrdersResponse } from '@app/contracts';
+import { isCurrentStatus, ORDER_STATUSES } from '@app/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { offsetOf } from '../../db/query-helpers.ts';
+import { apiError } from '../../http/errors.ts';
+import { toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
+import {
+  findCustomerOrder,
+  findOrderStatus,
+  listCustomerOrders,
+  listOrderHistory,
+  listOrderLines,
+  type OrderOwner,
+  reviewedProductIds,
+} from './orders.repository.ts';
+
+export const CURRENT_STATUSES = ORDER_STATUSES.filter(isCurrentStatus);
+export const HISTORY_STATUSES = ORDER_STATUSES.filter((s) => !isCurrentStatus(s));
+
+export const orderNotFound = () => apiError(404, 'ORDER_NOT_FOUND');
+
+/** The customer's current orders (still on their way) or history (delivered, finished, cancelled). */
+export async function getCustomerOrders(
+  db: DbOrTx,
+  owner: OrderOwner,
+  query: { status: 'current' | 'history'; page: number; limit: number },
+): Promise<TOrdersResponse> {
+  const { rows, count } = await listCustomerOrders(db, owner, {
+    statuses: query.status === 'current' ? CURRENT_STATUSES : HISTORY_STATUSES,
+    offset: offsetOf(query.page, query.limit),
+    limit: query.limit,
+  });
+  return { count, orders: rows.map(toOrderSummary) };
+}
+
+/** One of the customer's orders with every field; 404 for another customer's or an unknown one. */
+export async function getCustomerOrder(
+  db: DbOrTx,
+  owner: OrderOwner,
+  orderId: string,
+): Promise<TOrderDetail> {
+  const row = await findCustomerOrder(db, owner, orderId);
+  if (!row) throw orderNotFound();
+  const [lines, history] = await Promise.all([listOrderLines(db, orderId), listOrderHistory(db, orderId)]);
+  const reviewed = await reviewedProductIds(
+    db,
+    owner.customerId,
+    lines.map((l) => l.productId),
+  );
+  return toOrderDetail(row, lines, history, reviewed);
+}
+
+/** The order's status now as a stream event, or null when it is not the customer's. */
+export async function getOrderStatusEvent(
+  db: DbOrTx,
+  owner: OrderOwner,
+  orderId: string,
+): Promise<TOrderStatusEvent | null> {
+  const current = await findOrderStatus(db, owner, orderId);
+  return current ? toStatusEvent(orderId, current) : null;
+}

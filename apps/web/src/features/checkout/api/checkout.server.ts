@@ -1,0 +1,28 @@
+import 'server-only';
+import { ZShipper } from '@app/contracts';
+import { cache } from 'react';
+import { getCartPageData } from '@/features/cart/server';
+import { serverApi } from '@/lib/api-server';
+import { env } from '@/lib/env';
+import { offeredPaymentTypes, type TCheckoutPaymentType } from '../lib/payment-types';
+
+export type CheckoutPageData = {
+  /** The shipper's payment types that are paid on receipt (online ones come later). */
+  paymentTypes: TCheckoutPaymentType[];
+  minimalOrderPrice: number;
+  /** Today's stop list of the chosen branch's menu: such lines block the order. */
+  stoppedProductIds: string[];
+};
+
+/** What the checkout needs from the API before the browser takes over: payment types, minimum, stop list. */
+export const getCheckoutPageData = cache(async (): Promise<CheckoutPageData> => {
+  const [shipper, cart] = await Promise.all([
+    serverApi().get(`/v1/shippers/${env().SHIPPER_ID}`, { schema: ZShipper }),
+    getCartPageData(),
+  ]);
+  return {
+    paymentTypes: offeredPaymentTypes(shipper.payment_types),
+    minimalOrderPrice: shipper.minimal_order_price,
+    stoppedProductIds: cart?.stoppedProductIds ?? [],
+  };
+});

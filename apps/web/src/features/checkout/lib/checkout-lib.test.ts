@@ -1,0 +1,366 @@
+import type { CartLine } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT_DEFAULTS } from '@/lib/stores/checkout';
+import { checkoutFormSchema, formValuesFrom, storedFrom } from './checkout-form';
+import { attemptFor, keepsAttempt, loadAttempt, saveAttempt } from './idempotency';
+import { buildOrderRequest, goodsTotal, orderProducts, parseSum, quoteProducts } from './order-request';
+import { offeredPaymentTypes } from './payment-types';
+import { isOfferedSlot, scheduleDays } from './slots';
+import { checkoutSummary } from './summary';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const line = (over: Partial<CartLine>): CartLine => ({
+  key: 'k',
+  product_id: id(1),
+  type: 'simple',
+  variants: [],
+  order_modifiers: [],
+  quantity: 1,
+  price: 10_000,
+  price_with_discount: 10_000,
+  in_stop: false,
+  default_product: false,
+  product_name: { ru: 'Плов', uz: 'Palov', en: 'Plov' },
+  image_url: null,
+  slug: 'plov',
+  comment: '',
+  ...over,
+});
+
+describe('scheduleDays: half-hour slots a scheduled order may take (Tashkent time)', () => {
+  // 12:10 UTC = 17:10 in Tashkent.
+  const now = new Date('2026-11-22T12:10:00Z');
+
+  it('starts after now + the lead time and stays inside the hours', () => {
+    const days = scheduleDays({
+      now,
+      workHourStart: '10:00',
+      workHourEnd: '22:00',
+      leadMinutes: 40,
+      daysAhead: 1,
+    });
+    expect(days.map((d) => d.date)).toEqual(['2026-11-22', '2026-11-23']);
+    const today = days[0]?.slots.map((s) => s.time);
+    // 17:10 + 40 min = 17:50: the first slot is 18:00; the last one starts before 22:00.
+    expect(today?.[0]).toBe('18:00');
+    expect(today?.at(-1)).toBe('21:30');
+    expect(days[0]?.slots[0]?.value).toBe('2026-11-22T18:00:00+05:00');
+    const tomorrow = days[1]?.slots.map((s) => s.time);
+    expect(tomorrow?.[0]).toBe('10:00');
+    // No further than 24 hours from now: tomorrow ends at 17:00 (17:10 is the limit).
+    expect(tomorrow?.at(-1)).toBe('17:00');
+  });
+
+  it('wraps overnight hours and skips a day without slots', () => {
+    const late = new Date('2026-11-22T18:50:00Z'); // 23:50 Tashkent
+    const days = scheduleDays({
+      now: late,
+      workHourStart: '10:00',
+      workHourEnd: '03:00',
+      leadMinutes: 30,
+      daysAhead: 0,
+    });
+    // 23:50 + 30 = 00:20 tomorrow: today has no slot left, and 0 days ahead allows no tomorrow.
+    expect(days).toEqual([]);
+    const more = scheduleDays({
+      now: late,
+      workHourStart: '10:00',
+      workHourEnd: '03:00',
+      leadMinutes: 30,
+      daysAhead: 1,
+    });
+    expect(more[0]?.date).toBe('2026-11-23');
+    expect(more[0]?.slots.slice(0, 5).map((s) => s.time)).toEqual([
+      '00:30',
+      '01:00',
+      '01:30',
+      '02:00',
+      '02:30',
+    ]);
+    expect(more[0]?.slots.map((s) => s.time)).not.toContain('03:00');
+    expect(more[0]?.slots.map((s) => s.time)).toContain('10:00');
+  });
+
+  it('offers every half hour around the clock and knows its own slots', () => {
+    const days = scheduleDays({
+      now,
+      workHourStart: '00:00',
+      workHourEnd: '23:59',
+      leadMinutes: 45,
+      daysAhead: 2,
+    });
+    expect(days).toHaveLength(3);
+    expect(days[1]?.slots).toHaveLength(48);
+    expect(isOfferedSlot(days, '2026-11-23T03:30:00+05:00')).toBe(true);
+    expect(isOfferedSlot(days, '2026-11-22T17:30:00+05:00')).toBe(false);
+    expect(isOfferedSlot(days, null)).toBe(false);
+  });
+});
+
+describe('order request: products and choices only, never a price', () => {
+  const origin = line({
+    key: 'o',
+    product_id: id(2),
+    type: 'origin',
+    price: 40_000,
+    variants: [{ group_id: id(2), product_id: id(3), title: { ru: 'L', uz: 'L', en: 'L' }, price: 40_000 }],
+    order_modifiers: [{ modifier_id: id(4), modifier_price: 3_000, modifier_quantity: 2, parent_id: id(5) }],
+    quantity: 2,
+  });
+  const combo = line({
+    key: 'c',
+    product_id: id(6),
+    type: 'combo',
+    price: 50_000,
+    variants: [{ group_id: id(7), product_id: id(8), title: { ru: 'C', uz: 'C', en: 'C' }, price: 5_000 }],
+  });
+  const stopped = line({ key: 's', product_id: id(9), in_stop: true });
+
+  it('sends the lines without prices, stopped ones left out', () => {
+    const products = orderProducts([origin, combo, stopped]);
+    expect(products).toEqual([
+      {
+        product_id: id(2),
+        type: 'origin',
+        variants: [{ group_id: id(2), product_id: id(3) }],
+        quantity: 2,
+        order_modifiers: [{ modifier_id: id(4), modifier_quantity: 2, parent_id: id(5) }],
+      },
+      {
+        product_id: id(6),
+        type: 'combo',
+        variants: [{ group_id: id(7), product_id: id(8) }],
+        quantity: 1,
+        order_modifiers: [],
+      },
+    ]);
+    expect(JSON.stringify(products)).not.toMatch(/price/);
+  });
+
+  it('quotes goods at full price and asks for a size by its own id', () => {
+    // origin: (40 000 + 2 x 3 000) x 2 = 92 000; combo: 50 000 + 5 000 = 55 000; a discounted price is ignored.
+    expect(goodsTotal([origin, { ...combo, price_with_discount: 1 }, stopped])).toBe(147_000);
+    expect(quoteProducts([origin, combo, line({ key: 'x', product_id: id(6) }), stopped])).toBe(
+      `${id(3)}:2,${id(6)}:2`,
+    );
+  });
+
+  it('builds a delivery body with the address and a pickup body without it', () => {
+    const form = {
+      ...formValuesFrom(CHECKOUT_DEFAULTS, ['cash', 'card']),
+      apartment: ' 12 ',
+      change_from: '200 000',
+    };
+    const delivery = buildOrderRequest({
+      target: {
+        deliveryType: 'delivery',
+        branchId: id(10),
+        address: 'Amir Temur 1',
+        location: { lat: 41.3, long: 69.28 },
+        zoneId: id(11),
+      },
+      lines: [combo],
+      form,
+      promoCode: 'WELCOME',
+    });
+    expect(delivery).toMatchObject({
+      delivery_type: 'delivery',
+      payment_type: 'cash',
+      to_address: 'Amir Temur 1',
+      to_location: { lat: 41.3, long: 69.28 },
+      delivery_zone_id: id(11),
+      apartment: '12',
+      is_courier_call: true,
+      future_time: null,
+      is_preorder: false,
+      promo_code: 'WELCOME',
+      change_from: 200_000,
+      steps: [{ branch_id: id(10) }],
+    });
+    const pickup = buildOrderRequest({
+      target: { deliveryType: 'self-pickup', branchId: id(10) },
+      lines: [combo],
+      form: { ...form, payment_type: 'card', timing: 'scheduled', future_time: '2026-11-23T12:30:00+05:00' },
+      promoCode: null,
+    });
+    expect(pickup).not.toHaveProperty('to_address');
+    expect(pickup).not.toHaveProperty('change_from');
+    expect(pickup).not.toHaveProperty('promo_code');
+    expect(pickup).toMatchObject({ future_time: '2026-11-23T12:30:00+05:00', is_preorder: true });
+  });
+
+  it('reads a typed sum', () => {
+    expect(parseSum('150 000')).toBe(150_000);
+    expect(parseSum('')).toBeNull();
+    expect(parseSum('12.5')).toBeNull();
+    expect(parseSum('-5')).toBeNull();
+  });
+});
+
+describe('checkout form rules (spec sections 3 and 5)', () => {
+  const values = formValuesFrom(CHECKOUT_DEFAULTS, ['cash', 'card']);
+  const ctx = {
+    deliveryType: 'delivery' as const,
+    total: 120_000,
+    slots: ['2026-11-23T12:30:00+05:00'],
+    paymentTypes: ['cash', 'card'] as const,
+  };
+  const messages = (v: typeof values, c: Parameters<typeof checkoutFormSchema>[0] = ctx) => {
+    const result = checkoutFormSchema(c).safeParse(v);
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('starts valid: the courier calls, as soon as possible, cash without change', () => {
+    expect(values).toMatchObject({ is_courier_call: true, timing: 'express', payment_type: 'cash' });
+    expect(messages(values)).toEqual({});
+  });
+
+  it('requires apartment, floor and building for delivery when the courier does not call', () => {
+    expect(messages({ ...values, is_courier_call: false })).toEqual({
+      apartment: 'required',
+      floor: 'required',
+      building: 'required',
+    });
+    expect(
+      messages({ ...values, is_courier_call: false, apartment: '5', floor: '2', building: '1' }),
+    ).toEqual({});
+    expect(messages({ ...values, is_courier_call: false }, { ...ctx, deliveryType: 'self-pickup' })).toEqual(
+      {},
+    );
+  });
+
+  it('refuses cash change below the total', () => {
+    expect(messages({ ...values, change_from: '100000' })).toEqual({ change_from: 'changeBelowTotal' });
+    expect(messages({ ...values, change_from: '120 000' })).toEqual({});
+    expect(messages({ ...values, change_from: 'lots' })).toEqual({ change_from: 'changeNotNumber' });
+    // Paying by card: the change field does not count.
+    expect(messages({ ...values, payment_type: 'card', change_from: '1' })).toEqual({});
+  });
+
+  it('needs an offered slot for a scheduled order and an offered payment type', () => {
+    expect(messages({ ...values, timing: 'scheduled', future_time: null })).toEqual({
+      future_time: 'chooseTime',
+    });
+    expect(messages({ ...values, timing: 'scheduled', future_time: '2026-11-23T12:30:00+05:00' })).toEqual(
+      {},
+    );
+    expect(messages(values, { ...ctx, paymentTypes: ['card'] })).toEqual({ payment_type: 'paymentType' });
+  });
+
+  it('offers only the payment types paid on receipt that the shipper takes', () => {
+    expect(offeredPaymentTypes(['payme', 'card', 'cash', 'loyalty'])).toEqual(['cash', 'card']);
+    expect(offeredPaymentTypes(['card', 'click'])).toEqual(['card']);
+  });
+
+  it('round-trips through the session store and fills details from the saved address', () => {
+    const stored = {
+      ...CHECKOUT_DEFAULTS,
+      ...storedFrom({ ...values, change_from: '150000', comment: 'ring' }),
+    };
+    expect(stored).toMatchObject({ change_from: 150_000, comment: 'ring', is_preorder: false });
+    expect(formValuesFrom(stored, ['cash']).change_from).toBe('150000');
+    expect(formValuesFrom({ ...CHECKOUT_DEFAULTS, payment_type: 'card' }, ['cash']).payment_type).toBe(
+      'cash',
+    );
+    expect(
+      formValuesFrom(CHECKOUT_DEFAULTS, ['cash'], { floor: '4', porch: '2', apartment: '9' }),
+    ).toMatchObject({
+      floor: '4',
+      building: '2',
+      apartment: '9',
+    });
+  });
+});
+
+describe('Idempotency-Key: one key per attempt', () => {
+  it('keeps the key for the same body and makes a new one for another body', () => {
+    let n = 0;
+    const make = () => `key-${++n}`;
+    const first = attemptFor(null, { a: 1 }, make);
+    expect(attemptFor(first, { a: 1 }, make)).toBe(first);
+    const second = attemptFor(first, { a: 2 }, make);
+    expect(second.key).toBe('key-2');
+  });
+
+  it('keeps the attempt open after no answer, a 5xx or 409, not after a refusal', () => {
+    expect([0, 409, 500, 503].every(keepsAttempt)).toBe(true);
+    expect([400, 404, 422].some(keepsAttempt)).toBe(false);
+  });
+
+  it('survives a reload in session storage', () => {
+    const data = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
+    saveAttempt({ key: 'k1', fingerprint: '{}' }, storage);
+    expect(loadAttempt(storage)).toEqual({ key: 'k1', fingerprint: '{}' });
+    saveAttempt(null, storage);
+    expect(loadAttempt(storage)).toBeNull();
+    data.set('checkout.order_attempt', 'not json');
+    expect(loadAttempt(storage)).toBeNull();
+  });
+});
+
+describe('checkout summary from the server quotes', () => {
+  const quote = { discounts: [], all_discount_price: 0, is_delivery_free: false };
+  const zone = { min_order_amount: 60_000, free_delivery_order_amount: 200_000 };
+
+  it('itemises a delivery by distance with what is missing for the minimum and free delivery', () => {
+    const s = checkoutSummary({
+      deliveryType: 'delivery',
+      goods: 55_000,
+      fare: { price: 17_000, distance: 5_600, reason: 'distance' },
+      quote: { ...quote, all_discount_price: 5_000 },
+      shipperMinimum: 50_000,
+      zone,
+    });
+    expect(s).toMatchObject({
+      goods: 55_000,
+      delivery: 17_000,
+      deliveryReason: 'distance',
+      discount: 5_000,
+      total: 67_000,
+      minimum: 60_000,
+      minimumShortfall: 5_000,
+      freeFrom: 200_000,
+      freeShortfall: 145_000,
+    });
+  });
+
+  it('makes delivery free by a discount, costs nothing for pickup, and never goes below 0', () => {
+    const free = checkoutSummary({
+      deliveryType: 'delivery',
+      goods: 160_000,
+      fare: { price: 15_000, distance: 1_000, reason: 'distance' },
+      quote: { ...quote, is_delivery_free: true },
+      shipperMinimum: 50_000,
+      zone,
+    });
+    expect(free).toMatchObject({
+      delivery: 0,
+      deliveryReason: 'free_discount',
+      total: 160_000,
+      freeShortfall: null,
+    });
+    const pickup = checkoutSummary({
+      deliveryType: 'self-pickup',
+      goods: 30_000,
+      fare: null,
+      quote: { ...quote, all_discount_price: 50_000 },
+      shipperMinimum: 50_000,
+      zone: null,
+    });
+    expect(pickup).toMatchObject({
+      delivery: 0,
+      deliveryReason: 'pickup',
+      discount: 30_000,
+      total: 0,
+      minimum: 50_000,
+    });
+  });
+});

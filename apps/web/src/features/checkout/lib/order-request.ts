@@ -1,0 +1,111 @@
+import type { TCreateOrderRequest, TDeliveryType, TLatLong, TOrderProductInput } from '@app/contracts';
+import { availableLines, type CartLine, lineTotal } from '@app/domain';
+
+/**
+ * What the checkout sends and asks the API. The storefront never sends a price: the order carries
+ * products, choices and quantities only, and the server prices them from the database.
+ */
+
+/** The cart's lines as the order's products (stopped lines are left out; the page blocks them first). */
+export function orderProducts(lines: readonly CartLine[]): TOrderProductInput[] {
+  return availableLines(lines).map((line) => ({
+    product_id: line.product_id,
+    type: line.type,
+    variants: line.variants.map((v) => ({ group_id: v.group_id, product_id: v.product_id })),
+    quantity: line.quantity,
+    order_modifiers: line.order_modifiers.map((m) => ({
+      modifier_id: m.modifier_id,
+      modifier_quantity: m.modifier_quantity,
+      parent_id: m.parent_id,
+    })),
+    ...(line.comment.trim() ? { comment: line.comment.trim() } : {}),
+  }));
+}
+
+/**
+ * The goods sum the quotes are asked for: every orderable line at its full price (product or size,
+ * combo extras, modifiers) before any discount, which the discount quote takes off itself.
+ */
+export const goodsTotal = (lines: readonly CartLine[]): number =>
+  availableLines(lines).reduce(
+    (sum, line) => sum + lineTotal({ ...line, price_with_discount: line.price }),
+    0,
+  );
+
+/**
+ * `products` of the discount quote: `<id>:<count>` pairs. A size is asked for by its own id (its
+ * exact discount); the same product on several lines counts once with the counts added (the API
+ * adds them as well).
+ */
+export function quoteProducts(lines: readonly CartLine[]): string {
+  const counts = new Map<string, number>();
+  for (const line of availableLines(lines)) {
+    const id = (line.type === 'origin' ? line.variants[0]?.product_id : undefined) ?? line.product_id;
+    counts.set(id, (counts.get(id) ?? 0) + line.quantity);
+  }
+  return [...counts].map(([id, count]) => `${id}:${count}`).join(',');
+}
+
+/** The checkout form's values the order needs (see checkout-form.ts for how they are checked). */
+export type TOrderFormValues = {
+  payment_type: 'cash' | 'card';
+  accommodation: string;
+  apartment: string;
+  building: string;
+  floor: string;
+  description: string;
+  is_courier_call: boolean;
+  timing: 'express' | 'scheduled';
+  future_time: string | null;
+  /** Digits as typed; empty: no change needed. */
+  change_from: string;
+  comment: string;
+};
+
+export type TOrderTarget =
+  | { deliveryType: 'delivery'; branchId: string; address: string; location: TLatLong; zoneId: string | null }
+  | { deliveryType: 'self-pickup'; branchId: string };
+
+/** A typed sum ('200 000', '200000') as a whole number, or null when empty or not a number. */
+export function parseSum(text: string): number | null {
+  const digits = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (!/^\d{1,12}$/.test(digits)) return null;
+  return Number(digits);
+}
+
+/** The body of POST /v2/ondemand-order. */
+export function buildOrderRequest(input: {
+  target: TOrderTarget;
+  lines: readonly CartLine[];
+  form: TOrderFormValues;
+  promoCode: string | null;
+}): TCreateOrderRequest {
+  const { target, form } = input;
+  const scheduled = form.timing === 'scheduled' && form.future_time !== null;
+  const delivery: TDeliveryType = target.deliveryType;
+  const changeFrom = form.payment_type === 'cash' ? parseSum(form.change_from) : null;
+  return {
+    delivery_type: delivery,
+    payment_type: form.payment_type,
+    ...(target.deliveryType === 'delivery'
+      ? {
+          to_address: target.address,
+          to_location: { lat: target.location.lat, long: target.location.long },
+          ...(target.zoneId ? { delivery_zone_id: target.zoneId } : {}),
+          accommodation: form.accommodation.trim(),
+          apartment: form.apartment.trim(),
+          building: form.building.trim(),
+          floor: form.floor.trim(),
+          description: form.description.trim(),
+          is_courier_call: form.is_courier_call,
+        }
+      : {}),
+    future_time: scheduled ? form.future_time : null,
+    is_preorder: scheduled,
+    source: 'website',
+    ...(input.promoCode ? { promo_code: input.promoCode } : {}),
+    ...(changeFrom !== null ? { change_from: changeFrom } : {}),
+    comment: form.comment.trim(),
+    steps: [{ branch_id: target.branchId, products: orderProducts(input.lines) }],
+  };
+}

@@ -1,0 +1,84 @@
+import { type Clock, isOpenAt } from '@app/domain';
+
+/** Tashkent is UTC+5 all year (no daylight saving), as the domain's tashkentClock assumes. */
+const TASHKENT_OFFSET_MS = 5 * 60 * 60_000;
+const TASHKENT_OFFSET = '+05:00';
+const DAY_MS = 24 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+/** Scheduled orders are offered in half-hour slots. */
+export const SLOT_MINUTES = 30;
+
+export type TTimeSlot = {
+  /** ISO date-time with the Tashkent offset, as the order's `future_time`: '2026-11-23T12:30:00+05:00'. */
+  value: string;
+  /** 'HH:mm' Tashkent time. */
+  time: Clock;
+};
+
+export type TSlotDay = {
+  /** 'YYYY-MM-DD', the Tashkent calendar day. */
+  date: string;
+  /** 0 today, 1 tomorrow, ... */
+  offset: number;
+  slots: TTimeSlot[];
+};
+
+export type TScheduleInput = {
+  now: Date;
+  /** The branch's hours, 'HH:mm' Tashkent time (overnight hours wrap past midnight). */
+  workHourStart: Clock;
+  workHourEnd: Clock;
+  /** How long the branch needs (its delivery_time): no slot starts before now + this. */
+  leadMinutes: number;
+  /** The branch's future_delivery_order_time or future_self_pickup_order_time: days ahead allowed. */
+  daysAhead: number;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' and 'HH:mm' of a Tashkent wall-clock instant given as ms (UTC fields of local ms). */
+function localParts(localMs: number): { date: string; time: Clock } {
+  const d = new Date(localMs);
+  return {
+    date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+  };
+}
+
+/**
+ * The days and half-hour slots a scheduled order can be placed for (Tashkent time): from today up to
+ * `daysAhead` days on, every slot that starts while the branch is open (domain isOpenAt: overnight
+ * and around-the-clock hours too), not before now + the branch's lead time, and no further than
+ * `daysAhead` x 24 hours from now (the stricter reading of "days ahead", so the server never
+ * refuses a slot offered here). Days without a slot are left out.
+ */
+export function scheduleDays(input: TScheduleInput): TSlotDay[] {
+  const nowMs = input.now.getTime();
+  if (Number.isNaN(nowMs)) throw new RangeError('scheduleDays got an invalid Date');
+  const daysAhead = Math.max(0, Math.floor(input.daysAhead));
+  const earliest = nowMs + Math.max(0, input.leadMinutes) * MINUTE_MS;
+  const latest = nowMs + daysAhead * DAY_MS;
+  const todayLocal = Math.floor((nowMs + TASHKENT_OFFSET_MS) / DAY_MS) * DAY_MS;
+  const days: TSlotDay[] = [];
+  for (let offset = 0; offset <= daysAhead; offset++) {
+    const dayLocal = todayLocal + offset * DAY_MS;
+    const slots: TTimeSlot[] = [];
+    for (let minute = 0; minute < 24 * 60; minute += SLOT_MINUTES) {
+      const localMs = dayLocal + minute * MINUTE_MS;
+      const utcMs = localMs - TASHKENT_OFFSET_MS;
+      if (utcMs < earliest || utcMs > latest) continue;
+      const { date, time } = localParts(localMs);
+      if (!isOpenAt(input.workHourStart, input.workHourEnd, time)) continue;
+      slots.push({ value: `${date}T${time}:00${TASHKENT_OFFSET}`, time });
+    }
+    if (slots.length > 0) days.push({ date: localParts(dayLocal).date, offset, slots });
+  }
+  return days;
+}
+
+/** Whether a chosen `future_time` is still one of the offered slots (time moves on while the page is open). */
+export const isOfferedSlot = (days: readonly TSlotDay[], value: string | null): boolean =>
+  value !== null && days.some((d) => d.slots.some((s) => s.value === value));
+
+/** The day a slot value belongs to ('YYYY-MM-DD' prefix of the value). */
+export const slotDate = (value: string): string => value.slice(0, 10);

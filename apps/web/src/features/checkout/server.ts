@@ -1,0 +1,3 @@
+import 'server-only';
+
+export { type CheckoutPageData, getCheckoutPageData } from './api/checkout.server';

@@ -1,0 +1,420 @@
+import type {
+  TBranch,
+  TBranchListResponse,
+  TCheckPointResponse,
+  TComputePriceResponse,
+  TDiscountWithOrderPriceResponse,
+  TMenuProduct,
+  TMenuProductsResponse,
+  TNearestBranchResponse,
+} from '@app/contracts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { randomPhone, registerThroughApi } from '../support/auth.ts';
+import { expect, formatSum, literal, localePath, t, test, tf } from '../support/fixtures.ts';
+
+/**
+ * Checkout (issue 5): a signed-in customer with a cart and a chosen delivery address or pickup
+ * restaurant places an order. The stores the location flow and the cart fill are set up front (their
+ * own journeys cover filling them); everything after that is the checkout page against the real API.
+ */
+
+const locale = 'en';
+const o = (key: string) => t(locale, `checkout.${key}`, 'order');
+/** The default map centre: inside a Tashkent delivery zone of the demo chain. */
+const CENTRE = { lat: 41.311153, long: 69.279729 };
+const TASHKENT_OFFSET_MS = 5 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** 'YYYY-MM-DD' of the Tashkent calendar day `offset` days from now. */
+function tashkentDate(offset: number, now = Date.now()): string {
+  return new Date(now + TASHKENT_OFFSET_MS + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+async function branchBySlug(api: APIRequestContext, slug: string): Promise<TBranch> {
+  const response = await api.get('/v1/branches', { params: { limit: 100 } });
+  expect(response.ok()).toBe(true);
+  const branch = ((await response.json()) as TBranchListResponse).branches.find((b) => b.slug === slug);
+  if (!branch) throw new Error(`the demo chain has no branch ${slug}`);
+  return branch;
+}
+
+/** The branch fields the location flow keeps in the common store (features/location/lib/choose.ts). */
+const storedBranch = (branch: TBranch, hours?: { start: string; end: string }) => ({
+  id: branch.id,
+  slug: branch.slug,
+  menu_id: branch.menu_id,
+  name: branch.name.en,
+  address: branch.address.en,
+  location: branch.location,
+  delivery_time: branch.delivery_time,
+  future_delivery_order_time: branch.future_delivery_order_time,
+  future_self_pickup_order_time: branch.future_self_pickup_order_time,
+  work_hour_start: hours?.start ?? branch.work_hour_start,
+  work_hour_end: hours?.end ?? branch.work_hour_end,
+});
+
+/** An available simple dish without modifiers on the branch's menu, and how many make at least `amount`. */
+async function dishFor(
+  api: APIRequestContext,
+  branch: TBranch,
+  amount: number,
+): Promise<{ product: TMenuProduct; quantity: number }> {
+  const response = await api.get('/v2/menu-products', {
+    params: { menu_id: branch.menu_id, branch_id: branch.id },
+  });
+  expect(response.ok()).toBe(true);
+  const menu = (await response.json()) as TMenuProductsResponse;
+  const product = menu.categories
+    .flatMap((c) => c.products)
+    .find((p) => p.type === 'simple' && !p.has_modifier && !p.in_stop && p.out_price >= 10_000);
+  if (!product) throw new Error(`no simple dish on the menu of ${branch.slug}`);
+  return { product, quantity: Math.ceil(amount / product.out_price) };
+}
+
+type TStores = {
+  common: Record<string, unknown>;
+  product: TMenuProduct;
+  quantity: number;
+};
+
+/**
+ * A signed-in customer whose cart holds `quantity` of the dish and whose common store holds the
+ * location choice; written before the first page load and only once, so reloads keep the app's own
+ * changes (the emptied cart after an order).
+ */
+async function prepare(page: Page, api: APIRequestContext, stores: TStores) {
+  const auth = await registerThroughApi(api, randomPhone(), 'Madina');
+  const user = { ...auth.user, access_token: auth.access_token };
+  const line = {
+    key: 'checkout-line-1',
+    product_id: stores.product.id,
+    type: 'simple',
+    variants: [],
+    order_modifiers: [],
+    quantity: stores.quantity,
+    price: stores.product.out_price,
+    price_with_discount: stores.product.out_price,
+    in_stop: false,
+    default_product: false,
+    product_name: stores.product.title,
+    image_url: null,
+    slug: stores.product.slug,
+    comment: '',
+  };
+  await page.addInitScript(
+    ({ user, common, line }) => {
+      if (localStorage.getItem('auth')) return;
+      localStorage.setItem('auth', JSON.stringify({ state: { user }, version: 1 }));
+      localStorage.setItem('common', JSON.stringify({ state: common, version: 1 }));
+      localStorage.setItem('cart', JSON.stringify({ state: { lines: [line] }, version: 1 }));
+    },
+    { user, common: stores.common, line },
+  );
+  return auth;
+}
+
+const placeButton = (page: Page): Locator =>
+  page.getByRole('button', { name: o('summary.place'), exact: true });
+const confirmDialog = (page: Page): Locator => page.getByRole('alertdialog', { name: o('confirm.title') });
+
+async function chooseSlot(page: Page, date: string, time: string) {
+  await page.getByRole('radio', { name: literal(o('timing.scheduled')) }).check();
+  await page.getByLabel(o('timing.day'), { exact: true }).selectOption(date);
+  await page.getByLabel(o('timing.time'), { exact: true }).selectOption(`${date}T${time}:00+05:00`);
+}
+
+test('pickup with a scheduled time: confirmed, placed once under an Idempotency-Key, success screen', async ({
+  page,
+  api,
+}) => {
+  const branch = await branchBySlug(api, 'tashkent-yunusobod');
+  const { product, quantity } = await dishFor(api, branch, 60_000);
+  const auth = await prepare(page, api, {
+    common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
+    product,
+    quantity,
+  });
+
+  await page.goto(localePath(locale, '/checkout'));
+  await expect(page.getByRole('heading', { level: 1, name: o('title') })).toBeVisible();
+  await expect(page.getByTestId('checkout-where')).toContainText(branch.name.en);
+  // Pickup costs nothing, and the server's total is shown.
+  await expect(page.getByTestId('checkout-delivery')).toHaveText(o('summary.free'));
+  await expect(page.getByTestId('checkout-goods')).toHaveText(
+    formatSum(product.out_price * quantity, locale),
+  );
+
+  const tomorrow = tashkentDate(1);
+  await chooseSlot(page, tomorrow, '12:00');
+  await page.getByRole('radio', { name: o('payment.card') }).check();
+  await page.getByLabel(o('comment.label')).fill('Please pack the bread separately');
+
+  await placeButton(page).click();
+  const dialog = confirmDialog(page);
+  await expect(dialog).toContainText(branch.name.en);
+  await expect(dialog).toContainText(
+    tf(locale, 'checkout.confirm.at', { day: o('timing.tomorrow'), time: '12:00' }, 'order'),
+  );
+  // Cancel changes nothing; the order is placed only after confirming.
+  await dialog.getByRole('button', { name: t(locale, 'actions.cancel') }).click();
+  await expect(dialog).toBeHidden();
+
+  await placeButton(page).click();
+  const request = page.waitForRequest((r) => r.url().endsWith('/v2/ondemand-order') && r.method() === 'POST');
+  await dialog.getByRole('button', { name: o('confirm.confirm') }).click();
+  const sent = await request;
+  expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  const body = sent.postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({
+    delivery_type: 'self-pickup',
+    payment_type: 'card',
+    future_time: `${tomorrow}T12:00:00+05:00`,
+    is_preorder: true,
+    comment: 'Please pack the bread separately',
+  });
+  // The storefront never sends a price.
+  expect(JSON.stringify(body)).not.toMatch(/price/);
+
+  await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout/success'));
+  await expect(
+    page.getByRole('status').filter({ hasText: t(locale, 'orderCreated', 'order') }),
+  ).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  await expect(page.getByTestId('order-number')).toHaveText(/B-\d+/);
+  await expect(page.getByRole('link', { name: o('success.toOrder') })).toHaveAttribute(
+    'href',
+    localePath(locale, `/myorders/${orderId}`),
+  );
+  await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-count', '0');
+  const orderIds = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('common') ?? '{}').state?.orderIds,
+  );
+  expect(orderIds).toEqual([orderId]);
+
+  // The API has it as a scheduled order at the chosen time, priced by the server.
+  const order = await api.get(`/v2/orders/${orderId}`, { headers: { Authorization: auth.access_token } });
+  expect(order.ok(), await order.text()).toBe(true);
+  expect(await order.json()).toMatchObject({
+    status: 'future',
+    delivery_type: 'self-pickup',
+    payment_type: 'card',
+    goods_price: product.out_price * quantity,
+    delivery_price: 0,
+  });
+});
+
+test.describe('a closed restaurant (spec section 5)', () => {
+  test('blocks ordering as soon as possible while closed (Playwright clock)', async ({ page, api }) => {
+    // The next 05:00 in Tashkent: tashkent-amir-temur (10:00-03:00) is closed then.
+    const next5 = new Date(`${tashkentDate(0)}T05:00:00+05:00`);
+    if (next5.getTime() <= Date.now()) next5.setTime(next5.getTime() + DAY_MS);
+    await page.clock.setFixedTime(next5);
+    const branch = await branchBySlug(api, 'tashkent-amir-temur');
+    const { product, quantity } = await dishFor(api, branch, 60_000);
+    await prepare(page, api, {
+      common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
+      product,
+      quantity,
+    });
+
+    await page.goto(localePath(locale, '/checkout'));
+    await expect(page.getByTestId('branch-closed')).toHaveText(
+      tf(locale, 'closedBranch', { time: branch.work_hour_start }, 'location'),
+    );
+    await expect(page.getByTestId('checkout-total')).toBeVisible();
+    await expect(placeButton(page)).toBeDisabled();
+    await expect(page.getByText(o('timing.closedHint'))).toBeVisible();
+  });
+
+  test('a time the restaurant does not work is refused by the server with its message', async ({
+    page,
+    api,
+  }) => {
+    const branch = await branchBySlug(api, 'tashkent-amir-temur');
+    const { product, quantity } = await dishFor(api, branch, 60_000);
+    // The browser's copy of the branch says "around the clock" (stale); the API knows 10:00-03:00.
+    const auth = await prepare(page, api, {
+      common: { branch: storedBranch(branch, { start: '00:00', end: '23:59' }), deliveryType: 'self-pickup' },
+      product,
+      quantity,
+    });
+    const date = tashkentDate(1);
+
+    await page.goto(localePath(locale, '/checkout'));
+    await expect(page.getByTestId('checkout-total')).toBeVisible();
+    await chooseSlot(page, date, '05:00');
+    await placeButton(page).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: o('confirm.confirm') })
+      .click();
+
+    // The same order sent straight to the API: the storefront shows exactly its message.
+    const direct = await api.post('/v2/ondemand-order', {
+      headers: { Authorization: auth.access_token, 'Accept-Language': locale },
+      data: {
+        delivery_type: 'self-pickup',
+        payment_type: 'cash',
+        future_time: `${date}T05:00:00+05:00`,
+        is_preorder: true,
+        steps: [{ branch_id: branch.id, products: [{ product_id: product.id, type: 'simple', quantity }] }],
+      },
+    });
+    expect(direct.status()).toBe(422);
+    const { message } = (await direct.json()) as { message: string };
+    await expect(page.getByTestId('checkout-refusal')).toHaveText(message);
+    await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout'));
+    // Nothing was placed: the cart is as it was.
+    await expect(page.getByTestId('checkout-lines')).toContainText(product.title.en);
+  });
+});
+
+test('cash change below the total is refused; enough cash places the order', async ({ page, api }) => {
+  // Open around the clock, so the journey passes at any hour.
+  const branch = await branchBySlug(api, 'tashkent-chilonzor');
+  const { product, quantity } = await dishFor(api, branch, 60_000);
+  await prepare(page, api, {
+    common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
+    product,
+    quantity,
+  });
+
+  await page.goto(localePath(locale, '/checkout'));
+  const totalText = (await page.getByTestId('checkout-total').textContent()) ?? '';
+  const total = Number(totalText.replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(0);
+
+  await page.getByRole('radio', { name: o('payment.cash') }).check();
+  const change = page.getByLabel(o('payment.changeFrom'));
+  await change.fill(String(total - 1_000));
+  await change.blur();
+  await expect(page.getByText(o('errors.changeBelowTotal'))).toBeVisible();
+  await expect(change).toHaveAttribute('aria-invalid', 'true');
+  // Placing is refused before anything is sent.
+  await placeButton(page).click();
+  await expect(confirmDialog(page)).toBeHidden();
+
+  await change.fill(String(Math.ceil(total / 10_000) * 10_000 + 10_000));
+  await expect(page.getByText(o('errors.changeBelowTotal'))).toBeHidden();
+  await placeButton(page).click();
+  await confirmDialog(page)
+    .getByRole('button', { name: o('confirm.confirm') })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout/success'));
+});
+
+test('delivery: the fare from the server, a wrong promo code refused, a right one applied', async ({
+  page,
+  api,
+}) => {
+  const check = await api.get('/v1/check_point_delivery_zones', {
+    params: { lat: CENTRE.lat, lon: CENTRE.long },
+  });
+  const zone = ((await check.json()) as TCheckPointResponse).result[0];
+  if (!zone) throw new Error('the demo centre must be inside a delivery zone');
+  const nearest = await api.get('/v1/nearest-branch', {
+    params: { lat: CENTRE.lat, long: CENTRE.long, delivery_zone_id: zone.id },
+  });
+  const branch = ((await nearest.json()) as TNearestBranchResponse).branches.find((b) => b.is_active);
+  if (!branch) throw new Error('an active branch serves the demo centre');
+  // WELCOME takes 20 000 off from 100 000.
+  const { product, quantity } = await dishFor(api, branch, Math.max(110_000, zone.min_order_amount));
+  const goods = product.out_price * quantity;
+  const auth = await prepare(page, api, {
+    common: {
+      deliveryType: 'delivery',
+      branch: storedBranch(branch),
+      location: CENTRE,
+      deliveryZoneId: zone.id,
+      points: [
+        {
+          id: 'p-1',
+          location: [CENTRE.lat, CENTRE.long],
+          address: 'Amir Temur avenue 1',
+          name: '',
+          city: 'tashkent',
+          isActive: true,
+        },
+      ],
+    },
+    product,
+    quantity,
+  });
+  const fare = (await (
+    await api.patch('/v1/fares/compute-price', {
+      data: {
+        branch_id: branch.id,
+        lat: CENTRE.lat,
+        long: CENTRE.long,
+        order_price: goods,
+        delivery_zone_id: zone.id,
+      },
+    })
+  ).json()) as TComputePriceResponse;
+  const quote = async (promo?: string) =>
+    api.get('/v2/discount-with-order-price', {
+      // As the signed-in customer: WELCOME is limited per customer, so it needs one.
+      headers: { 'Accept-Language': locale, Authorization: auth.access_token },
+      params: {
+        branch_id: branch.id,
+        delivery_type: 'delivery',
+        payment_type: 'cash',
+        order_price: goods,
+        delivery_price: fare.price,
+        products: `${product.id}:${quantity}`,
+        ...(promo ? { promo_code: promo } : {}),
+      },
+    });
+
+  await page.goto(localePath(locale, '/checkout'));
+  await expect(page.getByTestId('checkout-where')).toContainText('Amir Temur avenue 1');
+  const plain = (await (await quote()).json()) as TDiscountWithOrderPriceResponse;
+  const delivery = plain.is_delivery_free ? 0 : fare.price;
+  await expect(page.getByTestId('checkout-delivery')).toHaveText(
+    delivery === 0 ? o('summary.free') : formatSum(delivery, locale),
+  );
+  await expect(page.getByTestId('checkout-total')).toHaveText(
+    formatSum(goods + delivery - plain.all_discount_price, locale),
+  );
+  // The courier calls by default; without the call, apartment, entrance and floor are required.
+  const courierCall = page.getByRole('checkbox', { name: literal(o('details.courierCall')) });
+  await expect(courierCall).toBeChecked();
+  await courierCall.uncheck();
+  const apartment = page.getByRole('textbox', { name: o('details.apartment'), exact: true });
+  await apartment.focus();
+  await apartment.blur();
+  await expect(apartment).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(o('errors.required'))).toBeVisible();
+  await apartment.fill('12');
+  await expect(apartment).not.toHaveAttribute('aria-invalid', 'true');
+  await courierCall.check();
+
+  const wrong = await quote('NO-SUCH-CODE');
+  expect(wrong.status()).toBe(404);
+  const promo = page.getByRole('textbox', { name: o('promo.label'), exact: true });
+  await promo.fill('NO-SUCH-CODE');
+  await page.getByRole('button', { name: o('promo.apply') }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: ((await wrong.json()) as { message: string }).message }),
+  ).toBeVisible();
+
+  const right = (await (await quote('WELCOME')).json()) as TDiscountWithOrderPriceResponse;
+  await promo.fill('welcome');
+  await page.getByRole('button', { name: o('promo.apply') }).click();
+  await expect(page.getByTestId('promo-applied')).toContainText(
+    tf(locale, 'checkout.promo.applied', { code: 'WELCOME' }, 'order'),
+  );
+  await expect(page.getByTestId('checkout-discount')).toHaveText(
+    `−${formatSum(right.all_discount_price, locale)}`,
+  );
+  const freeNow = right.is_delivery_free ? 0 : fare.price;
+  await expect(page.getByTestId('checkout-total')).toHaveText(
+    formatSum(goods + freeNow - right.all_discount_price, locale),
+  );
+  // Kept for the session: a reload keeps the applied code.
+  await page.reload();
+  await expect(page.getByTestId('promo-applied')).toBeVisible();
+  await page
+    .getByRole('button', { name: tf(locale, 'checkout.promo.removeNamed', { code: 'WELCOME' }, 'order') })
+    .click();
+  await expect(page.getByTestId('checkout-discount')).toHaveCount(plain.all_discount_price > 0 ? 1 : 0);
+});
