@@ -72,6 +72,21 @@ export const staffTokens = pgTable(
   (t) => [index('staff_tokens_staff_idx').on(t.staffId)],
 );
 
+/**
+ * Wrong staff passwords, one row each: the per-login limit counts them in the database, so it survives
+ * restarts and holds across API processes (like the customers' code limits).
+ */
+export const staffLoginFailures = pgTable(
+  'staff_login_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    shipperId: shipperIdColumn(),
+    login: text('login').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('staff_login_failures_login_idx').on(t.shipperId, t.login, t.createdAt)],
+);
+
 export const orders = pgTable(
   'orders',
   {

@@ -1,53 +1,43 @@
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { staffLoginFailures } from '../../db/schema/index.ts';
+
 /**
- * Wrong staff passwords per login: at most MAX_FAILURES in WINDOW_MS, then the login is refused (429)
- * until the oldest failure leaves the window; a right password clears the count.
- *
- * Kept in this process's memory: the schema has no table for it (a `staff_login_failures` table would
- * make it survive restarts and hold across several API processes, like the customers' code limits).
+ * Wrong staff passwords per login: at most STAFF_LOGIN_MAX_FAILURES in STAFF_LOGIN_WINDOW_MS, then the
+ * login is refused (429) until the oldest counted failure leaves the window; a right password clears
+ * the count. Rows in `staff_login_failures`, so the limit survives restarts and holds across API
+ * processes.
  */
 export const STAFF_LOGIN_MAX_FAILURES = 10;
 export const STAFF_LOGIN_WINDOW_MS = 15 * 60_000;
-/** Logins tracked at most; the stalest are forgotten first (a flood of made-up logins stays bounded). */
-const MAX_TRACKED = 10_000;
 
-export type LoginLimiter = {
-  /** Milliseconds until `key` may try again, or 0. */
-  retryAfterMs: (key: string, now: Date) => number;
-  recordFailure: (key: string, now: Date) => void;
-  clear: (key: string) => void;
-};
+export type LoginKey = { shipperId: string; login: string };
 
-export function createLoginLimiter(
-  max = STAFF_LOGIN_MAX_FAILURES,
-  windowMs = STAFF_LOGIN_WINDOW_MS,
-): LoginLimiter {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string, now: number) => {
-    const list = (failures.get(key) ?? []).filter((t) => now - t < windowMs);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  };
-  return {
-    retryAfterMs: (key, now) => {
-      const list = recent(key, now.getTime());
-      if (list.length < max) return 0;
-      const oldest = list[list.length - max] ?? now.getTime();
-      return Math.max(1, oldest + windowMs - now.getTime());
-    },
-    recordFailure: (key, now) => {
-      const list = recent(key, now.getTime());
-      list.push(now.getTime());
-      // Re-inserted last: Map keeps insertion order, so the first key is the stalest.
-      failures.delete(key);
-      failures.set(key, list);
-      if (failures.size > MAX_TRACKED) {
-        const stalest = failures.keys().next().value;
-        if (stalest !== undefined) failures.delete(stalest);
-      }
-    },
-    clear: (key) => {
-      failures.delete(key);
-    },
-  };
+const forLogin = (key: LoginKey) =>
+  and(eq(staffLoginFailures.shipperId, key.shipperId), eq(staffLoginFailures.login, key.login));
+
+/** Milliseconds until this login may try again, or 0. */
+export async function loginRetryAfterMs(db: DbOrTx, key: LoginKey, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - STAFF_LOGIN_WINDOW_MS);
+  const recent = await db
+    .select({ at: staffLoginFailures.createdAt })
+    .from(staffLoginFailures)
+    .where(and(forLogin(key), gt(staffLoginFailures.createdAt, since)))
+    .orderBy(asc(staffLoginFailures.createdAt));
+  if (recent.length < STAFF_LOGIN_MAX_FAILURES) return 0;
+  // The failure whose leaving the window brings the count below the limit.
+  const pivot = recent[recent.length - STAFF_LOGIN_MAX_FAILURES]?.at ?? now;
+  return Math.max(1, pivot.getTime() + STAFF_LOGIN_WINDOW_MS - now.getTime());
+}
+
+/** Counts one wrong password, and drops this login's failures that have left the window. */
+export async function recordLoginFailure(db: DbOrTx, key: LoginKey, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - STAFF_LOGIN_WINDOW_MS);
+  await db.delete(staffLoginFailures).where(and(forLogin(key), lte(staffLoginFailures.createdAt, since)));
+  await db.insert(staffLoginFailures).values({ ...key, createdAt: now });
+}
+
+/** A right password: the count starts again. */
+export async function clearLoginFailures(db: DbOrTx, key: LoginKey): Promise<void> {
+  await db.delete(staffLoginFailures).where(forLogin(key));
 }

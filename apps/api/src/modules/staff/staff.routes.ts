@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createLoginLimiter } from './login-limits.ts';
 import { signedInStaff, staffGuard } from './staff.auth.ts';
 import { revokeStaffToken } from './staff.repository.ts';
 import {
@@ -31,8 +30,7 @@ const authErrors = { 400: ZApiError, 401: ZApiError };
  */
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limiter = createLoginLimiter();
-  const deps = (): StaffDeps => ({ db: app.db, clock: app.clock, orderEvents: app.orderEvents, limiter });
+  const deps = (): StaffDeps => ({ db: app.db, clock: app.clock, orderEvents: app.orderEvents });
   const preHandler = staffGuard(fastify);
   const tags = ['staff'];
 

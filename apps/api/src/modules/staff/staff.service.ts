@@ -13,7 +13,7 @@ import { apiError, tooManyRequests } from '../../http/errors.ts';
 import { hashToken, newAccessToken } from '../customers/tokens.ts';
 import { lockOrder } from '../order-status/order-status.repository.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
-import type { LoginLimiter } from './login-limits.ts';
+import { clearLoginFailures, loginRetryAfterMs, recordLoginFailure } from './login-limits.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   findStaffByLogin,
@@ -30,7 +30,6 @@ export type StaffDeps = {
   db: Db;
   clock: () => Date;
   orderEvents: Pick<OrderEvents, 'publish'>;
-  limiter: LoginLimiter;
 };
 
 export const toStaffMember = (row: StaffAccountRow): TStaffMember => ({
@@ -52,19 +51,19 @@ export async function staffLogin(
   input: { login: string; password: string },
 ): Promise<{ staff: TStaffMember; access_token: string; expires_at: string }> {
   const login = input.login.trim().toLowerCase();
-  const key = `${shipperId}:${login}`;
+  const key = { shipperId, login };
   const now = deps.clock();
-  const waitMs = deps.limiter.retryAfterMs(key, now);
+  const waitMs = await loginRetryAfterMs(deps.db, key, now);
   if (waitMs > 0) {
     throw tooManyRequests('STAFF_LOGIN_LIMIT', waitMs / 1000, { minutes: Math.ceil(waitMs / 60_000) });
   }
   const account = await findStaffByLogin(deps.db, { shipperId, login });
   const matches = await verifyPassword(input.password, account?.passwordHash ?? null);
   if (!account || !matches || !account.isActive) {
-    deps.limiter.recordFailure(key, now);
+    await recordLoginFailure(deps.db, key, now);
     throw apiError(401, 'STAFF_LOGIN_FAILED');
   }
-  deps.limiter.clear(key);
+  await clearLoginFailures(deps.db, key);
   const token = newAccessToken();
   const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_MS);
   await insertStaffToken(deps.db, { staffId: account.id, tokenHash: hashToken(token), now, expiresAt });

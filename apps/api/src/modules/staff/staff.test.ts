@@ -9,6 +9,7 @@ import { ACTORS, EVENT_ACTORS, ORDER_EVENTS, type OrderEvent } from '@app/domain
 import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { orderStatusHistory, orders, staffAccounts } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
@@ -160,6 +161,31 @@ describe('POST /v1/staff/login', () => {
     // A right password clears the count.
     expect((await login('courier-2', 'wrong-again-1')).statusCode).toBe(401);
     expect((await login('courier-2')).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords in the database: another API process on it refuses the locked login too', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await login('vendor-yunusobod', `wrong-password-${i}`)).statusCode).toBe(401);
+    const other = await buildApp({
+      db: t.db,
+      env: { LOG_LEVEL: 'silent', DATA_DIR: t.app.config.DATA_DIR },
+      logger: false,
+      clock: clock.now,
+      runJobs: false,
+    });
+    try {
+      const res = await other.inject({
+        method: 'POST',
+        url: '/v1/staff/login',
+        headers: CLIENT_HEADERS,
+        payload: { login: 'vendor-yunusobod', password: FIXTURE_STAFF_PASSWORD },
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+    clock.advance(15 * 60_000);
+    expect((await login('vendor-yunusobod')).statusCode).toBe(200);
   });
 });
 
