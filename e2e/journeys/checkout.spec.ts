@@ -2,11 +2,11 @@ import type {
   TBranch,
   TBranchListResponse,
   TCheckPointResponse,
-  TComputePriceResponse,
-  TDiscountWithOrderPriceResponse,
+  TCreateOrderRequest,
   TMenuProduct,
   TMenuProductsResponse,
   TNearestBranchResponse,
+  TOrderQuoteResponse,
 } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomPhone, registerThroughApi } from '../support/auth.ts';
@@ -75,6 +75,8 @@ type TStores = {
   common: Record<string, unknown>;
   product: TMenuProduct;
   quantity: number;
+  /** The unit price the cart remembers (default: the menu's); the server's price is what counts. */
+  storedPrice?: number;
 };
 
 /**
@@ -92,8 +94,8 @@ async function prepare(page: Page, api: APIRequestContext, stores: TStores) {
     variants: [],
     order_modifiers: [],
     quantity: stores.quantity,
-    price: stores.product.out_price,
-    price_with_discount: stores.product.out_price,
+    price: stores.storedPrice ?? stores.product.out_price,
+    price_with_discount: stores.storedPrice ?? stores.product.out_price,
     in_stop: false,
     default_product: false,
     product_name: stores.product.title,
@@ -112,6 +114,22 @@ async function prepare(page: Page, api: APIRequestContext, stores: TStores) {
   );
   return auth;
 }
+
+/** POST /v2/ondemand-order/quote as the customer: what the checkout should show for this body. */
+async function quoteThroughApi(
+  api: APIRequestContext,
+  token: string,
+  body: TCreateOrderRequest,
+): Promise<TOrderQuoteResponse> {
+  const response = await api.post('/v2/ondemand-order/quote', {
+    headers: { Authorization: token, 'Accept-Language': locale },
+    data: body,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as TOrderQuoteResponse;
+}
+
+const quoteErrors = (page: Page): Locator => page.getByTestId('checkout-quote-errors');
 
 const placeButton = (page: Page): Locator =>
   page.getByRole('button', { name: o('summary.place'), exact: true });
@@ -135,9 +153,12 @@ test('pickup with a scheduled time: confirmed, placed once under an Idempotency-
     quantity,
   });
 
+  const quoted = page.waitForRequest((r) => r.url().endsWith('/v2/ondemand-order/quote'));
   await page.goto(localePath(locale, '/checkout'));
   await expect(page.getByRole('heading', { level: 1, name: o('title') })).toBeVisible();
   await expect(page.getByTestId('checkout-where')).toContainText(branch.name.en);
+  // The server prices the order the page would place: the quote's body carries no price either.
+  expect((await quoted).postData() ?? '').not.toMatch(/price/);
   // Pickup costs nothing, and the server's total is shown.
   await expect(page.getByTestId('checkout-delivery')).toHaveText(o('summary.free'));
   await expect(page.getByTestId('checkout-goods')).toHaveText(
@@ -226,7 +247,7 @@ test.describe('a closed restaurant (spec section 5)', () => {
     await expect(page.getByText(o('timing.closedHint'))).toBeVisible();
   });
 
-  test('a time the restaurant does not work is refused by the server with its message', async ({
+  test('a time the restaurant does not work: the quote says so, and placing re-checks it', async ({
     page,
     api,
   }) => {
@@ -243,12 +264,8 @@ test.describe('a closed restaurant (spec section 5)', () => {
     await page.goto(localePath(locale, '/checkout'));
     await expect(page.getByTestId('checkout-total')).toBeVisible();
     await chooseSlot(page, date, '05:00');
-    await placeButton(page).click();
-    await confirmDialog(page)
-      .getByRole('button', { name: o('confirm.confirm') })
-      .click();
 
-    // The same order sent straight to the API: the storefront shows exactly its message.
+    // The same order sent straight to the API is refused; the quote already shows exactly its message.
     const direct = await api.post('/v2/ondemand-order', {
       headers: { Authorization: auth.access_token, 'Accept-Language': locale },
       data: {
@@ -261,6 +278,21 @@ test.describe('a closed restaurant (spec section 5)', () => {
     });
     expect(direct.status()).toBe(422);
     const { message } = (await direct.json()) as { message: string };
+    await expect(quoteErrors(page)).toContainText(message);
+    await expect(placeButton(page)).toBeDisabled();
+
+    // Should a quote have found nothing (the hours changed in between), placing still checks again.
+    await page.route('**/v2/ondemand-order/quote', async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as TOrderQuoteResponse;
+      await route.fulfill({ response, json: { ...json, errors: [] } });
+    });
+    await page.getByLabel(o('comment.label')).fill('Ring twice');
+    await expect(quoteErrors(page)).toBeHidden();
+    await placeButton(page).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: o('confirm.confirm') })
+      .click();
     await expect(page.getByTestId('checkout-refusal')).toHaveText(message);
     await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout'));
     // Nothing was placed: the cart is as it was.
@@ -268,20 +300,39 @@ test.describe('a closed restaurant (spec section 5)', () => {
   });
 });
 
-test('cash change below the total is refused; enough cash places the order', async ({ page, api }) => {
+test('a stale cart price is the server’s; cash change below the total is refused; enough cash places the order', async ({
+  page,
+  api,
+}) => {
   // Open around the clock, so the journey passes at any hour.
   const branch = await branchBySlug(api, 'tashkent-chilonzor');
   const { product, quantity } = await dishFor(api, branch, 60_000);
-  await prepare(page, api, {
+  // The cart remembers the dish 1 000 cheaper than the menu sells it now.
+  const auth = await prepare(page, api, {
     common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
     product,
     quantity,
+    storedPrice: product.out_price - 1_000,
   });
+  const server = await quoteThroughApi(api, auth.access_token, {
+    delivery_type: 'self-pickup',
+    payment_type: 'cash',
+    steps: [{ branch_id: branch.id, products: [{ product_id: product.id, type: 'simple', quantity }] }],
+  });
+  expect(server.goods_price).toBe(product.out_price * quantity);
 
   await page.goto(localePath(locale, '/checkout'));
-  const totalText = (await page.getByTestId('checkout-total').textContent()) ?? '';
-  const total = Number(totalText.replace(/\D/g, ''));
-  expect(total).toBeGreaterThan(0);
+  // Goods, the line and the total are the server's; the cart took the new price, and says so.
+  await expect(page.getByTestId('checkout-goods')).toHaveText(formatSum(server.goods_price, locale));
+  await expect(page.getByTestId('checkout-line-price')).toHaveText(formatSum(server.goods_price, locale));
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatSum(server.total_price, locale));
+  await expect(page.getByTestId('checkout-price-changed')).toContainText(product.title.en);
+  await expect
+    .poll(() =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state?.lines?.[0]?.price),
+    )
+    .toBe(product.out_price);
+  const total = server.total_price;
 
   await page.getByRole('radio', { name: o('payment.cash') }).check();
   const change = page.getByLabel(o('payment.changeFrom'));
@@ -289,9 +340,8 @@ test('cash change below the total is refused; enough cash places the order', asy
   await change.blur();
   await expect(page.getByText(o('errors.changeBelowTotal'))).toBeVisible();
   await expect(change).toHaveAttribute('aria-invalid', 'true');
-  // Placing is refused before anything is sent.
-  await placeButton(page).click();
-  await expect(confirmDialog(page)).toBeHidden();
+  // The server's quote refuses it as well: placing is not offered.
+  await expect(placeButton(page)).toBeDisabled();
 
   await change.fill(String(Math.ceil(total / 10_000) * 10_000 + 10_000));
   await expect(page.getByText(o('errors.changeBelowTotal'))).toBeHidden();
@@ -302,7 +352,7 @@ test('cash change below the total is refused; enough cash places the order', asy
   await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout/success'));
 });
 
-test('delivery: the fare from the server, a wrong promo code refused, a right one applied', async ({
+test('delivery: every amount from the server’s quote, a wrong promo code refused, a right one applied', async ({
   page,
   api,
 }) => {
@@ -339,46 +389,34 @@ test('delivery: the fare from the server, a wrong promo code refused, a right on
     product,
     quantity,
   });
-  const fare = (await (
-    await api.patch('/v1/fares/compute-price', {
-      data: {
-        branch_id: branch.id,
-        lat: CENTRE.lat,
-        long: CENTRE.long,
-        order_price: goods,
-        delivery_zone_id: zone.id,
-      },
-    })
-  ).json()) as TComputePriceResponse;
-  const quote = async (promo?: string) =>
-    api.get('/v2/discount-with-order-price', {
-      // As the signed-in customer: WELCOME is limited per customer, so it needs one.
-      headers: { 'Accept-Language': locale, Authorization: auth.access_token },
-      params: {
-        branch_id: branch.id,
-        delivery_type: 'delivery',
-        payment_type: 'cash',
-        order_price: goods,
-        delivery_price: fare.price,
-        products: `${product.id}:${quantity}`,
-        ...(promo ? { promo_code: promo } : {}),
-      },
-    });
+  const body = (promo_code?: string): TCreateOrderRequest => ({
+    delivery_type: 'delivery',
+    payment_type: 'cash',
+    to_address: 'Amir Temur avenue 1',
+    to_location: CENTRE,
+    delivery_zone_id: zone.id,
+    ...(promo_code ? { promo_code } : {}),
+    steps: [{ branch_id: branch.id, products: [{ product_id: product.id, type: 'simple', quantity }] }],
+  });
+  const plain = await quoteThroughApi(api, auth.access_token, body());
+  expect(plain.goods_price).toBe(goods);
+  // The restaurant may be closed at this hour (the page says so in its own notice): nothing else refuses.
+  const closedNow = plain.errors.some((e) => e.code === 'BRANCH_CLOSED');
+  expect(plain.errors.filter((e) => e.code !== 'BRANCH_CLOSED')).toEqual([]);
 
   await page.goto(localePath(locale, '/checkout'));
   await expect(page.getByTestId('checkout-where')).toContainText('Amir Temur avenue 1');
-  const plain = (await (await quote()).json()) as TDiscountWithOrderPriceResponse;
-  const delivery = plain.is_delivery_free ? 0 : fare.price;
   await expect(page.getByTestId('checkout-delivery')).toHaveText(
-    delivery === 0 ? o('summary.free') : formatSum(delivery, locale),
+    plain.delivery_price === 0 ? o('summary.free') : formatSum(plain.delivery_price, locale),
   );
-  await expect(page.getByTestId('checkout-total')).toHaveText(
-    formatSum(goods + delivery - plain.all_discount_price, locale),
-  );
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatSum(plain.total_price, locale));
   // The courier calls by default; without the call, apartment, entrance and floor are required.
   const courierCall = page.getByRole('checkbox', { name: literal(o('details.courierCall')) });
   await expect(courierCall).toBeChecked();
   await courierCall.uncheck();
+  // The server refuses an order without them too: placing waits until they are there.
+  await expect(quoteErrors(page)).toBeVisible();
+  await expect(placeButton(page)).toBeDisabled();
   const apartment = page.getByRole('textbox', { name: o('details.apartment'), exact: true });
   await apartment.focus();
   await apartment.blur();
@@ -387,34 +425,37 @@ test('delivery: the fare from the server, a wrong promo code refused, a right on
   await apartment.fill('12');
   await expect(apartment).not.toHaveAttribute('aria-invalid', 'true');
   await courierCall.check();
+  await expect(quoteErrors(page)).toBeHidden();
+  if (!closedNow) await expect(placeButton(page)).toBeEnabled();
 
-  const wrong = await quote('NO-SUCH-CODE');
-  expect(wrong.status()).toBe(404);
+  // The quote answers a promo code's refusal by the promo field; the order is still priced without it.
+  const wrong = (await quoteThroughApi(api, auth.access_token, body('NO-SUCH-CODE'))).errors.find(
+    (e) => e.field === 'promo_code',
+  );
+  expect(wrong?.code).toBe('PROMO_CODE_NOT_FOUND');
   const promo = page.getByRole('textbox', { name: o('promo.label'), exact: true });
   await promo.fill('NO-SUCH-CODE');
   await page.getByRole('button', { name: o('promo.apply') }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: ((await wrong.json()) as { message: string }).message }),
-  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: wrong?.message ?? '' })).toBeVisible();
+  await expect(page.getByTestId('promo-applied')).toHaveCount(0);
 
-  const right = (await (await quote('WELCOME')).json()) as TDiscountWithOrderPriceResponse;
+  const right = await quoteThroughApi(api, auth.access_token, body('WELCOME'));
+  expect(right.errors.filter((e) => e.code !== 'BRANCH_CLOSED')).toEqual([]);
   await promo.fill('welcome');
   await page.getByRole('button', { name: o('promo.apply') }).click();
   await expect(page.getByTestId('promo-applied')).toContainText(
     tf(locale, 'checkout.promo.applied', { code: 'WELCOME' }, 'order'),
   );
   await expect(page.getByTestId('checkout-discount')).toHaveText(
-    `−${formatSum(right.all_discount_price, locale)}`,
+    `−${formatSum(right.discount_price, locale)}`,
   );
-  const freeNow = right.is_delivery_free ? 0 : fare.price;
-  await expect(page.getByTestId('checkout-total')).toHaveText(
-    formatSum(goods + freeNow - right.all_discount_price, locale),
-  );
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatSum(right.total_price, locale));
   // Kept for the session: a reload keeps the applied code.
   await page.reload();
   await expect(page.getByTestId('promo-applied')).toBeVisible();
   await page
     .getByRole('button', { name: tf(locale, 'checkout.promo.removeNamed', { code: 'WELCOME' }, 'order') })
     .click();
-  await expect(page.getByTestId('checkout-discount')).toHaveCount(plain.all_discount_price > 0 ? 1 : 0);
+  await expect(page.getByTestId('checkout-discount')).toHaveCount(plain.discount_price > 0 ? 1 : 0);
+  await expect(page.getByTestId('checkout-total')).toHaveText(formatSum(plain.total_price, locale));
 });

@@ -144,12 +144,12 @@ async function loadCatalogue(
   const ids = [...products.keys()];
   const comboIds = [...products.values()].filter((p) => p.type === 'combo').map((p) => p.id);
   const owners = [...products.values()].filter((p) => p.parentId === null).map((p) => p.id);
-  const [prices, stopped, comboGroups, modifiers] = await Promise.all([
-    findMenuPrices(db, branch.menuId, ids),
-    stoppedProductIds(db, branch.id),
-    findComboGroups(db, comboIds),
-    findModifiers(db, owners),
-  ]);
+  // One after another: inside placing's transaction they share one connection (node-postgres
+  // deprecates queries sent to a client that is still busy).
+  const prices = await findMenuPrices(db, branch.menuId, ids);
+  const stopped = await stoppedProductIds(db, branch.id);
+  const comboGroups = await findComboGroups(db, comboIds);
+  const modifiers = await findModifiers(db, owners);
   return { products, prices, stopped, comboGroups, modifiers };
 }
 

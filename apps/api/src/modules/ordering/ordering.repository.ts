@@ -111,18 +111,17 @@ export type ModifierRows = {
 export async function findModifiers(db: DbOrTx, productIds: string[]): Promise<Map<string, ModifierRows>> {
   const byProduct = new Map<string, ModifierRows>(productIds.map((id) => [id, { singles: [], groups: [] }]));
   if (!productIds.length) return byProduct;
-  const [singles, groups] = await Promise.all([
-    db
-      .select()
-      .from(singleModifiers)
-      .where(inArray(singleModifiers.productId, productIds))
-      .orderBy(asc(singleModifiers.position)),
-    db
-      .select()
-      .from(groupModifiers)
-      .where(inArray(groupModifiers.productId, productIds))
-      .orderBy(asc(groupModifiers.position)),
-  ]);
+  // One after another: inside a transaction the queries share one connection.
+  const singles = await db
+    .select()
+    .from(singleModifiers)
+    .where(inArray(singleModifiers.productId, productIds))
+    .orderBy(asc(singleModifiers.position));
+  const groups = await db
+    .select()
+    .from(groupModifiers)
+    .where(inArray(groupModifiers.productId, productIds))
+    .orderBy(asc(groupModifiers.position));
   const variants = groups.length
     ? await db
         .select()

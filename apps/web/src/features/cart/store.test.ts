@@ -1,7 +1,8 @@
 import type { AutoAddProduct, NewCartItem } from '@app/domain';
+import { lineUnitPrice } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { createJSONStorage, type StateStorage } from 'zustand/middleware';
-import { CART_STORE_NAME, cartPersistOptions, createCartStore } from './store';
+import { CART_STORE_NAME, cartPersistOptions, createCartStore, repriceLines } from './store';
 
 const memory = (initial: Record<string, string> = {}) => {
   const data = new Map(Object.entries(initial));
@@ -154,5 +155,66 @@ describe('cart actions', () => {
     expect(store.getState().lines.map((l) => l.in_stop)).toEqual([true, false]);
     store.getState().setStopped(['somsa']);
     expect(store.getState().lines.map((l) => l.in_stop)).toEqual([false, true]);
+  });
+});
+
+describe('server prices', () => {
+  const wrap = item('wrap', {
+    price: 30_000,
+    order_modifiers: [
+      { modifier_id: 'cheese', modifier_price: 5_000, modifier_quantity: 2, parent_id: null },
+    ],
+  });
+  const combo = item('combo', {
+    type: 'combo',
+    price: 45_000,
+    variants: [{ group_id: 'main', product_id: 'lamb', title: text('lamb'), price: 3_000 }],
+  });
+
+  it('takes each quoted unit price, keeping the discount and the modifiers; no change, no update', async () => {
+    const { store } = storeWith();
+    await store.persist.rehydrate();
+    store.getState().add(wrap);
+    store.getState().add(combo);
+    store.getState().add(item('plov'));
+    const [w, c, p] = store.getState().lines;
+    if (!w || !c || !p) throw new Error('three lines');
+    // The wrap got 2 000 dearer (40 000 + 2 000 for the whole unit), the combo 1 000 cheaper.
+    store.setState({
+      lines: store.getState().lines.map((l) => (l.key === w.key ? { ...l, price_with_discount: 25_000 } : l)),
+    });
+    store.getState().setUnitPrices([
+      { key: w.key, unitPrice: 42_000 },
+      { key: c.key, unitPrice: 47_000 },
+      { key: p.key, unitPrice: 10_000 },
+    ]);
+    const [w2, c2, p2] = store.getState().lines;
+    expect(w2).toMatchObject({
+      price: 32_000,
+      price_with_discount: 27_000,
+      order_modifiers: w.order_modifiers,
+    });
+    expect(c2).toMatchObject({ price: 44_000, price_with_discount: 44_000 });
+    expect(c2 && lineUnitPrice({ ...c2, price_with_discount: c2.price })).toBe(47_000);
+    expect(p2).toBe(store.getState().lines[2]);
+    expect(p2).toEqual(p);
+
+    const before = store.getState().lines;
+    store.getState().setUnitPrices([
+      { key: w.key, unitPrice: 42_000 },
+      { key: 'gone', unitPrice: 1 },
+    ]);
+    expect(store.getState().lines).toBe(before);
+  });
+
+  it('never takes a line below 0, and answers the same lines when nothing changes', () => {
+    const line = { ...wrap, key: 'k', quantity: 1, in_stop: false, price_with_discount: 30_000 };
+    // 1 000 for a unit whose cheese alone costs 10 000: the product's own price stops at 0.
+    expect(repriceLines([line], [{ key: 'k', unitPrice: 1_000 }])[0]).toMatchObject({
+      price: 0,
+      price_with_discount: 0,
+    });
+    const same = [line];
+    expect(repriceLines(same, [{ key: 'k', unitPrice: 40_000 }])).toBe(same);
   });
 });

@@ -1,24 +1,16 @@
 import type {
   TCheckPointResponse,
-  TComputePriceRequest,
-  TComputePriceResponse,
   TCreateOrderRequest,
   TCreateOrderResponse,
-  TDeliveryType,
-  TDiscountWithOrderPriceResponse,
   TLatLong,
+  TOrderQuoteResponse,
 } from '@app/contracts';
 import type { TApiClient } from '@/lib/api-client';
-import {
-  isCheckPointResponse,
-  isComputePriceResponse,
-  isCreateOrderResponse,
-  isDiscountWithOrderPriceResponse,
-} from './guards';
+import { isCheckPointResponse, isCreateOrderResponse, isOrderQuoteResponse } from './guards';
 
 /** The calls of the checkout, each a thin typed wrapper over the one client. */
 
-/** The zones holding the point (their minimum order and free-delivery threshold). */
+/** The zones holding the point: which one the order is delivered in (or none: outside the area). */
 export const checkPointZones = (
   api: TApiClient,
   location: TLatLong,
@@ -30,43 +22,16 @@ export const checkPointZones = (
     signal,
   });
 
-/** PATCH /v1/fares/compute-price: the delivery price and the reason for it. */
-export const computeFare = (
+/**
+ * POST /v2/ondemand-order/quote: the order's every price as the server computes it for this body,
+ * with the refusals placing it now would meet. Writes nothing.
+ */
+export const quoteOrder = (
   api: TApiClient,
-  body: TComputePriceRequest,
+  body: TCreateOrderRequest,
   signal?: AbortSignal,
-): Promise<TComputePriceResponse> =>
-  api.patch('/v1/fares/compute-price', { schema: isComputePriceResponse, body, signal });
-
-export type TDiscountQuoteInput = {
-  branchId: string;
-  deliveryType: TDeliveryType;
-  paymentType: string;
-  orderPrice: number;
-  deliveryPrice: number;
-  products: string;
-  promoCode: string | null;
-};
-
-/** GET /v2/discount-with-order-price: the discounts of this order, with the promo code if one is given. */
-export const quoteDiscounts = (
-  api: TApiClient,
-  input: TDiscountQuoteInput,
-  signal?: AbortSignal,
-): Promise<TDiscountWithOrderPriceResponse> =>
-  api.get('/v2/discount-with-order-price', {
-    schema: isDiscountWithOrderPriceResponse,
-    query: {
-      branch_id: input.branchId,
-      delivery_type: input.deliveryType,
-      payment_type: input.paymentType,
-      order_price: input.orderPrice,
-      delivery_price: input.deliveryPrice,
-      products: input.products,
-      promo_code: input.promoCode,
-    },
-    signal,
-  });
+): Promise<TOrderQuoteResponse> =>
+  api.post('/v2/ondemand-order/quote', { schema: isOrderQuoteResponse, body, signal });
 
 /** POST /v2/ondemand-order under an Idempotency-Key (see lib/idempotency.ts). */
 export const placeOrder = (

@@ -9,12 +9,11 @@ import { offeredPaymentTypes, type TCheckoutPaymentType } from '../lib/payment-t
 export type CheckoutPageData = {
   /** The shipper's payment types that are paid on receipt (online ones come later). */
   paymentTypes: TCheckoutPaymentType[];
-  minimalOrderPrice: number;
   /** Today's stop list of the chosen branch's menu: such lines block the order. */
   stoppedProductIds: string[];
 };
 
-/** What the checkout needs from the API before the browser takes over: payment types, minimum, stop list. */
+/** What the checkout needs from the API before the browser takes over: payment types, stop list. */
 export const getCheckoutPageData = cache(async (): Promise<CheckoutPageData> => {
   const [shipper, cart] = await Promise.all([
     serverApi().get(`/v1/shippers/${env().SHIPPER_ID}`, { schema: ZShipper }),
@@ -22,7 +21,6 @@ export const getCheckoutPageData = cache(async (): Promise<CheckoutPageData> => 
   ]);
   return {
     paymentTypes: offeredPaymentTypes(shipper.payment_types),
-    minimalOrderPrice: shipper.minimal_order_price,
     stoppedProductIds: cart?.stoppedProductIds ?? [],
   };
 });

@@ -1,9 +1,4 @@
-import type {
-  TCheckPointResponse,
-  TComputePriceResponse,
-  TCreateOrderResponse,
-  TDiscountWithOrderPriceResponse,
-} from '@app/contracts';
+import type { TCheckPointResponse, TCreateOrderResponse, TOrderQuoteResponse } from '@app/contracts';
 
 /**
  * Browser-side shape checks of the checkout's answers (see `lib/response-guards.ts` for why the
@@ -14,6 +9,7 @@ type TRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is TRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isSum = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isSumOrNull = (value: unknown): boolean => value === null || isSum(value);
 const isArrayOf = (value: unknown, item: (entry: TRecord) => boolean): boolean =>
   Array.isArray(value) && value.every((entry) => isRecord(entry) && item(entry));
 
@@ -29,29 +25,42 @@ export function isCheckPointResponse(value: unknown): value is TCheckPointRespon
   );
 }
 
-const FARE_REASONS = ['pickup', 'free_threshold', 'distance'];
+const DELIVERY_REASONS: readonly unknown[] = ['pickup', 'free_threshold', 'distance', 'discount', null];
 
-/** PATCH /v1/fares/compute-price. */
-export function isComputePriceResponse(value: unknown): value is TComputePriceResponse {
+/** POST /v2/ondemand-order/quote. */
+export function isOrderQuoteResponse(value: unknown): value is TOrderQuoteResponse {
   return (
     isRecord(value) &&
-    isSum(value.price) &&
-    isSum(value.distance) &&
-    typeof value.reason === 'string' &&
-    FARE_REASONS.includes(value.reason)
-  );
-}
-
-/** GET /v2/discount-with-order-price. */
-export function isDiscountWithOrderPriceResponse(value: unknown): value is TDiscountWithOrderPriceResponse {
-  return (
-    isRecord(value) &&
-    isSum(value.all_discount_price) &&
-    typeof value.is_delivery_free === 'boolean' &&
+    isSum(value.goods_price) &&
+    isSum(value.delivery_price) &&
+    DELIVERY_REASONS.includes(value.delivery_reason) &&
+    isSum(value.delivery_distance) &&
+    isSum(value.discount_price) &&
+    isSum(value.total_price) &&
+    isSum(value.min_order_amount) &&
+    isSum(value.min_order_shortfall) &&
+    isSumOrNull(value.free_delivery_order_amount) &&
+    isSumOrNull(value.free_delivery_shortfall) &&
     isArrayOf(
       value.discounts,
       (d) =>
         typeof d.discount_id === 'string' && isSum(d.discount_price_for_order) && isRecord(d.discount_title),
+    ) &&
+    isArrayOf(
+      value.lines,
+      (l) =>
+        isSum(l.index) &&
+        typeof l.product_id === 'string' &&
+        isSumOrNull(l.unit_price) &&
+        isSumOrNull(l.total_price) &&
+        typeof l.in_stop === 'boolean',
+    ) &&
+    isArrayOf(
+      value.errors,
+      (e) =>
+        typeof e.code === 'string' &&
+        typeof e.message === 'string' &&
+        (e.field === undefined || typeof e.field === 'string'),
     )
   );
 }

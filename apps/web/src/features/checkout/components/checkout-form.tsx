@@ -1,7 +1,7 @@
 'use client';
 
-import type { TCreateOrderRequest, TLocale } from '@app/contracts';
-import { type CartLine, formatSum } from '@app/domain';
+import type { TCreateOrderRequest, TLocale, TLocalizedText } from '@app/contracts';
+import { availableLines, type CartLine, formatSum } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
@@ -18,9 +18,15 @@ import { useApi } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { useCheckoutStore } from '@/lib/stores/checkout';
 import { useCommonStore } from '@/lib/stores/common';
-import { placeOrder, quoteDiscounts } from '../api/checkout-api';
+import { placeOrder } from '../api/checkout-api';
 import { type TCheckoutPlace, useCheckoutPlace } from '../hooks/use-checkout-place';
-import { discountQueryKey, useCheckoutQuote } from '../hooks/use-checkout-quote';
+import {
+  fetchOrderQuote,
+  seedOrderQuote,
+  type TQuoteRequest,
+  useDeliveryZone,
+  useOrderQuote,
+} from '../hooks/use-checkout-quote';
 import {
   checkoutFormSchema,
   formValuesFrom,
@@ -30,8 +36,9 @@ import {
   type TCheckoutFormValues,
 } from '../lib/checkout-form';
 import { attemptFor, keepsAttempt, loadAttempt, saveAttempt, type TOrderAttempt } from '../lib/idempotency';
-import { buildOrderRequest, goodsTotal, quoteProducts, type TOrderTarget } from '../lib/order-request';
+import { buildOrderRequest, orderLineKeys, type TOrderTarget } from '../lib/order-request';
 import type { TCheckoutPaymentType } from '../lib/payment-types';
+import { PROMO_FIELD, priceChanges, quotedPromoCode, sortQuoteErrors } from '../lib/quote';
 import { scheduleDays, slotDate } from '../lib/slots';
 import { describedBy, Field, inputClass, Section } from './form-parts';
 import { OrderSummary } from './order-summary';
@@ -50,7 +57,7 @@ function useNow(): Date {
   return now;
 }
 
-/** Where the order goes; for delivery in the zone the quote found the point in (the stored one may be older). */
+/** Where the order goes; for delivery in the zone the point is in now (the stored one may be older). */
 const targetOf = (place: TCheckoutPlace, zoneId: string | null): TOrderTarget | null => {
   if (place.kind === 'delivery') {
     return {
@@ -108,18 +115,18 @@ function WhereSection({ place }: { place: TCheckoutPlace }) {
 
 /**
  * The checkout form (spec sections 3-5): address details, timing, payment, promo code and comment,
- * kept in the session's checkout store; the itemised total from the server's quotes; a confirmation;
- * then POST /v2/ondemand-order under an Idempotency-Key. Refusals show the API's message.
+ * kept in the session's checkout store; every amount and every blocking message from the server's
+ * quote of the order as it stands (POST /v2/ondemand-order/quote), cart prices brought in line with
+ * it; a confirmation; then POST /v2/ondemand-order under an Idempotency-Key, which checks everything
+ * again. Refusals show the API's message.
  */
 export function CheckoutForm({
   lines,
   paymentTypes,
-  minimalOrderPrice,
   onPlaced,
 }: {
   lines: CartLine[];
   paymentTypes: TCheckoutPaymentType[];
-  minimalOrderPrice: number;
   onPlaced: () => void;
 }) {
   const t = useTranslations('order.checkout');
@@ -139,6 +146,8 @@ export function CheckoutForm({
   const [confirming, setConfirming] = useState<TCreateOrderRequest | null>(null);
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** Dishes whose price in the cart was not the server's (the cart has taken the server's). */
+  const [repriced, setRepriced] = useState<{ key: string; name: TLocalizedText }[]>([]);
   const attempt = useRef<TOrderAttempt | null>(null);
   useEffect(() => {
     attempt.current = loadAttempt();
@@ -179,9 +188,10 @@ export function CheckoutForm({
     mode: 'onTouched',
   });
   const { register, formState, watch } = form;
-  const paymentType = watch('payment_type');
-  const timing = watch('timing');
-  const isCourierCall = watch('is_courier_call');
+  const formValues = watch();
+  const paymentType = formValues.payment_type;
+  const timing = formValues.timing;
+  const isCourierCall = formValues.is_courier_call;
 
   // The form lives in the session's checkout store: a reload or a trip to the cart keeps it.
   useEffect(() => {
@@ -191,47 +201,69 @@ export function CheckoutForm({
     return () => subscription.unsubscribe();
   }, [form]);
 
-  const goods = goodsTotal(lines);
-  const quote = useCheckoutQuote({
-    place,
-    goods,
-    products: quoteProducts(lines),
-    paymentType,
-    promoCode: appliedPromo,
-    shipperMinimum: minimalOrderPrice,
-  });
-  const summary = quote.status === 'ready' ? quote.summary : null;
+  // The order as it stands, quoted by the server: what it costs and what would refuse it.
+  const zone = useDeliveryZone(place);
+  const target = targetOf(place, zone.status === 'ready' ? zone.zoneId : null);
+  const zoneKnown = zone.status === 'ready' || zone.status === 'none';
+  const quoteRequest: TQuoteRequest | null =
+    target && zoneKnown && availableLines(lines).length > 0
+      ? {
+          body: buildOrderRequest({ target, lines, form: formValues, promoCode: appliedPromo }),
+          lineKeys: orderLineKeys(lines),
+        }
+      : null;
+  const quote = useOrderQuote(quoteRequest);
+  const quoted = quote.status === 'ready' ? quote.quote : null;
+  const outOfZone = zone.status === 'ready' && zone.outOfZone;
   context.current = {
     deliveryType,
-    total: summary?.total ?? null,
+    total: quoted?.total_price ?? null,
     slots: days.flatMap((d) => d.slots.map((s) => s.value)),
     paymentTypes,
   };
 
   // The change is checked against the total again whenever the total changes.
-  const total = summary?.total ?? null;
+  const total = quoted?.total_price ?? null;
   useEffect(() => {
     if (total !== null && form.getFieldState('change_from').isTouched) void form.trigger('change_from');
   }, [total, form]);
 
   // An applied code that stopped applying (another payment type, a new hour) is dropped, with why.
-  const discountError = quote.discountError;
+  const promoRefusal =
+    appliedPromo && quote.status === 'ready' && quote.current
+      ? (quote.quote.errors.find((e) => e.field === PROMO_FIELD)?.message ?? null)
+      : null;
   useEffect(() => {
-    if (!appliedPromo || !isApiFailure(discountError)) return;
-    if (discountError.status < 400 || discountError.status >= 500) return;
-    setPromoError(discountError.data.message);
+    if (!promoRefusal) return;
+    setPromoError(promoRefusal);
     useCheckoutStore.getState().setFields({ promo_code: '' });
-  }, [appliedPromo, discountError]);
+  }, [promoRefusal]);
+
+  // A cart price that is not the server's takes the server's, and the page names the dish.
+  const changes =
+    quote.status === 'ready' && quote.current ? priceChanges(lines, quote.lineKeys, quote.quote.lines) : [];
+  const changesKey = JSON.stringify(changes.map((c) => [c.key, c.unitPrice]));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changesKey stands for the changes' content.
+  useEffect(() => {
+    if (changes.length === 0) return;
+    cartStore.getState().setUnitPrices(changes);
+    setRepriced((named) => [
+      ...named,
+      ...changes.filter((c) => !named.some((n) => n.key === c.key)).map(({ key, name }) => ({ key, name })),
+    ]);
+  }, [changesKey]);
 
   const applyPromo = async (code: string): Promise<string | null> => {
     setPromoError(null);
-    if (!quote.discountInput) return t('summary.failed');
-    const input = { ...quote.discountInput, promoCode: code };
+    if (!quoteRequest) return t('summary.failed');
+    const request = { ...quoteRequest, body: { ...quoteRequest.body, promo_code: code } };
     try {
-      const answer = await quoteDiscounts(api, input);
+      const answer = await fetchOrderQuote(queryClient, api, request);
+      const refused = answer.quote.errors.find((e) => e.field === PROMO_FIELD);
+      if (refused) return refused.message;
       // Kept as the chain wrote it ('welcome' typed, 'WELCOME' shown); the API reads either.
-      const canonical = answer.discounts.find((d) => d.discount_type === 'promo_code')?.promo_code ?? code;
-      queryClient.setQueryData(discountQueryKey({ ...input, promoCode: canonical }), answer);
+      const canonical = quotedPromoCode(answer.quote) ?? code;
+      seedOrderQuote(queryClient, { ...request.body, promo_code: canonical }, answer);
       useCheckoutStore.getState().setFields({ promo_code: canonical });
       return null;
     } catch (error) {
@@ -244,13 +276,23 @@ export function CheckoutForm({
     return key ? t(`errors.${key as TCheckoutErrorKey}`) : null;
   };
 
-  const target = targetOf(place, quote.status === 'ready' ? (quote.zone?.id ?? null) : null);
   const stopped = lines.some((l) => l.in_stop);
   const blockedByClosed = closed !== null && timing === 'express';
+  // The page says these in its own words already: the closed-restaurant notice, the out-of-area
+  // block, the minimum order line of the summary.
+  const explained = new Set<string>([
+    ...(closed !== null ? ['BRANCH_CLOSED'] : []),
+    ...(outOfZone ? ['ADDRESS_OUT_OF_ZONE'] : []),
+    ...(quoted && quoted.min_order_shortfall > 0 ? ['MIN_ORDER_PRICE'] : []),
+  ]);
+  const quoteErrors = quoted ? sortQuoteErrors(quoted.errors, explained) : null;
+  const changeFromError = errorOf('change_from') ?? quoteErrors?.changeFrom?.message ?? null;
+  // Placing waits for the quote of the order as it stands, and for it to find nothing to refuse.
   const canPlace =
     target !== null &&
-    summary !== null &&
-    summary.minimumShortfall === 0 &&
+    quote.status === 'ready' &&
+    quote.current &&
+    quote.quote.errors.length === 0 &&
     !blockedByClosed &&
     !stopped &&
     paymentTypes.length > 0 &&
@@ -295,7 +337,7 @@ export function CheckoutForm({
   };
 
   const confirmText = (() => {
-    if (!confirming || !summary) return '';
+    if (!confirming || !quoted) return '';
     const future = confirming.future_time;
     const date = future ? slotDate(future) : null;
     const when =
@@ -306,7 +348,7 @@ export function CheckoutForm({
             time: future.slice(11, 16),
           })
         : t('confirm.asap');
-    const totalText = formatSum(summary.total, locale);
+    const totalText = formatSum(quoted.total_price, locale);
     if (place.kind === 'pickup')
       return t('confirm.pickup', { name: place.branch.name, when, total: totalText });
     return t('confirm.delivery', {
@@ -329,7 +371,7 @@ export function CheckoutForm({
         <div className="flex flex-col gap-4">
           <WhereSection place={place} />
 
-          {quote.status === 'out-of-zone' ? (
+          {outOfZone ? (
             <div
               role="alert"
               className="flex flex-col items-start gap-3 rounded-card bg-brand-50 p-4 text-sm"
@@ -449,11 +491,11 @@ export function CheckoutForm({
                 id={`${id}-change`}
                 label={t('payment.changeFrom')}
                 hint={t('payment.changeFromHint')}
-                error={errorOf('change_from')}
+                error={changeFromError}
               >
                 <input
                   {...register('change_from')}
-                  {...describedBy(`${id}-change`, true, errorOf('change_from') !== null)}
+                  {...describedBy(`${id}-change`, true, changeFromError !== null)}
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={20}
@@ -467,7 +509,7 @@ export function CheckoutForm({
           <PromoCodeField
             applied={appliedPromo}
             error={promoError}
-            disabled={!quote.discountInput}
+            disabled={!quoteRequest}
             onApply={applyPromo}
             onRemove={() => {
               setPromoError(null);
@@ -501,15 +543,45 @@ export function CheckoutForm({
             {t('summary.title')}
           </h2>
           <OrderSummary lines={lines} quote={quote} />
-          {quote.status === 'error' ? (
+          {quote.status === 'error' || zone.status === 'error' ? (
             <div
               role="alert"
               className="flex flex-col items-start gap-2 rounded-card bg-brand-50 p-3 text-sm"
             >
-              <p>{apiErrorMessage(quote.error, t('summary.failed'))}</p>
-              <Button size="sm" variant="secondary" onClick={quote.retry}>
+              <p>
+                {apiErrorMessage(
+                  zone.status === 'error' ? zone.error : quote.status === 'error' ? quote.error : null,
+                  t('summary.failed'),
+                )}
+              </p>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={
+                  zone.status === 'error' ? zone.retry : quote.status === 'error' ? quote.retry : undefined
+                }
+              >
                 {t('summary.retry')}
               </Button>
+            </div>
+          ) : null}
+          {repriced.length > 0 ? (
+            <p
+              role="status"
+              className="rounded-card bg-brand-50 p-3 text-sm"
+              data-testid="checkout-price-changed"
+            >
+              {t('summary.priceChanged', { names: repriced.map((r) => r.name[locale]).join(', ') })}
+            </p>
+          ) : null}
+          {quoteErrors && quoteErrors.listed.length > 0 ? (
+            <div role="alert" className="rounded-card bg-paprika-500/10 p-3 text-sm text-paprika-700">
+              <p className="font-semibold">{t('summary.cannotPlace')}</p>
+              <ul className="mt-1 list-disc pl-5" data-testid="checkout-quote-errors">
+                {quoteErrors.listed.map((e) => (
+                  <li key={`${e.code}:${e.field ?? ''}`}>{e.message}</li>
+                ))}
+              </ul>
             </div>
           ) : null}
           <ClosedBranchNotice />

@@ -14,7 +14,6 @@ import { CheckoutForm } from './checkout-form';
 
 export type TCheckoutViewProps = {
   paymentTypes: TCheckoutPaymentType[];
-  minimalOrderPrice: number;
   stoppedProductIds: string[];
 };
 
@@ -80,7 +79,6 @@ function CheckoutGate(props: TCheckoutViewProps) {
       key={customer.user.id}
       lines={lines}
       paymentTypes={props.paymentTypes}
-      minimalOrderPrice={props.minimalOrderPrice}
       onPlaced={() => setPlaced(true)}
     />
   );
@@ -88,8 +86,8 @@ function CheckoutGate(props: TCheckoutViewProps) {
 
 /**
  * `/checkout` (spec sections 2-5): a signed-in customer's cart becomes an order. The page is a shell
- * from the server (payment types, minimum, stop list); the cart, the location and the form live in
- * the browser's stores, and every amount shown comes from the API's quotes.
+ * from the server (payment types, stop list); the cart, the location and the form live in the
+ * browser's stores, and every amount shown comes from the API's quote of the order.
  */
 export function CheckoutView(props: TCheckoutViewProps) {
   return (

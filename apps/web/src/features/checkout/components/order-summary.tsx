@@ -1,11 +1,11 @@
 'use client';
 
-import type { TLocale } from '@app/contracts';
-import { type CartLine, formatSum, lineTotal } from '@app/domain';
+import type { TLocale, TOrderQuoteLine, TOrderQuoteResponse } from '@app/contracts';
+import { availableLines, type CartLine, formatSum } from '@app/domain';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import type { TCheckoutQuote } from '../hooks/use-checkout-quote';
-import type { TCheckoutSummary } from '../lib/summary';
+import type { TOrderQuoteState } from '../hooks/use-checkout-quote';
+import { quotedLines } from '../lib/quote';
 
 function Row({
   label,
@@ -33,36 +33,45 @@ function Row({
   );
 }
 
-function DeliveryHint({ summary }: { summary: TCheckoutSummary }) {
+/** Why the delivery costs what the quote says. */
+function DeliveryHint({ quote }: { quote: TOrderQuoteResponse }) {
   const t = useTranslations('order.checkout.summary');
   const locale = useLocale() as TLocale;
   const format = useFormatter();
-  switch (summary.deliveryReason) {
+  switch (quote.delivery_reason) {
     case 'pickup':
       return t('reasonPickup');
-    case 'free_discount':
+    case 'discount':
       return t('reasonFreeDiscount');
     case 'free_threshold':
-      return t('reasonFreeThreshold', { amount: formatSum(summary.freeFrom ?? 0, locale) });
+      return t('reasonFreeThreshold', { amount: formatSum(quote.free_delivery_order_amount ?? 0, locale) });
     case 'distance':
       return t('reasonDistance', {
-        km: format.number(summary.distance / 1000, { maximumFractionDigits: 1 }),
+        km: format.number(quote.delivery_distance / 1000, { maximumFractionDigits: 1 }),
       });
+    case null:
+      return null;
   }
 }
 
-/** The lines and the itemised total from the server's quotes, with what is missing and why. */
-export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quote: TCheckoutQuote }) {
+/**
+ * The lines and the itemised total exactly as the server's quote prices them (POST
+ * /v2/ondemand-order/quote), with what is missing for the minimum order and for free delivery.
+ */
+export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quote: TOrderQuoteState }) {
   const t = useTranslations('order.checkout.summary');
   const locale = useLocale() as TLocale;
   const sum = (amount: number) => formatSum(amount, locale);
-  const orderable = lines.filter((l) => !l.in_stop);
+  const ready = quote.status === 'ready' ? quote : null;
+  const priced = ready ? quotedLines(ready.lineKeys, ready.quote.lines) : new Map<string, TOrderQuoteLine>();
+  const busy = quote.status === 'loading' || (ready !== null && !ready.current);
 
   return (
     <>
       <ul className="flex flex-col gap-2 text-sm" data-testid="checkout-lines">
-        {orderable.map((line) => {
+        {availableLines(lines).map((line) => {
           const details = line.variants.map((v) => v.title[locale]);
+          const q = priced.get(line.key);
           return (
             <li key={line.key} className="flex justify-between gap-3">
               <span>
@@ -72,16 +81,20 @@ export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quo
                   <span className="block text-xs text-muted">{details.join(', ')}</span>
                 ) : null}
               </span>
-              <span className="whitespace-nowrap">
-                {sum(lineTotal({ ...line, price_with_discount: line.price }))}
+              <span className="text-right whitespace-nowrap" data-testid="checkout-line-price">
+                {q?.in_stop ? (
+                  <span className="font-medium text-paprika-600">{t('lineUnavailable')}</span>
+                ) : q && q.total_price !== null ? (
+                  sum(q.total_price)
+                ) : null}
               </span>
             </li>
           );
         })}
       </ul>
-      <div aria-live="polite" aria-busy={quote.status === 'loading' ? true : undefined}>
-        {quote.status === 'ready' ? (
-          <SummaryTable summary={quote.summary} />
+      <div aria-live="polite" aria-busy={busy || undefined}>
+        {ready ? (
+          <SummaryTable quote={ready.quote} />
         ) : quote.status === 'loading' ? (
           <p className="text-sm text-muted">{t('calculating')}</p>
         ) : null}
@@ -89,38 +102,40 @@ export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quo
     </>
   );
 
-  function SummaryTable({ summary }: { summary: TCheckoutSummary }) {
+  function SummaryTable({ quote: q }: { quote: TOrderQuoteResponse }) {
     return (
       <>
         <dl className="flex flex-col gap-2 border-t border-line pt-3">
-          <Row label={t('goods')} value={sum(summary.goods)} testId="checkout-goods" />
+          <Row label={t('goods')} value={sum(q.goods_price)} testId="checkout-goods" />
           <Row
             label={t('delivery')}
-            hint={<DeliveryHint summary={summary} />}
-            value={summary.delivery === 0 ? t('free') : sum(summary.delivery)}
+            hint={<DeliveryHint quote={q} />}
+            value={
+              q.delivery_reason === null ? '—' : q.delivery_price === 0 ? t('free') : sum(q.delivery_price)
+            }
             testId="checkout-delivery"
           />
-          {summary.discount > 0 ? (
+          {q.discount_price > 0 ? (
             <Row
               label={t('discount')}
-              hint={summary.discounts
+              hint={q.discounts
                 .filter((d) => d.discount_price_for_order > 0)
                 .map((d) => d.discount_title[locale])
                 .join(', ')}
-              value={`−${sum(summary.discount)}`}
+              value={`−${sum(q.discount_price)}`}
               testId="checkout-discount"
             />
           ) : null}
-          <Row label={t('total')} value={sum(summary.total)} testId="checkout-total" strong />
+          <Row label={t('total')} value={sum(q.total_price)} testId="checkout-total" strong />
         </dl>
-        {summary.minimumShortfall > 0 ? (
+        {q.min_order_shortfall > 0 ? (
           <p role="status" className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-minimum">
-            {t('minimumShort', { amount: sum(summary.minimumShortfall), minimum: sum(summary.minimum) })}
+            {t('minimumShort', { amount: sum(q.min_order_shortfall), minimum: sum(q.min_order_amount) })}
           </p>
         ) : null}
-        {summary.freeShortfall ? (
+        {q.free_delivery_shortfall ? (
           <p className="text-sm text-muted" data-testid="checkout-free-delivery">
-            {t('freeShort', { amount: sum(summary.freeShortfall) })}
+            {t('freeShort', { amount: sum(q.free_delivery_shortfall) })}
           </p>
         ) : null}
       </>

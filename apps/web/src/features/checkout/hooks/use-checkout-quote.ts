@@ -1,29 +1,19 @@
 'use client';
 
-import type { TDeliveryZone, TDiscountWithOrderPriceResponse } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TCreateOrderRequest, TDeliveryZone, TOrderQuoteResponse } from '@app/contracts';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/config-provider';
-import { checkPointZones, computeFare, quoteDiscounts, type TDiscountQuoteInput } from '../api/checkout-api';
-import { checkoutSummary, type TCheckoutSummary } from '../lib/summary';
+import { checkPointZones, quoteOrder } from '../api/checkout-api';
 import type { TCheckoutPlace } from './use-checkout-place';
 
-/** Quotes depend on the hour (discount hours, promo days): a minute is as long as one is trusted. */
+/** Quotes depend on the hour (branch hours, discount hours, promo days): a minute is as long as one is trusted. */
 const QUOTE_STALE_MS = 60_000;
+/** Typing in the form asks again only once it pauses this long. */
+export const QUOTE_DEBOUNCE_MS = 350;
 
-export type TCheckoutQuote = (
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'out-of-zone' }
-  | { status: 'error'; error: unknown; retry: () => void }
-  | { status: 'ready'; summary: TCheckoutSummary; zone: TDeliveryZone | null }
-) & {
-  /** The last discount quote's failure (a promo code that stopped applying shows here). */
-  discountError: unknown;
-  /** The inputs of the discount quote, once the delivery price is known (to try a promo code). */
-  discountInput: TDiscountQuoteInput | null;
-};
-
-export const discountQueryKey = (input: TDiscountQuoteInput) => ['checkout-discounts', input] as const;
+export const quoteQueryKey = (body: TCreateOrderRequest) => ['checkout-quote', body] as const;
 
 /** The zone the order is delivered in: the stored one if the point is in it, else one the branch serves. */
 function pickZone(
@@ -39,119 +29,128 @@ function pickZone(
   );
 }
 
-/**
- * The server's numbers for this order: the zone of the point (its minimum and free-delivery
- * threshold), the delivery fare, and the discounts (with the applied promo code). Each is a query
- * keyed by its inputs, so a change of payment type or promo code asks again and the previous
- * numbers stay on screen meanwhile.
- */
-export function useCheckoutQuote(input: {
-  place: TCheckoutPlace;
-  goods: number;
-  products: string;
-  paymentType: string;
-  promoCode: string | null;
-  shipperMinimum: number;
-}): TCheckoutQuote {
-  const api = useApi();
-  const { place } = input;
-  const delivery = place.kind === 'delivery' ? place : null;
-  const branchId = place.kind === 'delivery' || place.kind === 'pickup' ? place.branch.id : null;
+export type TDeliveryZoneState =
+  /** Self-pickup, or nowhere chosen yet. */
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown; retry: () => void }
+  /** `outOfZone`: zones exist and none holds the point. */
+  | { status: 'ready'; zoneId: string | null; outOfZone: boolean };
 
+/**
+ * Which delivery zone holds the chosen point (the location flow's stored zone may be older than the
+ * zones): the order is sent with it, and outside every zone the page offers pickup or another address.
+ */
+export function useDeliveryZone(place: TCheckoutPlace): TDeliveryZoneState {
+  const api = useApi();
+  const delivery = place.kind === 'delivery' ? place : null;
   const zones = useQuery({
     queryKey: ['checkout-zones', delivery?.location.lat, delivery?.location.long],
     queryFn: ({ signal }) => checkPointZones(api, delivery?.location ?? { lat: 0, long: 0 }, signal),
     enabled: delivery !== null,
     staleTime: QUOTE_STALE_MS,
   });
-  const zone =
-    delivery && zones.data ? pickZone(zones.data.result, delivery.zoneId, delivery.branch.id) : null;
-  const outOfZone = zones.data !== undefined && zones.data.all_count > 0 && zones.data.result.length === 0;
-
-  const fare = useQuery({
-    queryKey: [
-      'checkout-fare',
-      branchId,
-      delivery?.location.lat,
-      delivery?.location.long,
-      zone?.id,
-      input.goods,
-    ],
-    queryFn: ({ signal }) =>
-      computeFare(
-        api,
-        {
-          branch_id: branchId ?? '',
-          lat: delivery?.location.lat,
-          long: delivery?.location.long,
-          order_price: input.goods,
-          delivery_zone_id: zone?.id,
-          delivery_type: 'delivery',
-        },
-        signal,
-      ),
-    enabled: delivery !== null && zone !== null && branchId !== null,
-    placeholderData: keepPreviousData,
-    staleTime: QUOTE_STALE_MS,
-  });
-
-  const deliveryPrice = delivery ? fare.data?.price : 0;
-  const discountInput: TDiscountQuoteInput | null =
-    branchId !== null && deliveryPrice !== undefined
-      ? {
-          branchId,
-          deliveryType: delivery ? 'delivery' : 'self-pickup',
-          paymentType: input.paymentType,
-          orderPrice: input.goods,
-          deliveryPrice,
-          products: input.products,
-          promoCode: input.promoCode,
-        }
-      : null;
-  const discounts = useQuery<TDiscountWithOrderPriceResponse>({
-    queryKey: discountInput ? discountQueryKey(discountInput) : ['checkout-discounts', null],
-    queryFn: ({ signal }) => {
-      if (!discountInput) throw new Error('no quote input');
-      return quoteDiscounts(api, discountInput, signal);
-    },
-    enabled: discountInput !== null,
-    placeholderData: keepPreviousData,
-    staleTime: QUOTE_STALE_MS,
-  });
-
-  const discountError = discounts.error;
-  if (place.kind === 'need-address' || place.kind === 'need-branch')
-    return { status: 'idle', discountError, discountInput };
-  // Zones exist and none holds the point, or none of them can be priced from here.
-  if (outOfZone || (delivery && zones.data && !zone))
-    return { status: 'out-of-zone', discountError, discountInput };
-  const failed = zones.error ?? fare.error ?? (discounts.data ? null : discounts.error);
-  if (failed) {
-    return {
-      status: 'error',
-      error: failed,
-      retry: () => {
-        if (zones.error) void zones.refetch();
-        if (fare.error) void fare.refetch();
-        if (discounts.error) void discounts.refetch();
-      },
-      discountError,
-      discountInput,
-    };
-  }
-  if (!discounts.data || (delivery && !fare.data)) return { status: 'loading', discountError, discountInput };
+  if (!delivery) return { status: 'none' };
+  if (zones.error) return { status: 'error', error: zones.error, retry: () => void zones.refetch() };
+  if (!zones.data) return { status: 'loading' };
+  const zone = pickZone(zones.data.result, delivery.zoneId, delivery.branch.id);
   return {
     status: 'ready',
-    zone,
-    summary: checkoutSummary({
-      deliveryType: delivery ? 'delivery' : 'self-pickup',
-      goods: input.goods,
-      fare: fare.data ?? null,
-      quote: discounts.data,
-      shipperMinimum: input.shipperMinimum,
-      zone,
-    }),
-    discountError,
-    discountInput,
+    zoneId: zone?.id ?? delivery.zoneId,
+    outOfZone: zones.data.all_count > 0 && zones.data.result.length === 0,
+  };
+}
+
+/** What the checkout asks the quote for: the order's body, and the cart key of each of its lines. */
+export type TQuoteRequest = { body: TCreateOrderRequest; lineKeys: readonly string[] };
+
+/** A quote with the cart keys of the lines it was asked for. */
+export type TQuoteResult = { quote: TOrderQuoteResponse; lineKeys: readonly string[] };
+
+const quoteOptions = (api: TApiClient, request: TQuoteRequest) => ({
+  queryKey: quoteQueryKey(request.body),
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<TQuoteResult> => ({
+    quote: await quoteOrder(api, request.body, signal),
+    lineKeys: request.lineKeys,
+  }),
+  staleTime: QUOTE_STALE_MS,
+});
+
+/** The quote of another version of the order (a promo code to try), through the same cache. */
+export const fetchOrderQuote = (client: QueryClient, api: TApiClient, request: TQuoteRequest) =>
+  client.fetchQuery(quoteOptions(api, request));
+
+/** Stores a quote under a body it also answers (the promo code as the chain wrote it). */
+export const seedOrderQuote = (client: QueryClient, body: TCreateOrderRequest, result: TQuoteResult) =>
+  client.setQueryData(quoteQueryKey(body), result);
+
+/**
+ * `value` once it has stayed the same (by its JSON) for `delay` ms; the first value, and the first
+ * after null (the order could not be asked about before), at once.
+ */
+function useSettled<T>(value: T, delay: number): { value: T; settled: boolean } {
+  const json = JSON.stringify(value);
+  const [settled, setSettled] = useState<{ value: T; json: string }>({ value, json });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `json` stands for the value's content.
+  useEffect(() => {
+    if (json === settled.json) return;
+    const id = setTimeout(() => setSettled({ value, json }), settled.value === null ? 0 : delay);
+    return () => clearTimeout(id);
+  }, [json, delay]);
+  return { value: settled.value, settled: settled.json === json };
+}
+
+export type TOrderQuoteState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown; retry: () => void }
+  | {
+      status: 'ready';
+      quote: TOrderQuoteResponse;
+      /** The cart key of each quoted line (quote line i is lineKeys[i]). */
+      lineKeys: readonly string[];
+      /**
+       * The quote is of the order as it stands now: false while the form or the cart changed and the
+       * new quote is on its way (the previous numbers stay on screen meanwhile).
+       */
+      current: boolean;
+    };
+
+/**
+ * The server's quote of the order (POST /v2/ondemand-order/quote): every amount the page shows and
+ * every refusal placing it would meet. A query keyed by the order's body, asked once the form pauses
+ * (QUOTE_DEBOUNCE_MS) unless that body is quoted already, with the previous quote kept on screen
+ * while the next one loads.
+ */
+export function useOrderQuote(request: TQuoteRequest | null): TOrderQuoteState {
+  const api = useApi();
+  const client = useQueryClient();
+  const debounced = useSettled(request, QUOTE_DEBOUNCE_MS);
+  // An order already quoted (a promo code just tried, a choice switched back) shows at once.
+  const cached = request !== null && client.getQueryData(quoteQueryKey(request.body)) !== undefined;
+  const asked = cached ? request : debounced.value;
+  const settled = cached || debounced.settled;
+  const query = useQuery<TQuoteResult>({
+    ...(asked
+      ? quoteOptions(api, asked)
+      : {
+          queryKey: ['checkout-quote', null],
+          queryFn: () => Promise.reject(new Error('no order to quote')),
+        }),
+    enabled: asked !== null,
+    placeholderData: keepPreviousData,
+  });
+  if (!request) return { status: 'idle' };
+  if (query.error && !query.isFetching) {
+    return { status: 'error', error: query.error, retry: () => void query.refetch() };
+  }
+  if (!query.data || !asked) return { status: 'loading' };
+  const current = !query.isPlaceholderData;
+  return {
+    status: 'ready',
+    quote: query.data.quote,
+    // The previous order's quote, kept on screen, goes with the keys it was asked with.
+    lineKeys: current ? asked.lineKeys : query.data.lineKeys,
+    current: settled && current,
   };
 }

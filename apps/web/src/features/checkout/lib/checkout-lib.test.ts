@@ -1,12 +1,13 @@
+import type { TOrderQuoteResponse } from '@app/contracts';
 import type { CartLine } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_DEFAULTS } from '@/lib/stores/checkout';
 import { checkoutFormSchema, formValuesFrom, storedFrom } from './checkout-form';
 import { attemptFor, keepsAttempt, loadAttempt, saveAttempt } from './idempotency';
-import { buildOrderRequest, goodsTotal, orderProducts, parseSum, quoteProducts } from './order-request';
+import { buildOrderRequest, orderLineKeys, orderProducts, parseSum } from './order-request';
 import { offeredPaymentTypes } from './payment-types';
+import { priceChanges, quotedLines, quotedPromoCode, sortQuoteErrors } from './quote';
 import { isOfferedSlot, scheduleDays } from './slots';
-import { checkoutSummary } from './summary';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -138,12 +139,8 @@ describe('order request: products and choices only, never a price', () => {
     expect(JSON.stringify(products)).not.toMatch(/price/);
   });
 
-  it('quotes goods at full price and asks for a size by its own id', () => {
-    // origin: (40 000 + 2 x 3 000) x 2 = 92 000; combo: 50 000 + 5 000 = 55 000; a discounted price is ignored.
-    expect(goodsTotal([origin, { ...combo, price_with_discount: 1 }, stopped])).toBe(147_000);
-    expect(quoteProducts([origin, combo, line({ key: 'x', product_id: id(6) }), stopped])).toBe(
-      `${id(3)}:2,${id(6)}:2`,
-    );
+  it('knows the cart key of each line it sends', () => {
+    expect(orderLineKeys([origin, stopped, combo])).toEqual(['o', 'c']);
   });
 
   it('builds a delivery body with the address and a pickup body without it', () => {
@@ -306,61 +303,96 @@ describe('Idempotency-Key: one key per attempt', () => {
   });
 });
 
-describe('checkout summary from the server quotes', () => {
-  const quote = { discounts: [], all_discount_price: 0, is_delivery_free: false };
-  const zone = { min_order_amount: 60_000, free_delivery_order_amount: 200_000 };
+describe('the server’s quote of the order', () => {
+  const quote: TOrderQuoteResponse = {
+    goods_price: 147_000,
+    delivery_price: 12_000,
+    delivery_reason: 'distance',
+    delivery_distance: 1_200,
+    discount_price: 20_000,
+    total_price: 139_000,
+    discounts: [
+      {
+        discount_id: id(20),
+        discount_type: 'discount',
+        discount_mode: 'fixed',
+        promo_code: null,
+        bonus_product: null,
+        discount_price_for_order: 5_000,
+        discount_title: { ru: 'a', uz: 'a', en: 'a' },
+      },
+      {
+        discount_id: id(21),
+        discount_type: 'promo_code',
+        discount_mode: 'fixed',
+        promo_code: 'WELCOME',
+        bonus_product: null,
+        discount_price_for_order: 15_000,
+        discount_title: { ru: 'b', uz: 'b', en: 'b' },
+      },
+    ],
+    lines: [
+      // The size got dearer on the server: (42 000 + 2 x 3 000) x 2.
+      { index: 0, product_id: id(2), unit_price: 48_000, total_price: 96_000, in_stop: false },
+      { index: 1, product_id: id(6), unit_price: 55_000, total_price: 55_000, in_stop: false },
+      { index: 2, product_id: id(9), unit_price: null, total_price: null, in_stop: false },
+    ],
+    min_order_amount: 60_000,
+    free_delivery_order_amount: null,
+    min_order_shortfall: 0,
+    free_delivery_shortfall: null,
+    errors: [
+      { code: 'BRANCH_CLOSED', message: 'Closed' },
+      { code: 'PRODUCT_NOT_ON_MENU', message: 'Not sold', field: 'steps[0].products[2].product_id' },
+      { code: 'PROMO_CODE_ALREADY_USED', message: 'Used', field: 'promo_code' },
+      { code: 'CHANGE_FROM_TOO_SMALL', message: 'Too little', field: 'change_from' },
+    ],
+  };
+  const origin = line({
+    key: 'o',
+    product_id: id(2),
+    type: 'origin',
+    price: 40_000,
+    price_with_discount: 35_000,
+    order_modifiers: [{ modifier_id: id(4), modifier_price: 3_000, modifier_quantity: 2, parent_id: id(5) }],
+    quantity: 2,
+  });
+  const combo = line({
+    key: 'c',
+    product_id: id(6),
+    type: 'combo',
+    price: 50_000,
+    variants: [{ group_id: id(7), product_id: id(8), title: { ru: 'C', uz: 'C', en: 'C' }, price: 5_000 }],
+  });
+  const unknown = line({ key: 'u', product_id: id(9) });
 
-  it('itemises a delivery by distance with what is missing for the minimum and free delivery', () => {
-    const s = checkoutSummary({
-      deliveryType: 'delivery',
-      goods: 55_000,
-      fare: { price: 17_000, distance: 5_600, reason: 'distance' },
-      quote: { ...quote, all_discount_price: 5_000 },
-      shipperMinimum: 50_000,
-      zone,
-    });
-    expect(s).toMatchObject({
-      goods: 55_000,
-      delivery: 17_000,
-      deliveryReason: 'distance',
-      discount: 5_000,
-      total: 67_000,
-      minimum: 60_000,
-      minimumShortfall: 5_000,
-      freeFrom: 200_000,
-      freeShortfall: 145_000,
-    });
+  it('shows the promo code’s and the change’s refusals by their fields, the rest in the list', () => {
+    const sorted = sortQuoteErrors(quote.errors);
+    expect(sorted.promo?.message).toBe('Used');
+    expect(sorted.changeFrom?.message).toBe('Too little');
+    expect(sorted.listed.map((e) => e.code)).toEqual(['BRANCH_CLOSED', 'PRODUCT_NOT_ON_MENU']);
+    // What the page already explains in its own words is not listed twice.
+    expect(sortQuoteErrors(quote.errors, new Set(['BRANCH_CLOSED'])).listed.map((e) => e.code)).toEqual([
+      'PRODUCT_NOT_ON_MENU',
+    ]);
+    expect(sortQuoteErrors([])).toEqual({ promo: null, changeFrom: null, listed: [] });
   });
 
-  it('makes delivery free by a discount, costs nothing for pickup, and never goes below 0', () => {
-    const free = checkoutSummary({
-      deliveryType: 'delivery',
-      goods: 160_000,
-      fare: { price: 15_000, distance: 1_000, reason: 'distance' },
-      quote: { ...quote, is_delivery_free: true },
-      shipperMinimum: 50_000,
-      zone,
-    });
-    expect(free).toMatchObject({
-      delivery: 0,
-      deliveryReason: 'free_discount',
-      total: 160_000,
-      freeShortfall: null,
-    });
-    const pickup = checkoutSummary({
-      deliveryType: 'self-pickup',
-      goods: 30_000,
-      fare: null,
-      quote: { ...quote, all_discount_price: 50_000 },
-      shipperMinimum: 50_000,
-      zone: null,
-    });
-    expect(pickup).toMatchObject({
-      delivery: 0,
-      deliveryReason: 'pickup',
-      discount: 30_000,
-      total: 0,
-      minimum: 50_000,
-    });
+  it('reads the applied promo code as the chain wrote it', () => {
+    expect(quotedPromoCode(quote)).toBe('WELCOME');
+    expect(quotedPromoCode({ ...quote, discounts: [] })).toBeNull();
+  });
+
+  it('maps quoted lines to cart lines and names those whose stored price is not the server’s', () => {
+    const keys = orderLineKeys([origin, combo, unknown]);
+    expect(quotedLines(keys, quote.lines).get('c')?.total_price).toBe(55_000);
+    // The origin's stored unit is 40 000 + 6 000 (its discount aside): the server says 48 000. The
+    // combo's 55 000 is right; the unknown line has no server price.
+    expect(priceChanges([origin, combo, unknown], keys, quote.lines)).toEqual([
+      { key: 'o', unitPrice: 48_000, name: origin.product_name },
+    ]);
+    // Keys of another cart (the line at that index is another product) change nothing.
+    expect(priceChanges([combo], ['o'], quote.lines)).toEqual([]);
+    expect(priceChanges([origin], [], quote.lines)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import type { TCreateOrderRequest, TDeliveryType, TLatLong, TOrderProductInput } from '@app/contracts';
-import { availableLines, type CartLine, lineTotal } from '@app/domain';
+import { availableLines, type CartLine } from '@app/domain';
 
 /**
- * What the checkout sends and asks the API. The storefront never sends a price: the order carries
- * products, choices and quantities only, and the server prices them from the database.
+ * What the checkout sends to the API, to quote the order and to place it. The storefront never sends
+ * a price: the order carries products, choices and quantities only, and the server prices them from
+ * the database.
  */
 
 /** The cart's lines as the order's products (stopped lines are left out; the page blocks them first). */
@@ -22,29 +23,9 @@ export function orderProducts(lines: readonly CartLine[]): TOrderProductInput[] 
   }));
 }
 
-/**
- * The goods sum the quotes are asked for: every orderable line at its full price (product or size,
- * combo extras, modifiers) before any discount, which the discount quote takes off itself.
- */
-export const goodsTotal = (lines: readonly CartLine[]): number =>
-  availableLines(lines).reduce(
-    (sum, line) => sum + lineTotal({ ...line, price_with_discount: line.price }),
-    0,
-  );
-
-/**
- * `products` of the discount quote: `<id>:<count>` pairs. A size is asked for by its own id (its
- * exact discount); the same product on several lines counts once with the counts added (the API
- * adds them as well).
- */
-export function quoteProducts(lines: readonly CartLine[]): string {
-  const counts = new Map<string, number>();
-  for (const line of availableLines(lines)) {
-    const id = (line.type === 'origin' ? line.variants[0]?.product_id : undefined) ?? line.product_id;
-    counts.set(id, (counts.get(id) ?? 0) + line.quantity);
-  }
-  return [...counts].map(([id, count]) => `${id}:${count}`).join(',');
-}
+/** The cart keys of the order's products, in the order orderProducts sends them (line i of the body). */
+export const orderLineKeys = (lines: readonly CartLine[]): string[] =>
+  availableLines(lines).map((l) => l.key);
 
 /** The checkout form's values the order needs (see checkout-form.ts for how they are checked). */
 export type TOrderFormValues = {
