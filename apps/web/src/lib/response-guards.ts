@@ -1,10 +1,10 @@
 import type {
   TAutoAddResponse,
-  TLocalizedText,
   TModifierResponse,
   TProductListResponse,
   TReviewListResponse,
 } from '@app/contracts';
+import { isArrayOf, isCount, isRecord, isText, type TRecord } from '@/lib/guard-primitives';
 
 /**
  * Response checks for the browser. The API validates its own answers against the zod contracts and
@@ -13,22 +13,6 @@ import type {
  * just enough of the shape to turn a wrong answer (an HTML error page, a proxy's JSON, another
  * endpoint) into a clean `BAD_RESPONSE` failure instead of a crash deep inside a component.
  */
-
-type TRecord = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is TRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
-
-const isText = (value: unknown): value is TLocalizedText =>
-  isRecord(value) &&
-  typeof value.ru === 'string' &&
-  typeof value.uz === 'string' &&
-  typeof value.en === 'string';
-
-const isArrayOf = (value: unknown, item: (entry: TRecord) => boolean): boolean =>
-  Array.isArray(value) && value.every((entry) => isRecord(entry) && item(entry));
 
 const isProductSummary = (p: TRecord): boolean =>
   typeof p.id === 'string' && typeof p.slug === 'string' && isText(p.title) && isCount(p.out_price);

@@ -6,7 +6,6 @@ import {
   groupModifiers,
   groupModifierVariants,
   idempotencyKeys,
-  menuProducts,
   orderLines,
   orderStatusHistory,
   orders,
@@ -37,20 +36,6 @@ export async function findOrderProducts(
       ),
     );
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Prices of products on one menu; a product absent from the map is not sold there. */
-export async function findMenuPrices(
-  db: DbOrTx,
-  menuId: string,
-  ids: string[],
-): Promise<Map<string, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ productId: menuProducts.productId, price: menuProducts.price })
-    .from(menuProducts)
-    .where(and(eq(menuProducts.menuId, menuId), inArray(menuProducts.productId, ids)));
-  return new Map(rows.map((r) => [r.productId, r.price]));
 }
 
 export type ComboGroupWithOptions = typeof comboGroups.$inferSelect & {

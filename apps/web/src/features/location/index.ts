@@ -7,3 +7,4 @@ export { ClosedBranchNotice } from './components/closed-branch-notice';
 export { LocationSlot } from './components/location-slot';
 export { useOrderingBlocked } from './hooks/use-ordering-blocked';
 export type { TOrderingBlock } from './lib/closed-branch';
+export { checkPointZones } from './lib/location-api';

@@ -5,17 +5,12 @@ import type {
   TPhoneConfirmResponse,
   TUpdateCustomerResponse,
 } from '@app/contracts';
+import { isCount, isRecord } from '@/lib/guard-primitives';
 
 /**
  * Browser-side shape checks of the customer endpoints (see `lib/response-guards.ts` for why the
  * browser does not parse with zod): just enough to turn a wrong answer into a `BAD_RESPONSE` failure.
  */
-type TRecord = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is TRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
 
 export function isCustomer(value: unknown): value is TCustomer {
   return (

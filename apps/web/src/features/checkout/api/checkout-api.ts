@@ -1,26 +1,8 @@
-import type {
-  TCheckPointResponse,
-  TCreateOrderRequest,
-  TCreateOrderResponse,
-  TLatLong,
-  TOrderQuoteResponse,
-} from '@app/contracts';
+import type { TCreateOrderRequest, TCreateOrderResponse, TOrderQuoteResponse } from '@app/contracts';
 import type { TApiClient } from '@/lib/api-client';
-import { isCheckPointResponse, isCreateOrderResponse, isOrderQuoteResponse } from './guards';
+import { isCreateOrderResponse, isOrderQuoteResponse } from './guards';
 
 /** The calls of the checkout, each a thin typed wrapper over the one client. */
-
-/** The zones holding the point: which one the order is delivered in (or none: outside the area). */
-export const checkPointZones = (
-  api: TApiClient,
-  location: TLatLong,
-  signal?: AbortSignal,
-): Promise<TCheckPointResponse> =>
-  api.get('/v1/check_point_delivery_zones', {
-    schema: isCheckPointResponse,
-    query: { lat: location.lat, lon: location.long },
-    signal,
-  });
 
 /**
  * POST /v2/ondemand-order/quote: the order's every price as the server computes it for this body,

@@ -1,29 +1,13 @@
-import type { TCheckPointResponse, TCreateOrderResponse, TOrderQuoteResponse } from '@app/contracts';
+import type { TCreateOrderResponse, TOrderQuoteResponse } from '@app/contracts';
+import { isArrayOf, isRecord } from '@/lib/guard-primitives';
 
 /**
  * Browser-side shape checks of the checkout's answers (see `lib/response-guards.ts` for why the
  * browser does not parse with zod): enough to turn a wrong answer into a `BAD_RESPONSE` failure.
  */
-type TRecord = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is TRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isSum = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isSumOrNull = (value: unknown): boolean => value === null || isSum(value);
-const isArrayOf = (value: unknown, item: (entry: TRecord) => boolean): boolean =>
-  Array.isArray(value) && value.every((entry) => isRecord(entry) && item(entry));
-
-/** GET /v1/check_point_delivery_zones: the zones with their amounts. */
-export function isCheckPointResponse(value: unknown): value is TCheckPointResponse {
-  return (
-    isRecord(value) &&
-    isSum(value.all_count) &&
-    isArrayOf(
-      value.result,
-      (z) => typeof z.id === 'string' && isSum(z.min_order_amount) && isSum(z.free_delivery_order_amount),
-    )
-  );
-}
 
 const DELIVERY_REASONS: readonly unknown[] = ['pickup', 'free_threshold', 'distance', 'discount', null];
 

@@ -3,9 +3,10 @@
 import type { TCreateOrderRequest, TDeliveryZone, TOrderQuoteResponse } from '@app/contracts';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { checkPointZones } from '@/features/location';
 import type { TApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/config-provider';
-import { checkPointZones, quoteOrder } from '../api/checkout-api';
+import { quoteOrder } from '../api/checkout-api';
 import type { TCheckoutPlace } from './use-checkout-place';
 
 /** Quotes depend on the hour (branch hours, discount hours, promo days): a minute is as long as one is trusted. */

@@ -5,21 +5,12 @@ import type {
   TGeocoderResponse,
   TNearestBranchResponse,
 } from '@app/contracts';
+import { isArrayOf, isCount, isLatLong, isNumber, isRecord, type TRecord } from '@/lib/guard-primitives';
 
 /**
  * Browser-side shape checks of the location endpoints (see `lib/response-guards.ts` for why the
  * browser does not parse with zod): just enough to turn a wrong answer into a `BAD_RESPONSE` failure.
  */
-type TRecord = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is TRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isLatLong = (value: unknown): boolean =>
-  isRecord(value) && typeof value.lat === 'number' && typeof value.long === 'number';
-const isArrayOf = (value: unknown, item: (entry: TRecord) => boolean): boolean =>
-  Array.isArray(value) && value.every((entry) => isRecord(entry) && item(entry));
 
 /** GET /v1/nearest-branch. */
 export function isNearestBranchResponse(value: unknown): value is TNearestBranchResponse {
@@ -59,6 +50,8 @@ const isGeoRing = (value: unknown): boolean =>
 const isZone = (z: TRecord): boolean =>
   typeof z.id === 'string' &&
   typeof z.city === 'string' &&
+  isCount(z.min_order_amount) &&
+  isCount(z.free_delivery_order_amount) &&
   isGeoRing(z.points) &&
   Array.isArray(z.holes) &&
   z.holes.every(isGeoRing);

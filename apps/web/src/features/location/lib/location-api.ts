@@ -39,10 +39,16 @@ export function firstActiveBranch(response: TNearestBranchResponse): TNearBranch
   return response.branches.find((b) => b.is_active) ?? null;
 }
 
-export function checkPointZones(api: TApiClient, location: TLatLong): Promise<TCheckPointResponse> {
+/** The zones holding the point (with their minimum order and free-delivery amounts). */
+export function checkPointZones(
+  api: TApiClient,
+  location: TLatLong,
+  signal?: AbortSignal,
+): Promise<TCheckPointResponse> {
   return api.get('/v1/check_point_delivery_zones', {
     schema: isCheckPointResponse,
     query: zoneQuery(location),
+    signal,
   });
 }
 

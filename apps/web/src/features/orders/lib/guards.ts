@@ -1,5 +1,4 @@
 import type {
-  TLocalizedText,
   TMenuProductsResponse,
   TModifierResponse,
   TOrderDetail,
@@ -9,24 +8,12 @@ import type {
   TReviewEligibility,
 } from '@app/contracts';
 import { isOrderStatus } from '@app/domain';
+import { isArrayOf, isCount, isDate, isRecord, isText, type TRecord } from '@/lib/guard-primitives';
 
 /**
  * Browser checks of the order endpoints' answers (see lib/response-guards.ts for why the browser
  * does not parse with zod): just enough shape to turn a wrong answer into a clean BAD_RESPONSE.
  */
-type TRecord = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is TRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
-const isText = (value: unknown): value is TLocalizedText =>
-  isRecord(value) &&
-  typeof value.ru === 'string' &&
-  typeof value.uz === 'string' &&
-  typeof value.en === 'string';
-const isDate = (value: unknown): boolean => typeof value === 'string' && !Number.isNaN(Date.parse(value));
-const isArrayOf = (value: unknown, item: (entry: TRecord) => boolean): boolean =>
-  Array.isArray(value) && value.every((entry) => isRecord(entry) && item(entry));
 
 const isSummary = (o: TRecord): boolean =>
   typeof o.id === 'string' &&

@@ -7,6 +7,7 @@ import type {
 } from '@app/contracts';
 import { type BranchScheduleLabel, branchScheduleLabel, isBranchSelectable } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
+import { isCount, isNumber, isRecord } from '@/lib/guard-primitives';
 import { coordinatesText, reverseAddress, reverseQuery, zoneQuery } from '../../lib/geocoding';
 import { isCheckPointResponse, isGeocoderResponse } from '../../lib/guards';
 
@@ -16,12 +17,6 @@ import { isCheckPointResponse, isGeocoderResponse } from '../../lib/guards';
  * address flow (`lib/geocoding.ts`), the response checks too (`lib/guards.ts`; no zod in the
  * browser, see lib/response-guards.ts).
  */
-
-type TRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is TRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 // ---------------------------------------------------------------------------------------------
 // Zones
