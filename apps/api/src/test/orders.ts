@@ -66,16 +66,34 @@ export const ORDER_FIXTURE = {
 const P = ORDER_FIXTURE.products;
 const M = ORDER_FIXTURE.modifiers;
 
-/** 2 beef wraps with the garlic sauce (the sauce group needs at least one). */
-export const defaultOrderProducts = (): TCreateOrderRequest['steps'][number]['products'] => [
+type OrderProducts = TCreateOrderRequest['steps'][number]['products'];
+
+/**
+ * The ordering tests' day: Monday 2 March 2026, 09:00 in Tashkent (04:00 UTC). Chilonzor (around the
+ * clock) is open; yunusobod (10:00-03:00) and registan (10:00-22:00) are closed.
+ */
+export const ORDER_TEST_MORNING = new Date('2026-03-02T04:00:00.000Z');
+/** The same day at 12:00 in Tashkent: every branch but the inactive oybek is open. */
+export const ORDER_TEST_NOON = new Date('2026-03-02T07:00:00.000Z');
+
+/** `quantity` beef wraps with the garlic sauce (the sauce group needs at least one). */
+export const wrapLines = (quantity = 2): OrderProducts => [
   {
     product_id: P.beefWrap,
     type: 'simple',
-    quantity: 2,
+    quantity,
     variants: [],
     order_modifiers: [{ modifier_id: M.garlic, modifier_quantity: 1, parent_id: M.sauce }],
   },
 ];
+
+/** 2 beef wraps with the garlic sauce. */
+export const defaultOrderProducts = (): OrderProducts => wrapLines(2);
+
+/** The `steps` of an order of these products from one branch (chilonzor by default). */
+export const withProducts = (products: OrderProducts, branchId: string = ORDER_FIXTURE.chilonzor) => ({
+  steps: [{ branch_id: branchId, products }],
+});
 
 /** A valid delivery order from chilonzor to the 'west' zone, paid in cash. */
 export function deliveryOrderBody(overrides: Partial<TCreateOrderRequest> = {}): TCreateOrderRequest {

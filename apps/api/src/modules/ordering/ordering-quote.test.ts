@@ -20,20 +20,18 @@ import { createTestClock } from '../../test/clock.ts';
 import {
   deliveryOrderBody,
   ORDER_FIXTURE as F,
+  ORDER_TEST_MORNING,
+  ORDER_TEST_NOON,
   pickupOrderBody,
   postOrder,
   signInTestCustomer,
   type TestCustomer,
+  withProducts,
+  wrapLines,
 } from '../../test/orders.ts';
 
-/**
- * POST /v2/ondemand-order/quote: the order computed as placing it would (the same code), every
- * refusal in `errors`, nothing written. The day is the one of ordering.test.ts: Monday 2 March 2026,
- * 09:00 in Tashkent; chilonzor is open around the clock, yunusobod (10:00-03:00) is closed.
- */
-const MORNING = new Date('2026-03-02T04:00:00.000Z');
-/** 12:00 in Tashkent: yunusobod is open. */
-const NOON = new Date('2026-03-02T07:00:00.000Z');
+const MORNING = ORDER_TEST_MORNING;
+const NOON = ORDER_TEST_NOON;
 const clock = createTestClock(MORNING);
 let t: TestApp;
 let customer: TestCustomer;
@@ -53,17 +51,7 @@ const P = F.products;
 const M = F.modifiers;
 type Products = TCreateOrderRequest['steps'][number]['products'];
 
-const wraps = (quantity = 2): Products => [
-  {
-    product_id: P.beefWrap,
-    type: 'simple',
-    quantity,
-    order_modifiers: [{ modifier_id: M.garlic, modifier_quantity: 1, parent_id: M.sauce }],
-  },
-];
-const withProducts = (products: Products, branchId = F.chilonzor) => ({
-  steps: [{ branch_id: branchId, products }],
-});
+const wraps = wrapLines;
 const pizza35 = (quantity = 1): Products[number] => ({
   product_id: P.margherita,
   type: 'origin',

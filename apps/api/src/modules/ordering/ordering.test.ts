@@ -24,23 +24,25 @@ import { createTestClock } from '../../test/clock.ts';
 import {
   deliveryOrderBody,
   ORDER_FIXTURE as F,
+  ORDER_TEST_MORNING,
+  ORDER_TEST_NOON,
   pickupOrderBody,
   placeTestOrder,
   postOrder,
   signInTestCustomer,
   type TestCustomer,
+  withProducts,
+  wrapLines,
 } from '../../test/orders.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { placeOrder } from './ordering.service.ts';
 
 /**
- * The tests' day: Monday 2 March 2026, 09:00 in Tashkent (04:00 UTC). Chilonzor (around the clock)
- * is open; yunusobod (10:00-03:00) and registan (10:00-22:00) are closed. At 09:00 no hour-bound
- * discount of the fixture holds ('hot-lunch' 11:00-15:00, 'night-free-delivery' 22:00-02:00).
+ * 09:00 in Tashkent (see ORDER_TEST_MORNING): no hour-bound discount of the fixture holds ('hot-lunch'
+ * 11:00-15:00, 'night-free-delivery' 22:00-02:00).
  */
-const MORNING = new Date('2026-03-02T04:00:00.000Z');
-/** The same day at 12:00 in Tashkent: every branch but the inactive oybek is open. */
-const NOON = new Date('2026-03-02T07:00:00.000Z');
+const MORNING = ORDER_TEST_MORNING;
+const NOON = ORDER_TEST_NOON;
 const clock = createTestClock(MORNING);
 let t: TestApp;
 let customer: TestCustomer;
@@ -60,17 +62,7 @@ const P = F.products;
 const M = F.modifiers;
 type Products = TCreateOrderRequest['steps'][number]['products'];
 
-const wraps = (quantity = 2): Products => [
-  {
-    product_id: P.beefWrap,
-    type: 'simple',
-    quantity,
-    order_modifiers: [{ modifier_id: M.garlic, modifier_quantity: 1, parent_id: M.sauce }],
-  },
-];
-const withProducts = (products: Products, branchId = F.chilonzor) => ({
-  steps: [{ branch_id: branchId, products }],
-});
+const wraps = wrapLines;
 
 const errorOf = (res: LightMyRequestResponse) => ZApiError.parse(res.json());
 const created = (res: LightMyRequestResponse) => {
