@@ -33,6 +33,13 @@ const waitIn: Record<TLocale, (minutes: number) => string> = {
   en: (m) => `Try again in ${m <= 1 ? 'a minute' : `${m} minutes`}`,
 };
 
+/** 'Try again in ...': whole seconds under a minute, else whole minutes rounded up. */
+const waitInSeconds: Record<TLocale, (seconds: number) => string> = {
+  ru: (s) => (s < 60 ? `Попробуйте снова через ${ruPlural(s, RU_SECONDS)}` : waitIn.ru(Math.ceil(s / 60))),
+  uz: (s) => (s < 60 ? `${s} soniyadan so'ng qayta urinib ko'ring` : waitIn.uz(Math.ceil(s / 60))),
+  en: (s) => (s < 60 ? `Try again in ${enPlural(s, 'second', 'seconds')}` : waitIn.en(Math.ceil(s / 60))),
+};
+
 /** The window of a send limit: '15 minutes' or a day. */
 const windowOf: Record<TLocale, (max: number, windowMinutes: number) => string> = {
   ru: (max, w) => `не больше ${max} ${w === MINUTES_PER_DAY ? 'в сутки' : `за ${ruPlural(w, RU_MINUTES)}`}`,
@@ -452,10 +459,15 @@ export const MESSAGES = {
     uz: () => "Login yoki parol noto'g'ri",
     en: () => 'Wrong login or password',
   }),
-  STAFF_LOGIN_LIMIT: texts<{ minutes: number }>({
-    ru: ({ minutes }) => `Слишком много неверных паролей. ${waitIn.ru(minutes)}`,
-    uz: ({ minutes }) => `Noto'g'ri parollar juda ko'p. ${waitIn.uz(minutes)}`,
-    en: ({ minutes }) => `Too many wrong passwords. ${waitIn.en(minutes)}`,
+  STAFF_LOGIN_LIMIT: texts<{ seconds: number }>({
+    ru: ({ seconds }) => `Слишком много неудачных попыток входа. ${waitInSeconds.ru(seconds)}`,
+    uz: ({ seconds }) => `Muvaffaqiyatsiz kirishlar juda ko'p. ${waitInSeconds.uz(seconds)}`,
+    en: ({ seconds }) => `Too many failed sign-ins. ${waitInSeconds.en(seconds)}`,
+  }),
+  STAFF_LOGIN_BUSY: texts({
+    ru: () => 'Сейчас слишком много входов одновременно. Попробуйте снова через секунду',
+    uz: () => "Hozir bir vaqtda kirishlar juda ko'p. Bir soniyadan so'ng qayta urinib ko'ring",
+    en: () => 'Too many sign-ins at once. Try again in a second',
   }),
   // -- order reads and reviews (issue 5) --
   ORDER_NOT_FOUND: texts({

@@ -72,20 +72,55 @@ export const staffTokens = pgTable(
   (t) => [index('staff_tokens_staff_idx').on(t.staffId)],
 );
 
+/** What became of a staff sign-in attempt (staff_sign_ins.outcome). */
+export const STAFF_SIGN_IN_OUTCOMES = [
+  /** Counted, its password still being checked (or the process died meanwhile: it stays counted). */
+  'pending',
+  'signed-in',
+  'wrong-password',
+  'unknown-login',
+  /** The right password of a deactivated account. */
+  'inactive-account',
+] as const;
+export type StaffSignInOutcome = (typeof STAFF_SIGN_IN_OUTCOMES)[number];
+
 /**
- * Wrong staff passwords, one row each: the per-login limit counts them in the database, so it survives
- * restarts and holds across API processes (like the customers' code limits).
+ * Every staff sign-in whose password was checked, successful or not (issue 9): the operator's record
+ * of who tried which login from where, and what the sign-in limits count (modules/staff/sign-in-limits.ts),
+ * so they survive restarts and hold across API processes. Attempts refused by a limit before any
+ * check are not written (an attacker's flood must not grow the table); rows older than the retention
+ * are pruned a few at a time as new ones come.
  */
-export const staffLoginFailures = pgTable(
-  'staff_login_failures',
+export const staffSignIns = pgTable(
+  'staff_sign_ins',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     shipperId: shipperIdColumn(),
+    /** What the limits count and accounts match: trimmed, lower-cased, bounded. */
     login: text('login').notNull(),
+    /** The login as it was typed (trimmed, bounded). */
+    loginTyped: text('login_typed').notNull(),
+    /** The account of that login, when there is one (null: no such login). */
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** The client's address as the API saw it. */
+    address: text('address').notNull(),
+    /** What per-address limits count: the IPv4 address, or the IPv6 /64 (http/client-address.ts). */
+    bucket: text('bucket').notNull(),
+    userAgent: text('user_agent'),
+    outcome: text('outcome').$type<StaffSignInOutcome>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('staff_login_failures_login_idx').on(t.shipperId, t.login, t.createdAt)],
+  (t) => [
+    index('staff_sign_ins_login_idx').on(t.shipperId, t.login, t.createdAt),
+    index('staff_sign_ins_bucket_idx').on(t.bucket, t.createdAt),
+    index('staff_sign_ins_created_idx').on(t.createdAt),
+    check(
+      'staff_sign_ins_outcome_check',
+      sql`${t.outcome} in ('pending', 'signed-in', 'wrong-password', 'unknown-login', 'inactive-account')`,
+    ),
+  ],
 );
+export type StaffSignInRow = typeof staffSignIns.$inferSelect;
 
 export const orders = pgTable(
   'orders',

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { passwordCheckSlots } from './hash-slots.ts';
 import { signedInStaff, staffGuard } from './staff.auth.ts';
 import { revokeStaffToken } from './staff.repository.ts';
 import {
@@ -41,12 +42,27 @@ export async function staffRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Staff sign-in with login and password; the token goes in `Authorization: Bearer <token>`',
         description:
-          'Valid 12 hours. After 10 wrong passwords for a login within 15 minutes it is refused with 429 (`Retry-After`) until the oldest one is 15 minutes old.',
+          'Valid 12 hours. A wrong password and an unknown login are answered alike (401). Failed sign-ins are limited with growing delays rather than a lock: per login from all addresses (5 free, then 1 s doubling up to 1 minute; not applied from an address the login signed in from within 30 days), per login and address (5 free, then up to 30 minutes; a right password clears it) and per address across logins (20 free a day, then up to an hour); an IPv6 address counts by its /64. An attempt that has to wait is refused with 429 and `Retry-After` (seconds) before the password is checked, and is not counted. When the server is already checking as many passwords as it may, 503 with `Retry-After`. Every checked sign-in, failed or not, is recorded for the operator.',
         body: ZStaffLoginRequest,
-        response: { 200: ZStaffLoginResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
+        response: {
+          200: ZStaffLoginResponse,
+          400: ZApiError,
+          401: ZApiError,
+          429: ZApiError,
+          503: ZApiError,
+        },
       },
     },
-    async (request) => staffLogin(deps(), request.shipperId, request.body),
+    async (request) =>
+      staffLogin(
+        { db: app.db, clock: app.clock, hashSlots: passwordCheckSlots },
+        request.shipperId,
+        request.body,
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        },
+      ),
   );
 
   app.post(
