@@ -21,6 +21,7 @@ import { type Env, loadEnv } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
@@ -124,6 +125,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 }
 
 async function registerEverything(app: FastifyInstance, env: Env): Promise<void> {
+  // First: its onRequest hook must run before any other that may throw (issue 9, finding 7).
+  await registerSecurityHeaders(app, {
+    production: env.NODE_ENV === 'production',
+    crossOriginPrefixes: ['/images/'],
+  });
   registerErrorHandling(app);
   registerClientHeaders(app);
   registerCustomerAuth(app);
@@ -195,7 +201,8 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  // Swagger UI's own CSP (its scripts and styles, never framed) in place of the API's.
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
 
   const images = imagesDir(env);
   mkdirSync(images, { recursive: true });
