@@ -15,8 +15,10 @@ import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, withNoStore } from './securit
 const registered = vi.hoisted(() => new Map<object, RouteOptions[]>());
 vi.mock('fastify', async (importOriginal) => {
   const actual = await importOriginal<typeof import('fastify')>();
-  const factory = ((...args: Parameters<typeof actual.default>) => {
-    const app = actual.default(...args);
+  // The factory's overloads collapse to one signature here: buildApp passes a plain options object.
+  const original = actual.default as unknown as (options?: object) => FastifyInstance;
+  const factory = ((options?: object) => {
+    const app = original(options);
     const routes: RouteOptions[] = [];
     registered.set(app, routes);
     app.addHook('onRoute', (route) => {
