@@ -17,7 +17,7 @@ import { createOrderEvents, type OrderEvents } from './adapters/order-events/ind
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { type Env, loadEnv } from './env.ts';
+import { assertProductionReady, type Env, loadEnv } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -83,6 +83,8 @@ export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'ima
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(), ...options.env };
+  // Overrides from code never went through loadEnv's production rules.
+  assertProductionReady(env);
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     // The storefront's server may pass its own id along (x-request-id); only tame ones are kept,
@@ -201,8 +203,9 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
     },
     transform: jsonSchemaTransform,
   });
-  // Swagger UI's own CSP (its scripts and styles, never framed) in place of the API's.
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
+  // Swagger UI's own CSP (its scripts and styles, never framed) in place of the API's. Off in
+  // production unless DOCS_ENABLED=true (issue 9, finding 9).
+  if (env.DOCS_ENABLED) await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
 
   const images = imagesDir(env);
   mkdirSync(images, { recursive: true });
@@ -217,7 +220,7 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   });
 
   const zodApp = app.withTypeProvider<ZodTypeProvider>();
-  zodApp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (env.DOCS_ENABLED) zodApp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(shipperRoutes);
   await app.register(productRoutes);
@@ -245,7 +248,12 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
   const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    await prepareDatabase(handle, { seed: env.SEED, log: app.log, staffPassword: env.STAFF_DEMO_PASSWORD });
+    await prepareDatabase(handle, {
+      seed: env.SEED,
+      log: app.log,
+      staffPassword: env.STAFF_DEMO_PASSWORD,
+      production: env.NODE_ENV === 'production',
+    });
   } catch (error) {
     await handle.close();
     throw error;

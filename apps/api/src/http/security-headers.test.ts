@@ -133,6 +133,7 @@ describe('security headers (issue 9, finding 7)', () => {
         ESKIZ_EMAIL: 'api@example.uz',
         ESKIZ_PASSWORD: 'eskiz-password',
         OTP_SECRET: randomUUID() + randomUUID(),
+        STAFF_DEMO_PASSWORD: undefined,
       },
       logger: false,
       runJobs: false,
