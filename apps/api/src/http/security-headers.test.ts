@@ -115,7 +115,7 @@ describe('security headers (issue 9, finding 7)', () => {
       expectSecurityHeaders(res, url);
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("script-src 'self'");
-      expect(csp, url).toContain("style-src 'self'");
+      expect(csp, url).toContain("style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).not.toContain('unsafe-inline');
       expect(csp, url).not.toContain('upgrade-insecure-requests');
