@@ -70,6 +70,8 @@ export default defineConfig({
         SHIPPER_ID: DEMO_SHIPPER_ID,
         PLATFORM_ID: WEBSITE_PLATFORM_ID,
         SEED: 'auto',
+        // The journeys sign in through the SMS outbox: development, not the API's default (production).
+        NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         CORS_ORIGINS: WEB_URL,
       },

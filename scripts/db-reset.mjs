@@ -16,9 +16,11 @@ if (embedded && (await isPortTaken(api.port))) {
   process.exit(1);
 }
 
+// The local demo's database, like `npm start`'s API: development unless the shell or .env says
+// otherwise (the reset refuses to run in production).
 const result = spawnSync('npm', ['run', '--silent', 'db:reset', '-w', '@app/api'], {
   cwd: REPO_ROOT,
-  env,
+  env: { ...env, NODE_ENV: process.env.NODE_ENV?.trim() || 'development' },
   stdio: 'inherit',
 });
 process.exit(result.status ?? 1);

@@ -30,9 +30,11 @@ try {
   // The pictures are files written by the API's build; a fresh clone has none yet.
   await buildApi(env);
 
+  // Watch mode is development by definition (next dev sets it for the storefront itself); the API
+  // must be told, since its default is production.
   const apiService = startService('api', 'npm', ['run', '--silent', 'dev', '-w', '@app/api'], {
     cwd: REPO_ROOT,
-    env,
+    env: { ...env, NODE_ENV: 'development' },
   });
   // No -H: Next listens on every interface, and -H 127.0.0.1 breaks the locale rewrite.
   const webService = startService(

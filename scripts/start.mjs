@@ -40,10 +40,11 @@ try {
   if (envFile) console.log(`Loaded ${envFile}`);
   const servers = resolveServers({ ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' });
   const { env, api, web } = servers;
-  // `npm start` is the local demo: the storefront runs its production build, but the API keeps the
-  // NODE_ENV the shell gave it (development when unset), because in production it refuses the SMS
-  // outbox that demo sign-in reads its codes from. A real deployment sets NODE_ENV=production and a
-  // real SMS provider (README, configuration).
+  // `npm start` is the local demo: the storefront runs its production build, but the API runs in
+  // development, said here explicitly because the API's own default is production (which refuses
+  // the SMS outbox that demo sign-in reads its codes from, the demo secrets and staff, and /docs).
+  // A NODE_ENV set in the shell or .env still wins, so NODE_ENV=production npm start is the real
+  // thing with its checks (README, production checklist).
   const apiEnv = { ...env, NODE_ENV: process.env.NODE_ENV?.trim() || 'development' };
   await assertPortsFree({ api, web });
 

@@ -14,8 +14,11 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 // Same process group as us: Playwright's SIGTERM to the group reaches the API directly.
+// Development, like `npm start`'s API: the journeys sign in through the SMS outbox and the demo
+// staff (the API's own default, production, refuses both).
 const api = spawn('npm', ['run', '--silent', 'start', '-w', '@app/api'], {
   cwd: REPO_ROOT,
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV?.trim() || 'development' },
   stdio: 'inherit',
 });
 api.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

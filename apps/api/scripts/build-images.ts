@@ -7,15 +7,18 @@ import { imagesDir } from '../src/app.ts';
 import { createDb } from '../src/db/client.ts';
 import { migrateDb } from '../src/db/migrate.ts';
 import { seedDatabase } from '../src/db/seed/index.ts';
-import { loadEnv } from '../src/env.ts';
+import { loadDataDir } from '../src/env.ts';
 import { ensureImages } from '../src/images/images.ts';
 import { imagesInDb } from '../src/images/images-in-db.ts';
 
-const env = loadEnv();
+// Only the data folder: the build needs nothing else, and must work where the production
+// settings (SMS provider, secrets) are not given, such as a build machine.
+const env = { DATA_DIR: loadDataDir() };
 const handle = await createDb();
 try {
   await migrateDb(handle);
-  await seedDatabase(handle.db);
+  // Staff accounts have no pictures: skipping them spares a scrypt hash per account.
+  await seedDatabase(handle.db, { staff: false });
   const started = Date.now();
   const result = await ensureImages(imagesDir(env), await imagesInDb(handle.db));
   console.log(

@@ -17,10 +17,11 @@ import { createOrderEvents, type OrderEvents } from './adapters/order-events/ind
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { type Env, loadEnv } from './env.ts';
+import { assertProductionReady, type Env, loadEnv } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
@@ -82,6 +83,8 @@ export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'ima
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(), ...options.env };
+  // Overrides from code never went through loadEnv's production rules.
+  assertProductionReady(env);
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     // The storefront's server may pass its own id along (x-request-id); only tame ones are kept,
@@ -124,6 +127,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 }
 
 async function registerEverything(app: FastifyInstance, env: Env): Promise<void> {
+  // First: its onRequest hook must run before any other that may throw (issue 9, finding 7).
+  await registerSecurityHeaders(app, {
+    production: env.NODE_ENV === 'production',
+    crossOriginPrefixes: ['/images/'],
+  });
   registerErrorHandling(app);
   registerClientHeaders(app);
   registerCustomerAuth(app);
@@ -195,7 +203,9 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  // Swagger UI's own CSP (its scripts and styles, never framed) in place of the API's. Off in
+  // production unless DOCS_ENABLED=true (issue 9, finding 9).
+  if (env.DOCS_ENABLED) await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
 
   const images = imagesDir(env);
   mkdirSync(images, { recursive: true });
@@ -210,7 +220,7 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   });
 
   const zodApp = app.withTypeProvider<ZodTypeProvider>();
-  zodApp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (env.DOCS_ENABLED) zodApp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(shipperRoutes);
   await app.register(productRoutes);
@@ -238,7 +248,12 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
   const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    await prepareDatabase(handle, { seed: env.SEED, log: app.log, staffPassword: env.STAFF_DEMO_PASSWORD });
+    await prepareDatabase(handle, {
+      seed: env.SEED,
+      log: app.log,
+      staffPassword: env.STAFF_DEMO_PASSWORD,
+      production: env.NODE_ENV === 'production',
+    });
   } catch (error) {
     await handle.close();
     throw error;

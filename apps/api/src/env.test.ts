@@ -1,9 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SHIPPER_ID, EnvError, loadEnv, REPO_ROOT, WEBSITE_PLATFORM_ID } from './env.ts';
+import {
+  DEFAULT_STAFF_DEMO_PASSWORD,
+  DEMO_SHIPPER_ID,
+  developmentOtpSecret,
+  EnvError,
+  loadDataDir,
+  loadEnv,
+  REPO_ROOT,
+  WEBSITE_PLATFORM_ID,
+  weakSecretReason,
+} from './env.ts';
+
+/** The environment of the local commands (npm start, npm run dev), which say NODE_ENV themselves. */
+const dev = (source: Record<string, string> = {}) => loadEnv({ NODE_ENV: 'development', ...source });
+/** What `openssl rand -hex 32` prints: a production secret. */
+const GENERATED = '3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f2a4b6c8d0e1f3a5b7c9d2e4f6a8b0c1d3e';
+const GENERATED_2 = '9a8b7c6d5e4f30211f2e3d4c5b6a79880e1d2c3b4a5f6e7d8c9b0a1f2e3d4c5b';
+/** A production environment that passes every check. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMS_PROVIDER: 'eskiz',
+  ESKIZ_EMAIL: 'api@chain.uz',
+  ESKIZ_PASSWORD: 'eskiz-account-password',
+  OTP_SECRET: GENERATED,
+};
+/** The variables named by the problems of loadEnv(source), sorted; [] when it loads. */
+function refused(source: Record<string, string>): string[] {
+  try {
+    loadEnv(source);
+    return [];
+  } catch (e) {
+    expect(e).toBeInstanceOf(EnvError);
+    return (e as EnvError).problems.map((p) => p.split(':')[0] ?? '').sort();
+  }
+}
+function problemsOf(source: Record<string, string>): string {
+  try {
+    loadEnv(source);
+    return '';
+  } catch (e) {
+    return (e as EnvError).problems.join('\n');
+  }
+}
 
 describe('loadEnv', () => {
-  it('has a default for everything', () => {
-    const env = loadEnv({});
+  it('has a default for everything outside production', () => {
+    const env = dev();
     expect(env).toMatchObject({
       PORT: 4000,
       HOST: 'localhost',
@@ -12,13 +54,15 @@ describe('loadEnv', () => {
       CORS_ORIGINS: ['http://localhost:3000'],
       SEED: 'auto',
       LOG_LEVEL: 'info',
+      STAFF_DEMO_PASSWORD: DEFAULT_STAFF_DEMO_PASSWORD,
+      DOCS_ENABLED: true,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DATA_DIR).toBe(`${REPO_ROOT}.data`);
   });
 
   it('reads values, splits CORS_ORIGINS and treats blank values as unset', () => {
-    const env = loadEnv({
+    const env = dev({
       PORT: '4100',
       DATABASE_URL: 'postgres://u@db:5432/app',
       CORS_ORIGINS: 'http://a.test, https://b.test',
@@ -37,7 +81,7 @@ describe('loadEnv', () => {
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {
-      loadEnv({
+      dev({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
         SHIPPER_ID: 'baraka',
@@ -54,48 +98,32 @@ describe('loadEnv', () => {
   });
 
   it('defaults sign-in settings: outbox SMS, 30-day tokens, a derived development OTP secret', () => {
-    const env = loadEnv({});
+    const env = dev();
     expect(env).toMatchObject({
       SMS_PROVIDER: 'outbox',
       TOKEN_TTL_DAYS: 30,
       ESKIZ_BASE_URL: 'https://notify.eskiz.uz',
     });
     expect(env.OTP_SECRET).toMatch(/^[0-9a-f]{64}$/);
-    expect(loadEnv({}).OTP_SECRET).toBe(env.OTP_SECRET);
-    expect(loadEnv({ OTP_SECRET: 'x'.repeat(40) }).OTP_SECRET).toBe('x'.repeat(40));
+    expect(dev().OTP_SECRET).toBe(env.OTP_SECRET);
+    expect(dev({ OTP_SECRET: 'x'.repeat(40) }).OTP_SECRET).toBe('x'.repeat(40));
   });
 
   it('refuses the outbox SMS provider and a missing OTP_SECRET in production', () => {
-    const problems = (source: Record<string, string>) => {
-      try {
-        loadEnv(source);
-        return [];
-      } catch (e) {
-        expect(e).toBeInstanceOf(EnvError);
-        return (e as EnvError).problems;
-      }
-    };
-    const production = problems({ NODE_ENV: 'production' });
-    expect(production.map((p) => p.split(':')[0]).sort()).toEqual(['OTP_SECRET', 'SMS_PROVIDER']);
-    expect(production.join('\n')).toMatch(/SMS_PROVIDER: 'outbox' .* must not run in production/);
-    expect(
-      problems({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', OTP_SECRET: 's'.repeat(32) }),
-    ).toHaveLength(1);
-    expect(
-      problems({
-        NODE_ENV: 'production',
-        SMS_PROVIDER: 'eskiz',
-        OTP_SECRET: 's'.repeat(32),
-        ESKIZ_EMAIL: 'a@b.uz',
-        ESKIZ_PASSWORD: 'p',
-      }),
-    ).toEqual([]);
+    expect(refused({ NODE_ENV: 'production' })).toEqual(['OTP_SECRET', 'SMS_PROVIDER']);
+    expect(problemsOf({ NODE_ENV: 'production' })).toMatch(
+      /SMS_PROVIDER: 'outbox' .* must not run in production/,
+    );
+    expect(refused({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', OTP_SECRET: GENERATED })).toEqual([
+      'SMS_PROVIDER',
+    ]);
+    expect(refused(PRODUCTION)).toEqual([]);
   });
 
   it('names missing Eskiz credentials and bad sign-in values', () => {
     let error: unknown;
     try {
-      loadEnv({ SMS_PROVIDER: 'eskiz', TOKEN_TTL_DAYS: '0', OTP_SECRET: 'short', ESKIZ_BASE_URL: 'notify' });
+      dev({ SMS_PROVIDER: 'eskiz', TOKEN_TTL_DAYS: '0', OTP_SECRET: 'short', ESKIZ_BASE_URL: 'notify' });
     } catch (e) {
       error = e;
     }
@@ -110,7 +138,7 @@ describe('loadEnv', () => {
   });
 
   it('defaults the geocoder to the local gazetteer, with no admin token', () => {
-    const env = loadEnv({});
+    const env = dev();
     expect(env).toMatchObject({
       GEOCODER_PROVIDER: 'local',
       YANDEX_GEOCODER_URL: 'https://geocode-maps.yandex.ru/1.x/',
@@ -118,14 +146,14 @@ describe('loadEnv', () => {
     });
     expect(env.NOMINATIM_USER_AGENT).toMatch(/^BarakaStorefront\/1\.0 \(/);
     expect(env.ADMIN_TOKEN).toBeUndefined();
-    expect(loadEnv({ NOMINATIM_URL: 'http://127.0.0.1:8080/' }).NOMINATIM_URL).toBe('http://127.0.0.1:8080');
-    expect(loadEnv({ ADMIN_TOKEN: 't'.repeat(32) }).ADMIN_TOKEN).toBe('t'.repeat(32));
+    expect(dev({ NOMINATIM_URL: 'http://127.0.0.1:8080/' }).NOMINATIM_URL).toBe('http://127.0.0.1:8080');
+    expect(dev({ ADMIN_TOKEN: 't'.repeat(32) }).ADMIN_TOKEN).toBe('t'.repeat(32));
   });
 
   it('names bad geocoder settings and a short admin token', () => {
     let error: unknown;
     try {
-      loadEnv({
+      dev({
         GEOCODER_PROVIDER: 'google',
         NOMINATIM_URL: 'osm',
         YANDEX_GEOCODER_URL: 'yandex',
@@ -136,5 +164,85 @@ describe('loadEnv', () => {
     }
     const names = (error as EnvError).problems.map((p) => p.split(':')[0]).sort();
     expect(names).toEqual(['ADMIN_TOKEN', 'GEOCODER_PROVIDER', 'NOMINATIM_URL', 'YANDEX_GEOCODER_URL']);
+  });
+});
+
+describe('production as the default (issue 9, finding 9)', () => {
+  it('takes an unset NODE_ENV as production, and refuses what production refuses', () => {
+    expect(loadEnv({ ...PRODUCTION, NODE_ENV: '' }).NODE_ENV).toBe('production');
+    const { NODE_ENV: _unset, ...withoutNodeEnv } = PRODUCTION;
+    expect(loadEnv(withoutNodeEnv).NODE_ENV).toBe('production');
+    // Nothing configured at all: a deployment that forgot everything does not start.
+    expect(refused({})).toEqual(['OTP_SECRET', 'SMS_PROVIDER']);
+  });
+
+  it('refuses a demo, placeholder or development OTP_SECRET in production', () => {
+    const dataDir = loadDataDir({});
+    for (const secret of [
+      'change-me-change-me-change-me-change-me',
+      'your-otp-secret-of-32-characters-at-least',
+      'x'.repeat(64),
+      'abababababababababababababababab',
+      developmentOtpSecret(dataDir),
+    ]) {
+      expect(refused({ ...PRODUCTION, OTP_SECRET: secret }), secret).toEqual(['OTP_SECRET']);
+    }
+    expect(problemsOf({ ...PRODUCTION, OTP_SECRET: 'x'.repeat(64) })).toMatch(/openssl rand -hex 32/);
+    // Outside production the same values are fine (tests and demos use them).
+    expect(dev({ OTP_SECRET: 'x'.repeat(64) }).OTP_SECRET).toBe('x'.repeat(64));
+  });
+
+  it('refuses an example ADMIN_TOKEN, or one equal to OTP_SECRET, in production', () => {
+    for (const token of ['example-admin-token-0123456789abcdef', 't'.repeat(32), GENERATED]) {
+      expect(refused({ ...PRODUCTION, ADMIN_TOKEN: token }), token).toEqual(['ADMIN_TOKEN']);
+    }
+    expect(loadEnv({ ...PRODUCTION, ADMIN_TOKEN: GENERATED_2 }).ADMIN_TOKEN).toBe(GENERATED_2);
+  });
+
+  it('refuses STAFF_DEMO_PASSWORD in production, even the demo one, and has no default there', () => {
+    for (const password of [DEFAULT_STAFF_DEMO_PASSWORD, 'a-strong-staff-password-2026']) {
+      expect(refused({ ...PRODUCTION, STAFF_DEMO_PASSWORD: password })).toEqual(['STAFF_DEMO_PASSWORD']);
+    }
+    expect(loadEnv(PRODUCTION).STAFF_DEMO_PASSWORD).toBeUndefined();
+    expect(dev().STAFF_DEMO_PASSWORD).toBe(DEFAULT_STAFF_DEMO_PASSWORD);
+  });
+
+  it('lists every production problem at once', () => {
+    expect(
+      refused({
+        NODE_ENV: 'production',
+        OTP_SECRET: 'change-me-change-me-change-me-change-me',
+        ADMIN_TOKEN: 'x'.repeat(40),
+        STAFF_DEMO_PASSWORD: DEFAULT_STAFF_DEMO_PASSWORD,
+      }),
+    ).toEqual(['ADMIN_TOKEN', 'OTP_SECRET', 'SMS_PROVIDER', 'STAFF_DEMO_PASSWORD']);
+  });
+
+  it('seeds nothing in production unless asked; SEED=auto is allowed there (catalogue only)', () => {
+    expect(loadEnv(PRODUCTION).SEED).toBe('never');
+    expect(loadEnv({ ...PRODUCTION, SEED: 'auto' }).SEED).toBe('auto');
+    expect(dev().SEED).toBe('auto');
+    expect(dev({ SEED: 'never' }).SEED).toBe('never');
+  });
+
+  it('turns /docs off in production unless DOCS_ENABLED=true', () => {
+    expect(loadEnv(PRODUCTION).DOCS_ENABLED).toBe(false);
+    expect(loadEnv({ ...PRODUCTION, DOCS_ENABLED: 'true' }).DOCS_ENABLED).toBe(true);
+    expect(dev().DOCS_ENABLED).toBe(true);
+    expect(dev({ DOCS_ENABLED: 'false' }).DOCS_ENABLED).toBe(false);
+    expect(refused({ ...PRODUCTION, DOCS_ENABLED: 'yes' })).toEqual(['DOCS_ENABLED']);
+  });
+
+  it('reads the data folder alone for the image build, whatever else is missing', () => {
+    expect(loadDataDir({})).toBe(`${REPO_ROOT}.data`);
+    expect(loadDataDir({ DATA_DIR: '/srv/baraka/data', NODE_ENV: 'production' })).toBe('/srv/baraka/data');
+  });
+
+  it('tells generated secrets from typed ones', () => {
+    expect(weakSecretReason(GENERATED)).toBeNull();
+    expect(weakSecretReason('q7J2mX9vL4pR8sT1wY6zB3nC5kD0fH2g')).toBeNull();
+    expect(weakSecretReason('my-demo-secret-for-the-chain-2026')).toMatch(/placeholder/);
+    expect(weakSecretReason('1234123412341234123412341234')).toMatch(/too few/);
+    expect(weakSecretReason(GENERATED, [GENERATED])).toMatch(/published/);
   });
 });

@@ -11,8 +11,15 @@ export const WEBSITE_PLATFORM_ID = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
 /** Password of the seeded demo staff accounts (operator, vendor, courier) unless STAFF_DEMO_PASSWORD says otherwise. */
 export const DEFAULT_STAFF_DEMO_PASSWORD = 'baraka-staff-demo';
 
+/**
+ * Unset means production: a deployment that forgets to say what it is gets the safe behaviour (no
+ * SMS outbox, no demo secrets or staff, no /docs). The local commands say `development` themselves
+ * (npm start, npm run dev, npm run db:reset, the browser tests' API); Vitest sets `test`.
+ */
+export const DEFAULT_NODE_ENV = 'production';
+
 const ZEnvFields = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default(DEFAULT_NODE_ENV),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
   /**
    * 'localhost' listens on every loopback address (both ::1 and 127.0.0.1), see server.ts, so
@@ -43,8 +50,12 @@ const ZEnvFields = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins'))),
-  /** 'auto' loads the demo chain on the first start (empty database); 'never' leaves the database empty. */
-  SEED: z.enum(['auto', 'never']).default('auto'),
+  /**
+   * 'auto' loads the demo chain on the first start (empty database); 'never' leaves the database
+   * empty. Unset: 'auto', but 'never' in production. In production 'auto' loads the catalogue and
+   * content only (a staging site), never the demo staff accounts.
+   */
+  SEED: z.enum(['auto', 'never']).optional(),
   /** Who delivers one-time codes: 'outbox' keeps them in the database (development), 'eskiz' sends SMS. */
   SMS_PROVIDER: z.enum(['outbox', 'eskiz']).default('outbox'),
   /** Key of the HMAC that one-time codes are stored under. Required in production. */
@@ -75,24 +86,91 @@ const ZEnvFields = z.object({
     .default('BarakaStorefront/1.0 (restaurant ordering site; set NOMINATIM_USER_AGENT to your contact)'),
   /** Bearer token of staff calls (PUT /v2/api-keys/{id}); unset: nobody may write keys. */
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Password the demo staff accounts get when they are seeded (first start, db:reset). */
-  STAFF_DEMO_PASSWORD: z
-    .string()
-    .min(8, 'must be at least 8 characters')
-    .max(200)
-    .default(DEFAULT_STAFF_DEMO_PASSWORD),
+  /**
+   * Password the demo staff accounts get when they are seeded (first start, db:reset); outside
+   * production only (refused there: demo staff are never seeded in production).
+   */
+  STAFF_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  /** Swagger UI at /docs and the document at /openapi.json. Unset: on, but off in production. */
+  DOCS_ENABLED: z.enum(['true', 'false'], "must be 'true' or 'false'").optional(),
 });
 
-const ZEnv = ZEnvFields.superRefine((env, ctx) => {
-  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'outbox') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['SMS_PROVIDER'],
+/** The OTP secret used outside production when none is set: stable per data folder, never secret. */
+export const developmentOtpSecret = (dataDir: string) =>
+  createHash('sha256').update(`baraka-dev-otp-secret:${dataDir}`).digest('hex');
+
+/**
+ * Words of the placeholders documentation and examples put where a secret goes ('change-me',
+ * 'your-secret-here', 'example-token'...): a value containing one was typed, not generated.
+ */
+const PLACEHOLDER_WORDS = /change|example|placeholder|replace|your|secret|demo|dummy|sample|test|todo|xxx/i;
+/** A generated key of 32+ characters has far more distinct characters than this (hex: ~16). */
+const MIN_DISTINCT_CHARACTERS = 8;
+
+/**
+ * Why `value` cannot be a production secret, or null: a placeholder or a repetition rather than
+ * the output of a generator such as `openssl rand -hex 32` (README, production checklist).
+ */
+export function weakSecretReason(value: string, known: readonly string[] = []): string | null {
+  if (known.includes(value))
+    return 'is a value published with this project (an example or the development default)';
+  if (PLACEHOLDER_WORDS.test(value)) return 'looks like a placeholder, not a generated secret';
+  if (new Set(value).size < MIN_DISTINCT_CHARACTERS)
+    return 'repeats too few characters to be a generated secret';
+  return null;
+}
+
+type EnvProblem = { variable: string; message: string };
+type ProductionInput = {
+  NODE_ENV: string;
+  SMS_PROVIDER: string;
+  OTP_SECRET?: string | undefined;
+  ADMIN_TOKEN?: string | undefined;
+  STAFF_DEMO_PASSWORD?: string | undefined;
+  DATA_DIR: string;
+};
+
+/**
+ * Everything production refuses (issue 9, finding 9), checked by loadEnv and again by buildApp
+ * (which also takes settings from code). The database's demo staff are checked after migration
+ * (db/prepare.ts).
+ */
+export function productionProblems(env: ProductionInput): EnvProblem[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: EnvProblem[] = [];
+  if (env.SMS_PROVIDER === 'outbox') {
+    problems.push({
+      variable: 'SMS_PROVIDER',
       message: "'outbox' only keeps codes in the database and must not run in production; use 'eskiz'",
     });
   }
-  if (env.NODE_ENV === 'production' && !env.OTP_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'is required in production' });
+  if (!env.OTP_SECRET) {
+    problems.push({ variable: 'OTP_SECRET', message: 'is required in production' });
+  } else {
+    const weak = weakSecretReason(env.OTP_SECRET, [developmentOtpSecret(env.DATA_DIR)]);
+    if (weak)
+      problems.push({ variable: 'OTP_SECRET', message: `${weak}; use e.g. \`openssl rand -hex 32\`` });
+  }
+  if (env.ADMIN_TOKEN) {
+    const weak =
+      env.ADMIN_TOKEN === env.OTP_SECRET
+        ? 'must not be the same value as OTP_SECRET'
+        : weakSecretReason(env.ADMIN_TOKEN);
+    if (weak)
+      problems.push({ variable: 'ADMIN_TOKEN', message: `${weak}; use e.g. \`openssl rand -hex 32\`` });
+  }
+  if (env.STAFF_DEMO_PASSWORD !== undefined) {
+    problems.push({
+      variable: 'STAFF_DEMO_PASSWORD',
+      message: 'must not be set in production: demo staff accounts are never seeded there',
+    });
+  }
+  return problems;
+}
+
+const ZEnv = ZEnvFields.superRefine((env, ctx) => {
+  for (const problem of productionProblems(env)) {
+    ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
   }
   if (env.SMS_PROVIDER === 'eskiz') {
     for (const key of ['ESKIZ_EMAIL', 'ESKIZ_PASSWORD'] as const) {
@@ -100,21 +178,58 @@ const ZEnv = ZEnvFields.superRefine((env, ctx) => {
         ctx.addIssue({ code: 'custom', path: [key], message: "is required when SMS_PROVIDER is 'eskiz'" });
     }
   }
-}).transform((env) => ({
-  ...env,
-  // Outside production a missing secret is derived from the data folder: stable across restarts
-  // (codes sent before a `tsx watch` restart still work) and never used where it matters.
-  OTP_SECRET:
-    env.OTP_SECRET ?? createHash('sha256').update(`baraka-dev-otp-secret:${env.DATA_DIR}`).digest('hex'),
-}));
+}).transform((env) => {
+  const production = env.NODE_ENV === 'production';
+  return {
+    ...env,
+    // Outside production a missing secret is derived from the data folder: stable across restarts
+    // (codes sent before a `tsx watch` restart still work) and never used where it matters.
+    OTP_SECRET: env.OTP_SECRET ?? developmentOtpSecret(env.DATA_DIR),
+    // An empty production database stays empty unless SEED=auto is asked for (a staging site).
+    SEED: env.SEED ?? (production ? 'never' : 'auto'),
+    // Never a default in production (undefined there: nothing is seeded with it, nothing printed).
+    STAFF_DEMO_PASSWORD: env.STAFF_DEMO_PASSWORD ?? (production ? undefined : DEFAULT_STAFF_DEMO_PASSWORD),
+    DOCS_ENABLED: env.DOCS_ENABLED === undefined ? !production : env.DOCS_ENABLED === 'true',
+  };
+});
 
 export type Env = z.output<typeof ZEnv>;
 
+/**
+ * A reason not to start, with every problem listed. server.ts prints the message (no stack) and
+ * exits with 1.
+ */
 export class EnvError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  constructor(
+    readonly problems: string[],
+    heading = 'Invalid environment',
+  ) {
+    super(`${heading}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'EnvError';
   }
+}
+
+/**
+ * buildApp's check of the environment it was given (loadEnv's result with overrides from code, which
+ * loadEnv never saw): the same production refusals.
+ */
+export function assertProductionReady(env: Env): void {
+  const problems = productionProblems(env);
+  if (problems.length > 0) {
+    throw new EnvError(
+      problems.map((p) => `${p.variable}: ${p.message}`),
+      'Refusing to start in production',
+    );
+  }
+}
+
+/**
+ * Only the data folder, for commands that need nothing else (the image build): they must work with
+ * a production environment that is not complete on the build machine.
+ */
+export function loadDataDir(source: Record<string, string | undefined> = process.env): string {
+  const value = source.DATA_DIR?.trim();
+  return ZEnvFields.shape.DATA_DIR.parse(value ? value : undefined);
 }
 
 /**

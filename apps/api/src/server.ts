@@ -52,19 +52,24 @@ async function main() {
     env.HOST === 'localhost' || env.HOST === '::' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
   app.log.info(`API ready at http://${shown}:${env.PORT} (docs at /docs)`);
   console.log(`API:  http://${shown}:${env.PORT}  (OpenAPI: http://${shown}:${env.PORT}/docs)`);
-  try {
-    const banner = await staffSignInBanner(app.db, {
-      shipperId: env.SHIPPER_ID,
-      password: env.STAFF_DEMO_PASSWORD,
-      apiUrl: `http://${shown}:${env.PORT}`,
-    });
-    for (const line of banner) console.log(line);
-  } catch (error) {
-    app.log.warn({ err: error }, 'could not list the staff accounts');
+  // The demo's sign-in hint; never in production, which has no demo staff and no password to show.
+  if (env.NODE_ENV !== 'production' && env.STAFF_DEMO_PASSWORD !== undefined) {
+    try {
+      const banner = await staffSignInBanner(app.db, {
+        shipperId: env.SHIPPER_ID,
+        password: env.STAFF_DEMO_PASSWORD,
+        apiUrl: `http://${shown}:${env.PORT}`,
+      });
+      for (const line of banner) console.log(line);
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not list the staff accounts');
+    }
   }
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refusal to start (production rules, demo staff passwords in the database) is a message for
+  // the operator, not a crash: no stack.
+  console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);
 });

@@ -169,8 +169,28 @@ export const ZApiKeysQuery = ZPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   type: ZApiKeyType.optional(),
 });
-/** `ids` are the key values, newest first; the storefront uses the first as the maps key. */
-export const ZApiKeysResponse = z.object({ count: z.number().int().nonnegative(), ids: z.array(z.string()) });
+/**
+ * Key types a browser may be given: a `maps` key is a JavaScript maps key the chain restricts by
+ * HTTP referrer at the provider. A `geocoder` key is called by the server alone (GET
+ * /v1/map/geocoder) and is never answered (docs/decisions/005-public-map-keys.md).
+ */
+export const BROWSER_API_KEY_TYPES = ['maps'] as const satisfies readonly (typeof API_KEY_TYPES)[number][];
+export const ZBrowserApiKey = z.object({
+  id: ZId,
+  type: z.enum(BROWSER_API_KEY_TYPES),
+  key: z.string(),
+});
+export type TBrowserApiKey = z.infer<typeof ZBrowserApiKey>;
+/**
+ * `ids`: the row ids of the keys on this page, newest first (never key values); `keys`: the values
+ * of those of them a browser may use, in the same order. Unlike the platform the spec was read
+ * from, `ids` do not carry key values.
+ */
+export const ZApiKeysResponse = z.object({
+  count: z.number().int().nonnegative(),
+  ids: z.array(ZId),
+  keys: z.array(ZBrowserApiKey),
+});
 export type TApiKeysResponse = z.infer<typeof ZApiKeysResponse>;
 export const ZApiKeyParams = z.object({ id: ZId });
 export const ZApiKeyUpdate = z.object({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { imagesDir } from '../app.ts';
-import { loadEnv } from '../env.ts';
+import { EnvError, loadEnv } from '../env.ts';
 import { ensureImages } from '../images/images.ts';
 import { imagesInDb } from '../images/images-in-db.ts';
 import { createDb } from './client.ts';
@@ -10,6 +10,13 @@ import { seedDatabase } from './seed/index.ts';
 /** `npm run db:reset`: drop everything (tables and migration history), migrate, load the demo chain. */
 async function main() {
   const env = loadEnv();
+  if (env.NODE_ENV === 'production') {
+    // It wipes every table and loads the demo chain with its staff: never what a deployment wants.
+    throw new EnvError(
+      ['NODE_ENV: db:reset wipes the database and loads the demo chain; it does not run in production'],
+      'Refusing to reset',
+    );
+  }
   const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await handle.db.execute(sql`drop schema if exists drizzle cascade`);
@@ -27,6 +34,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);
 });

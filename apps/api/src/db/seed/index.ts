@@ -23,6 +23,11 @@ export type SeedOptions = {
   now?: Date;
   /** Password of the staff accounts it creates (STAFF_DEMO_PASSWORD); default DEFAULT_STAFF_DEMO_PASSWORD. */
   staffPassword?: string;
+  /**
+   * Whether to create the demo staff accounts (default true). False in production: their password
+   * is public. The staff part is still recorded as done, so a later start never adds them either.
+   */
+  staff?: boolean;
 };
 
 /**
@@ -114,7 +119,7 @@ async function addStaffPart(db: Db, options: SeedOptions): Promise<boolean> {
     await tx.execute(sql`lock table ${seedRuns} in exclusive mode`);
     if (await hasPart(tx, STAFF_SEED_PART)) return false;
     await tx.insert(seedRuns).values({ version: STAFF_SEED_PART });
-    if (catalog.staff && (await shipperExists(tx, shipperId))) {
+    if (options.staff !== false && catalog.staff && (await shipperExists(tx, shipperId))) {
       await loadStaff(tx, catalog.staff, shipperId, {
         password: options.staffPassword ?? DEFAULT_STAFF_DEMO_PASSWORD,
         strict: false,
@@ -154,7 +159,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
         { version: STAFF_SEED_PART },
       ]);
     await loadCatalog(tx, catalog, shipperId, options.now);
-    if (catalog.staff) {
+    if (options.staff !== false && catalog.staff) {
       await loadStaff(tx, catalog.staff, shipperId, {
         password: options.staffPassword ?? DEFAULT_STAFF_DEMO_PASSWORD,
         strict: true,

@@ -17,7 +17,7 @@ export async function listApiKeys(
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
     db
-      .select({ key: apiKeys.key })
+      .select({ id: apiKeys.id, type: apiKeys.type, key: apiKeys.key })
       .from(apiKeys)
       .where(where)
       .orderBy(...NEWEST_FIRST)
@@ -25,7 +25,7 @@ export async function listApiKeys(
       .offset(filter.offset),
     db.select({ n: count() }).from(apiKeys).where(where),
   ]);
-  return { keys: rows.map((r) => r.key), count: total[0]?.n ?? 0 };
+  return { rows, count: total[0]?.n ?? 0 };
 }
 
 /** The key an outside service is called with (the newest of its type), or undefined. */

@@ -19,7 +19,9 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['maps'],
-        summary: 'Keys of outside map services, newest first (the storefront uses the first as its maps key)',
+        summary: 'Ids of the keys of outside map services, newest first, and the values of browser keys',
+        description:
+          "`ids` are the keys' row ids (uuids), never their values. `keys` carries the value of each key on the page that a browser may hold: type `maps`, a JavaScript maps key the chain restricts by HTTP referrer at the provider. A `geocoder` key is used by the server alone (GET /v1/map/geocoder) and is never answered, so `type=geocoder` lists ids only. The platform the spec was read from answered key values in `ids`; see docs/decisions/005-public-map-keys.md.",
         querystring: ZApiKeysQuery,
         response: { 200: ZApiKeysResponse, 400: ZApiError, 404: ZApiError },
       },

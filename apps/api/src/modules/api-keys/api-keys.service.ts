@@ -1,22 +1,33 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { TApiKeysResponse } from '@app/contracts';
+import { BROWSER_API_KEY_TYPES, type TApiKeysResponse, type TBrowserApiKey } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
 import { type ApiKeyType, listApiKeys, updateApiKey } from './api-keys.repository.ts';
 
-/** GET /v2/api-keys-ids: the key values, newest first (public: the storefront needs the maps key). */
+const isBrowserType = (type: ApiKeyType): type is TBrowserApiKey['type'] =>
+  (BROWSER_API_KEY_TYPES as readonly string[]).includes(type);
+
+/**
+ * GET /v2/api-keys-ids (public: two public headers are all it takes): the ids of the keys, newest
+ * first, and the values of browser keys only (type maps, restricted by referrer at the provider).
+ * A geocoder key is the server's (GET /v1/map/geocoder calls Yandex with it) and never leaves it.
+ */
 export async function getApiKeyIds(
   db: DbOrTx,
   shipperId: string,
   query: { page: number; limit: number; type?: ApiKeyType | undefined },
 ): Promise<TApiKeysResponse> {
-  const { keys, count } = await listApiKeys(db, {
+  const { rows, count } = await listApiKeys(db, {
     shipperId,
     type: query.type,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  return { count, ids: keys };
+  const keys: TBrowserApiKey[] = [];
+  for (const row of rows) {
+    if (isBrowserType(row.type)) keys.push({ id: row.id, type: row.type, key: row.key });
+  }
+  return { count, ids: rows.map((r) => r.id), keys };
 }
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();

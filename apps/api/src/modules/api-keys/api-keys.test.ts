@@ -9,6 +9,7 @@ import { apiKeys } from '../../db/schema/index.ts';
 import { DEMO_SHIPPER_ID } from '../../env.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { newestApiKey } from './api-keys.repository.ts';
 import { isAdmin } from './api-keys.service.ts';
 
 const ADMIN_TOKEN = `${'a'.repeat(24)}staff-token-0123456789`;
@@ -73,27 +74,55 @@ const put = (id: string, body: unknown, headers: Record<string, string> = {}, ap
   });
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
+const GEOCODER_VALUES = ['geocoder-key-2025', 'geocoder-key-2026'];
+const mapsKey = { id: ids.maps, type: 'maps', key: 'maps-key-2026' };
+
 describe('GET /v2/api-keys-ids', () => {
-  it('lists key values newest first, of one type when asked', async () => {
+  it('lists the ids newest first, of one type when asked, with the values of browser keys only', async () => {
     expect(await list()).toEqual({
       count: 3,
-      ids: ['geocoder-key-2026', 'maps-key-2026', 'geocoder-key-2025'],
+      ids: [ids.newGeocoder, ids.maps, ids.oldGeocoder],
+      keys: [mapsKey],
     });
     expect(await list('?page=1&limit=10&type=geocoder')).toEqual({
       count: 2,
-      ids: ['geocoder-key-2026', 'geocoder-key-2025'],
+      ids: [ids.newGeocoder, ids.oldGeocoder],
+      keys: [],
     });
-    expect(await list('?type=maps')).toEqual({ count: 1, ids: ['maps-key-2026'] });
+    expect(await list('?type=maps')).toEqual({ count: 1, ids: [ids.maps], keys: [mapsKey] });
+  });
+
+  it('never answers the value of a geocoder key, whatever the query (issue 9, finding 8)', async () => {
+    for (const query of ['', '?type=geocoder', '?type=maps', '?limit=1', '?limit=100', '?limit=2&page=2']) {
+      const res = await t.get(`/v2/api-keys-ids${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      for (const value of GEOCODER_VALUES) expect(res.body, query).not.toContain(value);
+    }
+    // Nor does the answer to writing one.
+    const res = await put(ids.newGeocoder, { key: 'geocoder-key-rotated' }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain('geocoder-key-rotated');
+    expect((await t.get('/v2/api-keys-ids')).body).not.toContain('geocoder-key-rotated');
+  });
+
+  it('answers a maps key once it is written, and stops when it becomes a geocoder key', async () => {
+    expect((await t.get('/v2/api-keys-ids?type=maps')).body).toContain('maps-key-2026');
+    const res = await put(ids.maps, { key: 'now-a-server-key', type: 'geocoder' }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await t.get('/v2/api-keys-ids');
+    expect(after.body).not.toContain('now-a-server-key');
+    expect(after.body).not.toContain('maps-key-2026');
+    expect(ZApiKeysResponse.parse(after.json()).keys).toEqual([]);
   });
 
   it('pages', async () => {
-    expect(await list('?limit=2&page=2')).toEqual({ count: 3, ids: ['geocoder-key-2025'] });
-    expect(await list('?limit=2&page=3')).toEqual({ count: 3, ids: [] });
+    expect(await list('?limit=2&page=2')).toEqual({ count: 3, ids: [ids.oldGeocoder], keys: [] });
+    expect(await list('?limit=2&page=3')).toEqual({ count: 3, ids: [], keys: [] });
   });
 
   it('answers an empty list for a chain without keys', async () => {
     await t.db.db.delete(apiKeys);
-    expect(await list('?type=geocoder')).toEqual({ count: 0, ids: [] });
+    expect(await list('?type=geocoder')).toEqual({ count: 0, ids: [], keys: [] });
   });
 
   it.each(['?type=weather', '?limit=0', '?limit=101', '?page=0', '?page=abc'])(
@@ -116,7 +145,9 @@ describe('PUT /v2/api-keys/{id}', () => {
       type: 'geocoder',
       updated_at: '2026-03-02T10:00:00.000Z',
     });
-    expect((await list('?type=geocoder')).ids).toEqual(['geocoder-key-rotated', 'geocoder-key-2026']);
+    expect((await list('?type=geocoder')).ids).toEqual([ids.oldGeocoder, ids.newGeocoder]);
+    // The server's geocoder calls now use it.
+    expect(await newestApiKey(t.db.db, DEMO_SHIPPER_ID, 'geocoder')).toBe('geocoder-key-rotated');
   });
 
   it('changes the type when given, and accepts the token in any Bearer case', async () => {
@@ -143,7 +174,9 @@ describe('PUT /v2/api-keys/{id}', () => {
       code: 'ADMIN_ONLY',
       message: 'Изменять ключи может только администратор',
     });
-    expect((await list()).ids).not.toContain('stolen-key-123');
+    expect((await t.get('/v2/api-keys-ids')).body).not.toContain('stolen-key-123');
+    const stored = await t.db.db.select({ key: apiKeys.key }).from(apiKeys);
+    expect(stored.map((r) => r.key)).not.toContain('stolen-key-123');
   });
 
   it('refuses everyone when the API has no ADMIN_TOKEN, whatever they send', async () => {
