@@ -267,6 +267,20 @@ describe('Idempotency-Key', () => {
     const later = created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key }));
     expect(later.order_id).not.toBe(first.order_id);
     expect(await ordersOf(who.id)).toBe(2);
+    expect(await keyRow(who.id, key)).toMatchObject({ responseBody: later, createdAt: clock.now() });
+  });
+
+  it("forgets the customer's other expired keys when it places an order", async () => {
+    const who = await signInTestCustomer(t);
+    const [old, recent, next] = [freshKey(), freshKey(), freshKey()];
+    created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: old }));
+    clock.advance(IDEMPOTENCY_TTL_MS - 60_000);
+    created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: recent }));
+    clock.advance(2 * 60_000);
+    created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: next }));
+    expect(await keyRow(who.id, old)).toBeUndefined();
+    expect(await keyRow(who.id, recent)).toBeDefined();
+    expect(await keyRow(who.id, next)).toBeDefined();
   });
 
   it('places a new order for each request without a key', async () => {
