@@ -10,6 +10,8 @@ declare module 'fastify' {
     customer: CustomerRow | null;
     /** The token this request was signed in with (what sign-out revokes). */
     customerTokenId: string | null;
+    /** When that token expires (a status stream ends then). */
+    customerTokenExpiresAt: Date | null;
   }
   interface FastifyInstance {
     /** preHandler of customer routes: 401 unless `Authorization` carries a live token of this chain. */
@@ -34,6 +36,7 @@ export function tokenFromHeader(header: string | undefined): string | null {
 export function registerCustomerAuth(app: FastifyInstance): void {
   app.decorateRequest('customer', null);
   app.decorateRequest('customerTokenId', null);
+  app.decorateRequest('customerTokenExpiresAt', null);
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw unauthorized();
@@ -45,11 +48,20 @@ export function registerCustomerAuth(app: FastifyInstance): void {
     if (!found) throw unauthorized();
     request.customer = found.customer;
     request.customerTokenId = found.tokenId;
+    request.customerTokenExpiresAt = found.expiresAt;
   });
 }
 
 /** The signed-in customer on a route guarded by `requireCustomer`. */
-export function signedIn(request: FastifyRequest): { customer: CustomerRow; tokenId: string } {
-  if (!request.customer || !request.customerTokenId) throw unauthorized();
-  return { customer: request.customer, tokenId: request.customerTokenId };
+export function signedIn(request: FastifyRequest): {
+  customer: CustomerRow;
+  tokenId: string;
+  tokenExpiresAt: Date;
+} {
+  if (!request.customer || !request.customerTokenId || !request.customerTokenExpiresAt) throw unauthorized();
+  return {
+    customer: request.customer,
+    tokenId: request.customerTokenId,
+    tokenExpiresAt: request.customerTokenExpiresAt,
+  };
 }

@@ -5,8 +5,14 @@ import type { CurrentStatuses, OrderEvents } from './order-events.ts';
 import { createPgliteOrderEvents } from './pglite.ts';
 import { createPostgresOrderEvents } from './postgres.ts';
 
-export type { CurrentStatuses, OrderEvents, OrderStatusListener } from './order-events.ts';
-export { ORDER_STATUS_CHANNEL } from './order-events.ts';
+export type {
+  CurrentStatuses,
+  OrderEvents,
+  OrderStatusListener,
+  TokenRevocation,
+  TokenRevocationListener,
+} from './order-events.ts';
+export { ORDER_STATUS_CHANNEL, publishTokensRevoked, TOKENS_REVOKED_CHANNEL } from './order-events.ts';
 
 type Log = {
   warn: (obj: object, msg: string) => void;

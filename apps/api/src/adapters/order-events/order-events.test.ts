@@ -2,15 +2,22 @@ import type { TOrderStatusEvent } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { insertLifeOrder } from '../../modules/order-status/order-status.fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { ORDER_STATUS_CHANNEL } from './order-events.ts';
+import {
+  ORDER_STATUS_CHANNEL,
+  publishTokensRevoked,
+  TOKENS_REVOKED_CHANNEL,
+  type TokenRevocation,
+} from './order-events.ts';
 
 const ORDER_A = '11111111-1111-4111-8111-111111111111';
 const ORDER_B = '22222222-2222-4222-8222-222222222222';
+const TOKEN_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const TOKEN_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 
 const event = (
   orderId: string,
@@ -126,6 +133,50 @@ describe('order status bus, in this process', () => {
     a.stop();
   });
 
+  it('hands token revocations to every revocation listener after the transaction commits, never after a rollback', async () => {
+    const heard: TokenRevocation[] = [];
+    const stop = t.app.orderEvents.onTokensRevoked((r) => heard.push(r));
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await publishTokensRevoked(tx, [TOKEN_A]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await t.app.db.transaction(async (tx) => {
+      await publishTokensRevoked(tx, [TOKEN_B]);
+      await settle();
+      expect(heard).toEqual([]);
+    });
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'revoked', tokenIds: [TOKEN_B] }]));
+    // Many at once go in several notifications (a payload must stay under 8000 bytes).
+    const many = Array.from({ length: 250 }, () => crypto.randomUUID());
+    await t.app.db.transaction((tx) => publishTokensRevoked(tx, many));
+    await vi.waitFor(() =>
+      expect(heard.flatMap((r) => (r.kind === 'revoked' ? r.tokenIds : []))).toHaveLength(251),
+    );
+    expect(heard.slice(1).map((r) => (r.kind === 'revoked' ? r.tokenIds : []))).toEqual([
+      many.slice(0, 100),
+      many.slice(100, 200),
+      many.slice(200),
+    ]);
+    stop();
+  });
+
+  it('drops a malformed revocation and stops handing them over after unsubscribe', async () => {
+    const heard: TokenRevocation[] = [];
+    const stop = t.app.orderEvents.onTokensRevoked((r) => heard.push(r));
+    await t.app.db.execute(sql`select pg_notify(${TOKENS_REVOKED_CHANNEL}, 'not json')`);
+    await t.app.db.execute(
+      sql`select pg_notify(${TOKENS_REVOKED_CHANNEL}, ${JSON.stringify({ token_ids: ['x'] })})`,
+    );
+    await publishTokensRevoked(t.app.db, [TOKEN_A]);
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'revoked', tokenIds: [TOKEN_A] }]));
+    stop();
+    await publishTokensRevoked(t.app.db, [TOKEN_B]);
+    await settle(300);
+    expect(heard).toHaveLength(1);
+  });
+
   it('refuses to publish an event that is not a status event', async () => {
     await expect(
       t.app.orderEvents.publish(t.app.db, { ...event(ORDER_A), status: 'lost' as never }),
@@ -174,9 +225,19 @@ describe.skipIf(!databaseUrl)('order status bus across API processes (PostgreSQL
     expect(await heard).toEqual([event(ORDER_A, 'courier-picked')]);
   });
 
+  it('app B hears a token revocation committed by app A', async () => {
+    const heard: TokenRevocation[] = [];
+    const stop = b.orderEvents.onTokensRevoked((r) => heard.push(r));
+    await a.app.db.transaction((tx) => publishTokensRevoked(tx, [TOKEN_A]));
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'revoked', tokenIds: [TOKEN_A] }]));
+    stop();
+  });
+
   it('listens again after its connection is killed, and catches up on the current status', async () => {
     const orderId = await insertLifeOrder(a.app.db, { status: 'vendor-ready' });
     const got = collect(b, orderId);
+    const revocations: TokenRevocation[] = [];
+    const stopRevocations = b.orderEvents.onTokensRevoked((r) => revocations.push(r));
     const admin = new pg.Client({ connectionString: urlOf(a.db) });
     await admin.connect();
     try {
@@ -195,10 +256,15 @@ describe.skipIf(!databaseUrl)('order status bus across API processes (PostgreSQL
     while (!(b.orderEvents.listening && got.got.length > 0) && Date.now() < deadline) await settle(100);
     expect(b.orderEvents.listening).toBe(true);
     expect(got.got.at(-1)).toMatchObject({ order_id: orderId, status: 'courier-accepted' });
-    // And it hears new changes again.
+    // Revocation listeners are told one may have gone unheard (they check their tokens again).
+    expect(revocations).toEqual([{ kind: 'maybe-missed' }]);
+    // And it hears new changes again, and revocations.
     const heard = nextEvents(b, ORDER_B);
     await a.app.orderEvents.publish(a.app.db, event(ORDER_B, 'finished'));
     expect(await heard).toEqual([event(ORDER_B, 'finished')]);
+    await publishTokensRevoked(a.app.db, [TOKEN_B]);
+    await vi.waitFor(() => expect(revocations.at(-1)).toEqual({ kind: 'revoked', tokenIds: [TOKEN_B] }));
+    stopRevocations();
     got.stop();
   });
 });

@@ -1,9 +1,15 @@
 import { type TOrderStatusEvent, ZOrderStatusEvent } from '@app/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** The PostgreSQL NOTIFY channel every order status change goes through. */
 export const ORDER_STATUS_CHANNEL = 'order_status';
+/**
+ * The channel of customer tokens that stopped working (sign-out): every process ends the status
+ * streams opened with them (modules/orders/stream-sessions.ts).
+ */
+export const TOKENS_REVOKED_CHANNEL = 'customer_tokens_revoked';
 
 export type OrderStatusListener = (event: TOrderStatusEvent) => void;
 
@@ -25,11 +31,21 @@ export type OrderEvents = {
    * listener should tolerate a status it already knows.
    */
   subscribe: (orderId: string, listener: OrderStatusListener) => () => void;
+  /**
+   * Calls `listener` whenever customer tokens are revoked (`publishTokensRevoked`, in any process),
+   * and with `{ kind: 'maybe-missed' }` after the listening connection was lost and re-established,
+   * when a revocation may have gone unheard. Returns the unsubscribe function.
+   */
+  onTokensRevoked: (listener: TokenRevocationListener) => () => void;
   /** Whether changes from the database are being heard right now (false while reconnecting). */
   readonly listening: boolean;
   /** Stops listening; subscribe/publish must not be called afterwards. */
   close: () => Promise<void>;
 };
+
+/** Tokens revoked (their ids, customer_tokens.id), or: some may have been revoked unheard. */
+export type TokenRevocation = { kind: 'revoked'; tokenIds: string[] } | { kind: 'maybe-missed' };
+export type TokenRevocationListener = (revocation: TokenRevocation) => void;
 
 /** The current status of each order (after a reconnect, to catch up on what may have been missed). */
 export type CurrentStatuses = (orderIds: string[]) => Promise<TOrderStatusEvent[]>;
@@ -44,6 +60,69 @@ type Log = {
 export async function publishInTx(tx: DbOrTx, event: TOrderStatusEvent): Promise<void> {
   const payload = JSON.stringify(ZOrderStatusEvent.parse(event));
   await tx.execute(sql`select pg_notify(${ORDER_STATUS_CHANNEL}, ${payload})`);
+}
+
+const ZTokensRevoked = z.object({ token_ids: z.array(z.uuid()).min(1) });
+/** Token ids per notification: a NOTIFY payload must stay under 8000 bytes (a uuid takes 39 in JSON). */
+const TOKENS_PER_NOTIFICATION = 100;
+
+/**
+ * Announces, when `tx` commits, that these customer tokens no longer work, so every API process ends
+ * the status streams opened with them. Call it in the transaction that revokes them.
+ */
+export async function publishTokensRevoked(tx: DbOrTx, tokenIds: string[]): Promise<void> {
+  for (let i = 0; i < tokenIds.length; i += TOKENS_PER_NOTIFICATION) {
+    const payload = JSON.stringify(
+      ZTokensRevoked.parse({ token_ids: tokenIds.slice(i, i + TOKENS_PER_NOTIFICATION) }),
+    );
+    await tx.execute(sql`select pg_notify(${TOKENS_REVOKED_CHANNEL}, ${payload})`);
+  }
+}
+
+/** The token revocation listeners of one process; each implementation feeds it what it hears. */
+export class Revocations {
+  readonly #listeners = new Set<TokenRevocationListener>();
+
+  constructor(private readonly log: Log) {}
+
+  add(listener: TokenRevocationListener): () => void {
+    // Its own wrapper, so one listener added twice is called twice and removed once per call.
+    const entry: TokenRevocationListener = (revocation) => listener(revocation);
+    this.#listeners.add(entry);
+    return () => {
+      this.#listeners.delete(entry);
+    };
+  }
+
+  /** Hands a raw payload to the listeners; a malformed one is logged and dropped. */
+  dispatchPayload(payload: string | undefined): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload ?? '');
+    } catch {
+      parsed = undefined;
+    }
+    const result = ZTokensRevoked.safeParse(parsed);
+    if (!result.success) {
+      this.log.warn({ payload }, 'token revocation notification has an unexpected shape; dropped');
+      return;
+    }
+    this.dispatch({ kind: 'revoked', tokenIds: result.data.token_ids });
+  }
+
+  dispatch(revocation: TokenRevocation): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(revocation);
+      } catch (error) {
+        this.log.error({ err: error }, 'token revocation listener failed');
+      }
+    }
+  }
+
+  clear(): void {
+    this.#listeners.clear();
+  }
 }
 
 /**

@@ -1,11 +1,19 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { ORDER_STATUS_CHANNEL, type OrderEvents, publishInTx, Subscriptions } from './order-events.ts';
+import {
+  ORDER_STATUS_CHANNEL,
+  type OrderEvents,
+  publishInTx,
+  Revocations,
+  Subscriptions,
+  TOKENS_REVOKED_CHANNEL,
+} from './order-events.ts';
 
 type Log = ConstructorParameters<typeof Subscriptions>[0];
 
 /**
  * The bus on PGlite: the database lives in this process, so PGlite's own `listen()` hears every
  * committed notification (it delivers them after the transaction commits, never for a rollback).
+ * Nothing can be missed, so revocation listeners never hear 'maybe-missed'.
  */
 export async function createPgliteOrderEvents(client: PGlite, options: { log: Log }): Promise<OrderEvents> {
   const subs = new Subscriptions(options.log);
@@ -14,11 +22,16 @@ export async function createPgliteOrderEvents(client: PGlite, options: { log: Lo
   const unlisten = await client.listen(ORDER_STATUS_CHANNEL, (payload) => {
     setImmediate(() => subs.dispatchPayload(payload));
   });
+  const revocations = new Revocations(options.log);
+  const unlistenRevocations = await client.listen(TOKENS_REVOKED_CHANNEL, (payload) => {
+    setImmediate(() => revocations.dispatchPayload(payload));
+  });
   let closed = false;
   return {
     name: 'pglite',
     publish: publishInTx,
     subscribe: (orderId, listener) => subs.add(orderId, listener),
+    onTokensRevoked: (listener) => revocations.add(listener),
     get listening() {
       return !closed && !client.closed;
     },
@@ -26,7 +39,11 @@ export async function createPgliteOrderEvents(client: PGlite, options: { log: Lo
       if (closed) return;
       closed = true;
       subs.clear();
-      if (!client.closed) await unlisten().catch(() => {});
+      revocations.clear();
+      if (!client.closed) {
+        await unlisten().catch(() => {});
+        await unlistenRevocations().catch(() => {});
+      }
     },
   };
 }

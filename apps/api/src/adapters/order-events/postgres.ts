@@ -5,7 +5,9 @@ import {
   ORDER_STATUS_CHANNEL,
   type OrderEvents,
   publishInTx,
+  Revocations,
   Subscriptions,
+  TOKENS_REVOKED_CHANNEL,
 } from './order-events.ts';
 
 type Log = ConstructorParameters<typeof Subscriptions>[0];
@@ -30,6 +32,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
   const retryMs = options.retryMs ?? 500;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const subs = new Subscriptions(log);
+  const revocations = new Revocations(log);
   let client: pg.Client | null = null;
   let closing = false;
   let attempt = 0;
@@ -50,13 +53,14 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
     const next = new pg.Client({ ...options.connection, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === ORDER_STATUS_CHANNEL) subs.dispatchPayload(message.payload);
+      else if (message.channel === TOKENS_REVOKED_CHANNEL) revocations.dispatchPayload(message.payload);
     });
     // Without an 'error' listener a dropped connection would crash the process.
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${ORDER_STATUS_CHANNEL}`);
+      await next.query(`LISTEN ${ORDER_STATUS_CHANNEL}; LISTEN ${TOKENS_REVOKED_CHANNEL}`);
     } catch (error) {
       next.end().catch(() => {});
       throw error;
@@ -79,6 +83,8 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
         await connect();
         if (closing) return;
         log.info({}, 'order status listener reconnected');
+        // A sign-out while the connection was down was not heard: its listeners check again.
+        revocations.dispatch({ kind: 'maybe-missed' });
         await catchUp(subs, options.currentStatuses, log);
       } catch (error) {
         log.warn({ err: error, attempt }, 'order status listener could not reconnect; retrying');
@@ -96,6 +102,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
     name: 'postgres',
     publish: publishInTx,
     subscribe: (orderId, listener) => subs.add(orderId, listener),
+    onTokensRevoked: (listener) => revocations.add(listener),
     get listening() {
       return client !== null;
     },
@@ -104,6 +111,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
       if (timer) clearTimeout(timer);
       timer = null;
       subs.clear();
+      revocations.clear();
       const current = client;
       client = null;
       if (current) {

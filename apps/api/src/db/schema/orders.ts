@@ -239,8 +239,9 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * POST /v2/ondemand-order's Idempotency-Key, scoped to the customer: the body's hash, and once done
- * the answer to replay. A row with no response is a request still in flight.
+ * POST /v2/ondemand-order's Idempotency-Key, scoped to the customer: the body's hash and the answer to
+ * replay, written in the order's own transaction (modules/ordering/idempotency.ts). A row with no
+ * response is a claim left by an earlier version; it is read as free.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

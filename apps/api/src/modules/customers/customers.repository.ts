@@ -79,13 +79,16 @@ export async function insertToken(
   });
 }
 
-/** The customer a live token (not revoked, not expired, of this chain) belongs to. */
+/**
+ * The customer a live token (not revoked, not expired, of this chain) belongs to, with the token's
+ * id (what sign-out revokes) and expiry (when its open status streams end).
+ */
 export async function findCustomerByToken(
   db: DbOrTx,
   params: { tokenHash: string; shipperId: string; now: Date },
-): Promise<{ customer: CustomerRow; tokenId: string } | undefined> {
+): Promise<{ customer: CustomerRow; tokenId: string; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ customer: customers, tokenId: customerTokens.id })
+    .select({ customer: customers, tokenId: customerTokens.id, expiresAt: customerTokens.expiresAt })
     .from(customerTokens)
     .innerJoin(customers, eq(customers.id, customerTokens.customerId))
     .where(

@@ -9,6 +9,7 @@ import {
   type TUpdateCustomerRequest,
   type TUpdateCustomerResponse,
 } from '@app/contracts';
+import { publishTokensRevoked } from '../../adapters/order-events/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/query-helpers.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
@@ -221,6 +222,13 @@ export async function confirmPhoneChange(
 
 export const me = (customer: CustomerRow): TCustomer => toCustomer(customer);
 
+/**
+ * Revokes the token and, when that commits, tells every API process, which ends the status streams
+ * opened with it (modules/orders/stream-sessions.ts). Whatever else revokes tokens must publish too.
+ */
 export async function logout(deps: CustomerDeps, tokenId: string): Promise<void> {
-  await revokeToken(deps.db, { tokenId, now: deps.now() });
+  await deps.db.transaction(async (tx) => {
+    await revokeToken(tx, { tokenId, now: deps.now() });
+    await publishTokensRevoked(tx, [tokenId]);
+  });
 }

@@ -1,28 +1,46 @@
 /**
  * The Idempotency-Key of POST /v2/ondemand-order (integrations.md, "Idempotent order creation"), kept
  * per customer for 24 hours:
- * - the key is claimed first, in a short transaction of its own that commits at once, so a second
- *   request with the same key sees it while the first is still working;
  * - same key, same body, answered: the stored answer is replayed (no second order);
  * - same key, another body: 422 IDEMPOTENCY_KEY_REUSED;
- * - same key still in flight: 409 ORDER_IN_PROGRESS;
- * - the order's transaction stores the answer with the order, so an order always has its answer;
+ * - same key while a live request is placing it: 409 ORDER_IN_PROGRESS, at once;
+ * - the key's row is written with its answer in the order's own transaction, so an order always has
+ *   its answer and an answer always has its order;
  * - a refused or failed request frees its key (nothing was written), so the customer may correct the
- *   form and send it again with the same key;
- * - a key in flight for longer than IN_FLIGHT_TIMEOUT_MS belongs to a request that died (a crashed
- *   process): the next request with it takes it over.
+ *   form and send it again with the same key.
  * "The same body" is the body as the contract parsed it (defaults filled in, texts trimmed), hashed
  * with its keys sorted.
+ *
+ * Why it is built this way: nothing about a key is committed unless its order is. An earlier design
+ * claimed the key in a transaction of its own that committed at once, and a request killed between
+ * that claim and its order (kill -9, a lost machine) left the key "in flight" until a timeout; the
+ * customer's retries got 409 for minutes. Now the order's transaction
+ * 1. takes a transaction-scoped advisory lock on (customer, key) with pg_try_advisory_xact_lock, which
+ *    never waits: not acquired means a live request holds the key, and this one answers 409 without
+ *    holding a pooled connection or waiting on a row lock;
+ * 2. reads the key's answered row in a statement of its own (after the lock, so under READ COMMITTED
+ *    it sees an order committed by the request that held the lock just before): replay, or 422;
+ * 3. otherwise prices and writes the order and the key's row with the answer, and commits.
+ * The lock goes with the transaction: at commit, at rollback, and when the connection dies (PostgreSQL
+ * rolls back the transaction of a client that is gone, and a killed process's sockets are closed by
+ * the kernel at once), so a key of a dead request is free again within moments, not minutes.
+ *
+ * On PGlite there is one session and PGlite runs one transaction at a time (a query outside it waits
+ * its turn too), so the lock is always free there: a second request with the key waits for the first
+ * to commit or roll back, then replays its answer or places the order. The lock stays correct: it is
+ * released with each transaction before the next one starts.
+ *
+ * Rows without an answer were claims of the earlier design; no request of this one holds them (its
+ * rows always carry their answer), so they are read as absent and overwritten. Do not run that
+ * version and this one against one database at the same time.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
-import { deleteExpiredKeys, findKey, insertKey, releaseKey, takeOverKey } from './ordering.repository.ts';
+import { findAnsweredKey, saveAnsweredKey, tryLockKey } from './ordering.repository.ts';
 
 /** How long an answered key is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** After this long without an answer a key's request is taken for dead. */
-export const IN_FLIGHT_TIMEOUT_MS = 2 * 60 * 1000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /** JSON with object keys sorted, so the same data always hashes the same. */
@@ -42,38 +60,34 @@ export const requestHash = (body: unknown): string =>
 
 export type StoredAnswer = { status: number; body: unknown };
 
-export type KeyClaim = { kind: 'claimed' } | { kind: 'replay'; answer: StoredAnswer };
+export type KeyUse = { customerId: string; key: string; hash: string; now: Date };
 
 /**
- * Claims `key` for this request, or answers what the key says: the stored answer to replay, or a
- * refusal (another body 422, still in flight 409). Runs in its own short transaction.
+ * Takes `key` for the rest of the transaction `tx`, or answers what the key says: the stored answer
+ * to replay, or a refusal (another body 422, held by a live request 409). Resolves to null when the
+ * key is free: the caller writes the order and then `storeAnswer` in the same transaction.
  */
-export async function claimKey(
-  db: Db,
-  params: { customerId: string; key: string; hash: string; now: Date },
-): Promise<KeyClaim> {
-  const { customerId, key, hash, now } = params;
-  return db.transaction(async (tx) => {
-    await deleteExpiredKeys(tx, customerId, new Date(now.getTime() - IDEMPOTENCY_TTL_MS));
-    if (await insertKey(tx, { customerId, key, requestHash: hash, createdAt: now })) {
-      return { kind: 'claimed' } as const;
-    }
-    const row = await findKey(tx, customerId, key);
-    // Gone between the insert and the read: its request was refused and freed it; ask to retry.
-    if (!row) throw apiError(409, 'ORDER_IN_PROGRESS');
-    if (row.requestHash !== hash) throw apiError(422, 'IDEMPOTENCY_KEY_REUSED');
-    if (row.responseStatus !== null) {
-      return { kind: 'replay', answer: { status: row.responseStatus, body: row.responseBody } } as const;
-    }
-    const abandoned = now.getTime() - row.createdAt.getTime() > IN_FLIGHT_TIMEOUT_MS;
-    if (
-      abandoned &&
-      (await takeOverKey(tx, { customerId, key, seenCreatedAt: row.createdAt, createdAt: now }))
-    ) {
-      return { kind: 'claimed' } as const;
-    }
-    throw apiError(409, 'ORDER_IN_PROGRESS');
+export async function takeKey(tx: Tx, use: KeyUse): Promise<StoredAnswer | null> {
+  if (!(await tryLockKey(tx, use.customerId, use.key))) throw apiError(409, 'ORDER_IN_PROGRESS');
+  const row = await findAnsweredKey(tx, {
+    customerId: use.customerId,
+    key: use.key,
+    since: new Date(use.now.getTime() - IDEMPOTENCY_TTL_MS),
   });
+  if (!row) return null;
+  if (row.requestHash !== use.hash) throw apiError(422, 'IDEMPOTENCY_KEY_REUSED');
+  return { status: row.responseStatus, body: row.responseBody };
 }
 
-export { releaseKey };
+/** Stores the answer under the key taken by `takeKey`, in the order's transaction. */
+export async function storeAnswer(tx: Tx, use: KeyUse, answer: StoredAnswer): Promise<void> {
+  await saveAnsweredKey(tx, {
+    customerId: use.customerId,
+    key: use.key,
+    requestHash: use.hash,
+    responseStatus: answer.status,
+    responseBody: answer.body,
+    createdAt: use.now,
+    completedAt: use.now,
+  });
+}

@@ -1,11 +1,14 @@
 /**
  * Idempotency-Key of POST /v2/ondemand-order (see idempotency.ts). Runs on PGlite and, with
  * DATABASE_URL, on PostgreSQL, where the concurrent requests really run in parallel connections.
+ * A key whose request was killed mid-transaction: ordering-crash.test.ts.
  */
 import { ZApiError, ZCreateOrderRequest, ZCreateOrderResponse } from '@app/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDb, type DbHandle } from '../../db/client.ts';
 import { idempotencyKeys, orders } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
@@ -16,7 +19,8 @@ import {
   signInTestCustomer,
   type TestCustomer,
 } from '../../test/orders.ts';
-import { IDEMPOTENCY_TTL_MS, IN_FLIGHT_TIMEOUT_MS, requestHash } from './idempotency.ts';
+import { IDEMPOTENCY_TTL_MS, requestHash } from './idempotency.ts';
+import { tryLockKey } from './ordering.repository.ts';
 
 const START = new Date('2026-03-02T04:00:00.000Z');
 const clock = createTestClock(START);
@@ -109,36 +113,100 @@ describe('Idempotency-Key', () => {
     expect(await ordersOf(who.id)).toBe(1);
   });
 
-  it('answers 409 while the same key is still in flight, and takes over a key abandoned for long', async () => {
-    const who = await signInTestCustomer(t);
-    const key = freshKey();
-    const body = deliveryOrderBody();
-    // A request that claimed the key with another body and has not answered yet: the body decides first.
-    await t.db.db
-      .insert(idempotencyKeys)
-      .values({ customerId: who.id, key, requestHash: 'another body', createdAt: START });
-    expect((await postOrder(t, who.token, body, { idempotencyKey: key })).statusCode).toBe(422);
-    // Now with this body: in flight.
-    await t.db.db
-      .update(idempotencyKeys)
-      .set({ requestHash: hashAsTheServerDoes(body) })
-      .where(eq(idempotencyKeys.key, key));
+  it.runIf(process.env.DATABASE_URL)(
+    'answers 409 at once while a live request holds the key, and places the order once it lets go',
+    async () => {
+      const who = await signInTestCustomer(t);
+      const key = freshKey();
+      // A live request with this key, in its order's transaction on a connection of its own (the
+      // one-session PGlite runs one transaction at a time, so there a second request waits its turn).
+      const other = await createDb({ databaseUrl: urlOf(t.db) });
+      let letGo = () => {};
+      const holding = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      let taken = () => {};
+      const isTaken = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      const live = other.db.transaction(async (tx) => {
+        expect(await tryLockKey(tx, who.id, key)).toBe(true);
+        taken();
+        await holding;
+      });
+      try {
+        await isTaken;
+        for (const locale of ['ru', 'en'] as const) {
+          const res = await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key, locale });
+          expect(res.statusCode).toBe(409);
+          expect(errorOf(res)).toMatchObject({
+            code: 'ORDER_IN_PROGRESS',
+            message:
+              locale === 'en'
+                ? 'Your order is already being placed; please wait a moment'
+                : /уже оформляется/,
+          });
+        }
+        // Another body with the held key: the same 409 (the holder's body is not known yet).
+        const otherBody = await postOrder(t, who.token, pickupOrderBody(), { idempotencyKey: key });
+        expect(otherBody.statusCode).toBe(409);
+        expect(await ordersOf(who.id)).toBe(0);
+        expect(await keyRow(who.id, key)).toBeUndefined();
+      } finally {
+        letGo();
+        await live;
+        await other.close();
+      }
+      // The holder ended (here without an order): the key is free at once, no waiting for a timeout.
+      const order = created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key }));
+      expect(await ordersOf(who.id)).toBe(1);
+      expect(created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key }))).toEqual(
+        order,
+      );
+    },
+  );
 
-    for (const locale of ['ru', 'en'] as const) {
-      const res = await postOrder(t, who.token, body, { idempotencyKey: key, locale });
-      expect(res.statusCode).toBe(409);
-      expect(errorOf(res)).toMatchObject({
-        code: 'ORDER_IN_PROGRESS',
-        message:
-          locale === 'en' ? 'Your order is already being placed; please wait a moment' : /уже оформляется/,
+  it('reads a key row without an answer (a claim of the earlier design) as free, whatever its body', async () => {
+    const who = await signInTestCustomer(t);
+    const body = deliveryOrderBody();
+    for (const requestHash of ['another body', hashAsTheServerDoes(body)]) {
+      const key = freshKey();
+      await t.db.db
+        .insert(idempotencyKeys)
+        .values({ customerId: who.id, key, requestHash, createdAt: START });
+      clock.advance(1_000);
+      const order = created(await postOrder(t, who.token, body, { idempotencyKey: key }));
+      expect(await keyRow(who.id, key)).toMatchObject({
+        requestHash: hashAsTheServerDoes(body),
+        responseStatus: 201,
+        responseBody: order,
+        createdAt: clock.now(),
       });
     }
-    expect(await ordersOf(who.id)).toBe(0);
+    expect(await ordersOf(who.id)).toBe(2);
+  });
 
-    clock.advance(IN_FLIGHT_TIMEOUT_MS + 1_000);
-    const order = created(await postOrder(t, who.token, body, { idempotencyKey: key }));
+  it('leaves the key free at once when the request fails inside the order transaction', async () => {
+    const who = await signInTestCustomer(t);
+    const key = freshKey();
+    // The order, its lines and first status are written, then the transaction fails before commit.
+    const publish = vi
+      .spyOn(t.app.orderEvents, 'publish')
+      .mockRejectedValueOnce(new Error('the bus is down'));
+    try {
+      const failed = await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key });
+      expect(failed.statusCode).toBe(500);
+      expect(errorOf(failed).code).toBe('INTERNAL_ERROR');
+      expect(publish).toHaveBeenCalledTimes(1);
+    } finally {
+      publish.mockRestore();
+    }
+    expect(await keyRow(who.id, key)).toBeUndefined();
+    expect(await ordersOf(who.id)).toBe(0);
+    // The same key right away, same clock: placed, not 409.
+    const order = created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key }));
     expect(await ordersOf(who.id)).toBe(1);
-    expect(created(await postOrder(t, who.token, body, { idempotencyKey: key }))).toEqual(order);
+    expect(await keyRow(who.id, key)).toMatchObject({ responseStatus: 201, responseBody: order });
   });
 
   it('creates one order when the same request arrives several times at once', async () => {
@@ -199,6 +267,20 @@ describe('Idempotency-Key', () => {
     const later = created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key }));
     expect(later.order_id).not.toBe(first.order_id);
     expect(await ordersOf(who.id)).toBe(2);
+    expect(await keyRow(who.id, key)).toMatchObject({ responseBody: later, createdAt: clock.now() });
+  });
+
+  it("forgets the customer's other expired keys when it places an order", async () => {
+    const who = await signInTestCustomer(t);
+    const [old, recent, next] = [freshKey(), freshKey(), freshKey()];
+    created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: old }));
+    clock.advance(IDEMPOTENCY_TTL_MS - 60_000);
+    created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: recent }));
+    clock.advance(2 * 60_000);
+    created(await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: next }));
+    expect(await keyRow(who.id, old)).toBeUndefined();
+    expect(await keyRow(who.id, recent)).toBeDefined();
+    expect(await keyRow(who.id, next)).toBeDefined();
   });
 
   it('places a new order for each request without a key', async () => {
@@ -220,6 +302,13 @@ describe('Idempotency-Key', () => {
     created(await postOrder(t, customer.token, deliveryOrderBody(), { idempotencyKey: 'k'.repeat(255) }));
   });
 });
+
+/** The connection string of the test database (createTestDb names one per file). */
+function urlOf(handle: DbHandle): string {
+  const url = (handle.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
+  if (!url) throw new Error('no connection string');
+  return url;
+}
 
 /** The hash the server stores for a body: of the parsed body, with the shipper. */
 const hashAsTheServerDoes = (body: ReturnType<typeof deliveryOrderBody>): string =>

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   comboGroupOptions,
   comboGroups,
@@ -163,86 +163,70 @@ export async function insertOrder(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Idempotency keys
+// Idempotency keys (idempotency.ts says how they are used)
 
-export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+/** Advisory-lock namespace of order keys (first key of pg_advisory_xact_lock(int, int); otp.repository.ts uses 31_001-31_002). */
+const LOCK_ORDER_KEY = 31_010;
 
-/** Forgets a customer's keys created before `before` (they are kept 24 hours). */
-export async function deleteExpiredKeys(db: DbOrTx, customerId: string, before: Date): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.customerId, customerId), lt(idempotencyKeys.createdAt, before)));
+/**
+ * Takes the key's transaction-scoped advisory lock if it is free; false when another transaction
+ * holds it. Never waits. The second half of the lock is a 32-bit hash: two different keys in flight
+ * at the same moment with the same hash make the later one answer 409 once, which a retry clears.
+ */
+export async function tryLockKey(tx: Tx, customerId: string, key: string): Promise<boolean> {
+  const result = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${LOCK_ORDER_KEY}, hashtext(${`${customerId}:${key}`})) as locked`,
+  );
+  // node-postgres and PGlite both answer { rows }.
+  const [row] = (result as unknown as { rows: { locked: boolean }[] }).rows;
+  return row?.locked === true;
 }
 
-/** Inserts the key as in flight; false when the customer already has a row for it. */
-export async function insertKey(
-  db: DbOrTx,
-  row: { customerId: string; key: string; requestHash: string; createdAt: Date },
-): Promise<boolean> {
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return inserted.length > 0;
-}
+export type AnsweredKey = { requestHash: string; responseStatus: number; responseBody: unknown };
 
-export async function findKey(
-  db: DbOrTx,
-  customerId: string,
-  key: string,
-): Promise<IdempotencyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)))
-    .limit(1);
-  return row;
+/**
+ * The key's answered row created since `since`, and, in the same statement, forgets the customer's
+ * keys created before `since` (kept 24 hours). The forgetting skips rows another transaction has
+ * locked, so it never makes an order wait. Rows without an answer (claims of the earlier design, see
+ * idempotency.ts) count as absent.
+ */
+export async function findAnsweredKey(
+  tx: Tx,
+  params: { customerId: string; key: string; since: Date },
+): Promise<AnsweredKey | undefined> {
+  const { customerId, key } = params;
+  // A raw query maps no values: the time goes as ISO text, read as timestamptz by both drivers.
+  const since = params.since.toISOString();
+  const result = await tx.execute(sql`
+    with expired as (
+      delete from idempotency_keys
+      where customer_id = ${customerId}
+        and key in (
+          select key from idempotency_keys
+          where customer_id = ${customerId} and created_at < ${since}::timestamptz
+          for update skip locked
+        )
+    )
+    select request_hash, response_status, response_body
+    from idempotency_keys
+    where customer_id = ${customerId} and key = ${key}
+      and created_at >= ${since}::timestamptz and response_status is not null
+  `);
+  type Row = { request_hash: string; response_status: number; response_body: unknown };
+  const [row] = (result as unknown as { rows: Row[] }).rows;
+  return row
+    ? { requestHash: row.request_hash, responseStatus: row.response_status, responseBody: row.response_body }
+    : undefined;
 }
 
 /**
- * Takes over an abandoned in-flight key (its request died before answering): only if it is still
- * in flight and still the row that was read (created_at unchanged), so two takers cannot both win.
+ * Writes the key's row with its answer, in the order's transaction. A row already there is one
+ * `findAnsweredKey` read as absent (expired, or a claim without an answer): it is replaced.
  */
-export async function takeOverKey(
-  db: DbOrTx,
-  row: { customerId: string; key: string; seenCreatedAt: Date; createdAt: Date },
-): Promise<boolean> {
-  const updated = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: row.createdAt })
-    .where(
-      and(
-        eq(idempotencyKeys.customerId, row.customerId),
-        eq(idempotencyKeys.key, row.key),
-        eq(idempotencyKeys.createdAt, row.seenCreatedAt),
-        isNull(idempotencyKeys.responseStatus),
-      ),
-    )
-    .returning({ key: idempotencyKeys.key });
-  return updated.length > 0;
-}
-
-/** Stores the answer of a key's request (in the order's transaction). */
-export async function completeKey(
-  db: DbOrTx,
-  row: { customerId: string; key: string; status: number; body: unknown; at: Date },
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ responseStatus: row.status, responseBody: row.body, completedAt: row.at })
-    .where(and(eq(idempotencyKeys.customerId, row.customerId), eq(idempotencyKeys.key, row.key)));
-}
-
-/** Frees a key whose request was refused or failed (nothing was written), so it may be sent again. */
-export async function releaseKey(db: DbOrTx, customerId: string, key: string): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.customerId, customerId),
-        eq(idempotencyKeys.key, key),
-        isNull(idempotencyKeys.responseStatus),
-      ),
-    );
+export async function saveAnsweredKey(tx: Tx, row: typeof idempotencyKeys.$inferInsert): Promise<void> {
+  const { customerId: _customerId, key: _key, ...answer } = row;
+  await tx
+    .insert(idempotencyKeys)
+    .values(row)
+    .onConflictDoUpdate({ target: [idempotencyKeys.customerId, idempotencyKeys.key], set: answer });
 }

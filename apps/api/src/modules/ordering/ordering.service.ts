@@ -2,21 +2,21 @@
  * Placing an order (POST /v2/ondemand-order) and quoting it (POST /v2/ondemand-order/quote). Both
  * compute the order with the one function of order-pricing.ts (its top lists the refusals in the
  * order they are met): placing fails at the first refusal and writes the order, its lines, its first
- * status (with the bus notification) and the promo code's use in one transaction; a quote collects
- * every refusal and writes nothing.
+ * status (with the bus notification), the promo code's use and the Idempotency-Key's answer in one
+ * transaction; a quote collects every refusal and writes nothing.
  */
 import type { TCreateOrderResponse, TLocale, TOrderQuoteResponse, TOrderStatusEvent } from '@app/contracts';
 import { ZCreateOrderResponse } from '@app/contracts';
 import { initialOrderStatus } from '@app/domain';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
 import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
-import { claimKey, releaseKey, requestHash } from './idempotency.ts';
+import { type KeyUse, requestHash, storeAnswer, takeKey } from './idempotency.ts';
 import type { PricedOrderLine } from './order-lines.ts';
 import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
-import { completeKey, insertOrder, nextOrderNumber } from './ordering.repository.ts';
+import { insertOrder, nextOrderNumber } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
 
 export type { CreateOrderBody } from './order-pricing.ts';
@@ -42,107 +42,6 @@ export type PlaceOrderInput = {
 /** The answer of a created order (201). */
 export const ORDER_CREATED = 201;
 
-/**
- * Prices and writes the order in one transaction (order-pricing.ts lists the refusals), and
- * stores the answer under the idempotency key when there is one. Nothing is written when it refuses.
- */
-export async function createOrder(deps: OrderingDeps, input: PlaceOrderInput): Promise<TCreateOrderResponse> {
-  const { body, shipperId } = input;
-  const now = deps.clock();
-
-  return deps.db.transaction(async (tx) => {
-    const pricing = await priceOrder(
-      tx,
-      { shipperId, customerId: input.customer.id, body, now, lockPromoCode: true },
-      Refusals.failFast(),
-    );
-    const { branch, zone, point, fare, discounts, total, futureTime, changeFrom } = pricing;
-    const lines = pricing.lines.map((l) => l.priced);
-    // A fail-fast pricing that returned has met no refusal, so every part is there.
-    if (!branch || !fare || !discounts || !lines.every((l): l is PricedOrderLine => l !== null)) {
-      throw new Error('createOrder: a pricing without refusals lacks a part');
-    }
-    const isDelivery = body.delivery_type === 'delivery';
-
-    const status = initialOrderStatus({ future_time: body.future_time ?? null, awaits_payment: false });
-    const externalOrderId = `${ORDER_NUMBER_PREFIX}${await nextOrderNumber(tx)}`;
-    const order = await insertOrder(
-      tx,
-      {
-        shipperId,
-        externalOrderId,
-        customerId: input.customer.id,
-        branchId: branch.id,
-        deliveryType: body.delivery_type,
-        paymentType: body.payment_type,
-        paid: false,
-        status,
-        toAddress: isDelivery ? (body.to_address ?? null) : null,
-        toLat: point?.lat ?? null,
-        toLong: point?.long ?? null,
-        deliveryZoneId: zone?.id ?? null,
-        accommodation: isDelivery ? body.accommodation : '',
-        apartment: isDelivery ? body.apartment : '',
-        building: isDelivery ? body.building : '',
-        floor: isDelivery ? body.floor : '',
-        description: isDelivery ? body.description : '',
-        isCourierCall: isDelivery ? body.is_courier_call : true,
-        comment: body.comment,
-        futureTime,
-        isPreorder: body.is_preorder,
-        source: body.source,
-        goodsPrice: total.goods,
-        deliveryPrice: total.delivery,
-        deliveryReason: pricing.deliveryReason ?? fare.reason,
-        deliveryDistanceM: fare.distance,
-        discountPrice: total.discount,
-        totalPrice: total.total,
-        promoCode: discounts.promoCode?.code ?? null,
-        changeFrom,
-        courierId: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      lines.map((line, position) => ({
-        position,
-        productId: line.productId,
-        type: line.type,
-        title: line.title,
-        variants: line.variants,
-        modifiers: line.modifiers,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        totalPrice: line.totalPrice,
-        comment: line.comment,
-      })),
-      { status, at: now },
-    );
-
-    if (discounts.promoCode) {
-      await recordPromoCodeUsage(tx, {
-        promoCodeId: discounts.promoCode.id,
-        customerId: input.customer.id,
-        orderId: order.id,
-        now,
-      });
-    }
-    const event: TOrderStatusEvent = { order_id: order.id, status, at: now.toISOString(), courier: null };
-    await deps.orderEvents.publish(tx, event);
-
-    const response: TCreateOrderResponse = { order_id: order.id, external_order_id: externalOrderId };
-    if (input.idempotencyKey) {
-      await completeKey(tx, {
-        customerId: input.customer.id,
-        key: input.idempotencyKey,
-        status: ORDER_CREATED,
-        body: response,
-        at: now,
-      });
-    }
-    return response;
-  });
-}
-
 export type PlaceOrderResult = {
   status: number;
   body: TCreateOrderResponse;
@@ -151,35 +50,121 @@ export type PlaceOrderResult = {
 };
 
 /**
- * POST /v2/ondemand-order: creates the order, honouring the Idempotency-Key when there is one
- * (idempotency.ts): the key is claimed before any work, replayed, refused, or freed again when the
- * order is refused.
+ * POST /v2/ondemand-order: prices and writes the order in one transaction (order-pricing.ts lists the
+ * refusals; nothing is written when it refuses), honouring the Idempotency-Key when there is one
+ * (idempotency.ts): in that same transaction the key is taken first, then replayed or refused, or
+ * its answer is stored with the order.
  */
 export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const key = input.idempotencyKey;
-  if (!key) return { status: ORDER_CREATED, body: await createOrder(deps, input), replayed: false };
-  const customerId = input.customer.id;
-  const claim = await claimKey(deps.db, {
-    customerId,
-    key,
-    hash: requestHash({ shipper: input.shipperId, body: input.body }),
-    now: deps.clock(),
+  const now = deps.clock();
+  const key: KeyUse | null = input.idempotencyKey
+    ? {
+        customerId: input.customer.id,
+        key: input.idempotencyKey,
+        hash: requestHash({ shipper: input.shipperId, body: input.body }),
+        now,
+      }
+    : null;
+  return deps.db.transaction(async (tx) => {
+    if (key) {
+      const stored = await takeKey(tx, key);
+      if (stored) {
+        return { status: stored.status, body: ZCreateOrderResponse.parse(stored.body), replayed: true };
+      }
+    }
+    const body = await writeOrder(tx, deps, input, now);
+    if (key) await storeAnswer(tx, key, { status: ORDER_CREATED, body });
+    return { status: ORDER_CREATED, body, replayed: false };
   });
-  if (claim.kind === 'replay') {
-    return {
-      status: claim.answer.status,
-      body: ZCreateOrderResponse.parse(claim.answer.body),
-      replayed: true,
-    };
+}
+
+/** Prices the order and writes it, its lines, its first status and its promo code use, in `tx`. */
+async function writeOrder(
+  tx: Tx,
+  deps: OrderingDeps,
+  input: PlaceOrderInput,
+  now: Date,
+): Promise<TCreateOrderResponse> {
+  const { body, shipperId } = input;
+  const pricing = await priceOrder(
+    tx,
+    { shipperId, customerId: input.customer.id, body, now, lockPromoCode: true },
+    Refusals.failFast(),
+  );
+  const { branch, zone, point, fare, discounts, total, futureTime, changeFrom } = pricing;
+  const lines = pricing.lines.map((l) => l.priced);
+  // A fail-fast pricing that returned has met no refusal, so every part is there.
+  if (!branch || !fare || !discounts || !lines.every((l): l is PricedOrderLine => l !== null)) {
+    throw new Error('writeOrder: a pricing without refusals lacks a part');
   }
-  try {
-    return { status: ORDER_CREATED, body: await createOrder(deps, input), replayed: false };
-  } catch (error) {
-    // Nothing was written: free the key so the corrected form may be sent with it. Should this fail
-    // too, the key is taken over once IN_FLIGHT_TIMEOUT_MS has passed.
-    await releaseKey(deps.db, customerId, key).catch(() => undefined);
-    throw error;
+  const isDelivery = body.delivery_type === 'delivery';
+
+  const status = initialOrderStatus({ future_time: body.future_time ?? null, awaits_payment: false });
+  const externalOrderId = `${ORDER_NUMBER_PREFIX}${await nextOrderNumber(tx)}`;
+  const order = await insertOrder(
+    tx,
+    {
+      shipperId,
+      externalOrderId,
+      customerId: input.customer.id,
+      branchId: branch.id,
+      deliveryType: body.delivery_type,
+      paymentType: body.payment_type,
+      paid: false,
+      status,
+      toAddress: isDelivery ? (body.to_address ?? null) : null,
+      toLat: point?.lat ?? null,
+      toLong: point?.long ?? null,
+      deliveryZoneId: zone?.id ?? null,
+      accommodation: isDelivery ? body.accommodation : '',
+      apartment: isDelivery ? body.apartment : '',
+      building: isDelivery ? body.building : '',
+      floor: isDelivery ? body.floor : '',
+      description: isDelivery ? body.description : '',
+      isCourierCall: isDelivery ? body.is_courier_call : true,
+      comment: body.comment,
+      futureTime,
+      isPreorder: body.is_preorder,
+      source: body.source,
+      goodsPrice: total.goods,
+      deliveryPrice: total.delivery,
+      deliveryReason: pricing.deliveryReason ?? fare.reason,
+      deliveryDistanceM: fare.distance,
+      discountPrice: total.discount,
+      totalPrice: total.total,
+      promoCode: discounts.promoCode?.code ?? null,
+      changeFrom,
+      courierId: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    lines.map((line, position) => ({
+      position,
+      productId: line.productId,
+      type: line.type,
+      title: line.title,
+      variants: line.variants,
+      modifiers: line.modifiers,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      totalPrice: line.totalPrice,
+      comment: line.comment,
+    })),
+    { status, at: now },
+  );
+
+  if (discounts.promoCode) {
+    await recordPromoCodeUsage(tx, {
+      promoCodeId: discounts.promoCode.id,
+      customerId: input.customer.id,
+      orderId: order.id,
+      now,
+    });
   }
+  const event: TOrderStatusEvent = { order_id: order.id, status, at: now.toISOString(), courier: null };
+  await deps.orderEvents.publish(tx, event);
+
+  return { order_id: order.id, external_order_id: externalOrderId };
 }
 
 export type QuoteOrderInput = {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
+  customerTokens,
   type OrderLineRow,
   type OrderRow,
   orderLines,
@@ -177,4 +178,23 @@ export async function findOrderStatus(
         ? { name: row.courierName, phone: row.courierPhone }
         : null,
   };
+}
+
+/**
+ * Of these customer tokens, the ones that still work at `now` (not revoked, not expired, not gone
+ * with their customer): the status streams opened with the others end (stream-sessions.ts).
+ */
+export async function liveTokenIds(db: DbOrTx, tokenIds: string[], now: Date): Promise<string[]> {
+  if (tokenIds.length === 0) return [];
+  const rows = await db
+    .select({ id: customerTokens.id })
+    .from(customerTokens)
+    .where(
+      and(
+        inArray(customerTokens.id, tokenIds),
+        isNull(customerTokens.revokedAt),
+        gt(customerTokens.expiresAt, now),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

@@ -3,9 +3,10 @@ import { ZApiError, ZOrderDetail, ZOrderParams, ZOrdersQuery, ZOrdersResponse } 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth.ts';
-import type { OrderOwner } from './orders.repository.ts';
+import { liveTokenIds, type OrderOwner } from './orders.repository.ts';
 import { getCustomerOrder, getCustomerOrders, getOrderStatusEvent, orderNotFound } from './orders.service.ts';
 import { HEARTBEAT_MS, openStatusStream } from './status-stream.ts';
+import { createStreamSessions } from './stream-sessions.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError };
 
@@ -21,7 +22,16 @@ export async function orderRoutes(fastify: FastifyInstance) {
 
   /** Streams still open: ended when the app closes, so the server does not wait on them. */
   const openStreams = new Set<PassThrough>();
+  /** Each stream ends when the token it was opened with is revoked or expires (stream-sessions.ts). */
+  const sessions = createStreamSessions({
+    liveTokens: (tokenIds) => liveTokenIds(app.db, tokenIds, app.clock()),
+    clock: app.clock,
+    log: app.log,
+  });
+  const stopRevocations = app.orderEvents.onTokensRevoked(sessions.handle);
   app.addHook('preClose', async () => {
+    stopRevocations();
+    sessions.close();
     for (const stream of openStreams) stream.end();
     openStreams.clear();
   });
@@ -69,7 +79,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
           'Answers `text/event-stream`. The first event is the current status, then one event per change, each',
           '`event: status` with a JSON `data` of `{order_id, status, at, courier}` (ZOrderStatusEvent) and `id` = `at`.',
           `A comment line (\`: heartbeat\`) every ${HEARTBEAT_MS / 1000} s keeps the connection open. The stream ends`,
-          'after a terminal status (finished or cancelled). Authorization is the usual header, so read it with',
+          'after a terminal status (finished or cancelled), and when the token it was opened with stops working',
+          '(sign-out, expiry), in whichever API process the stream runs. Authorization is the usual header, so read it with',
           'fetch rather than EventSource. Changes written by any API process reach it (PostgreSQL LISTEN/NOTIFY).',
           "Errors are the usual JSON: 400 (not a uuid), 401 (not signed in), 404 (unknown or another customer's order).",
         ].join(' '),
@@ -79,6 +90,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const who = owner(request);
+      const { tokenId, tokenExpiresAt } = signedIn(request);
       const orderId = request.params.id;
       const first = await getOrderStatusEvent(app.db, who, orderId);
       if (!first) throw orderNotFound();
@@ -90,6 +102,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
       });
       openStreams.add(stream);
       stream.on('close', () => openStreams.delete(stream));
+      await sessions.add(stream, { tokenId, expiresAt: tokenExpiresAt });
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')

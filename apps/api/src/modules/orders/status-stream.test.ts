@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
 import { type TOrderStatusEvent, ZApiError, ZOrderStatusEvent } from '@app/contracts';
 import type { Actor, OrderEvent } from '@app/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { customerTokens } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
@@ -495,5 +497,89 @@ describe('GET /v2/orders/{id}/status-stream', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A stream lives only as long as the token it was opened with (issue 9, finding 6).
+
+async function signOut(app: FastifyInstance, who: TestCustomer) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/customers/logout',
+    headers: { ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` },
+  });
+  expect(res.statusCode, res.body).toBe(204);
+}
+
+/** The status events in what a stream sent after the last one read. */
+const statusesIn = (rest: string) => rest.split('\n\n').filter((block) => block.includes('event: status'));
+
+describe('a status stream after its token stops working', () => {
+  it('ends when the customer signs out, and delivers no later change; other customers’ streams go on', async () => {
+    const [who, someoneElse] = [await signInTestCustomer(t), await signInTestCustomer(t)];
+    const order = await insertTestOrder(t.app.db, { customerId: who.id, createdAt: clock.now() });
+    const othersOrder = await insertTestOrder(t.app.db, {
+      customerId: someoneElse.id,
+      createdAt: clock.now(),
+    });
+    const stream = await openStream(order.id, who);
+    const othersStream = await openStream(othersOrder.id, someoneElse);
+    expect((await stream.next()).status).toBe('new');
+    expect((await othersStream.next()).status).toBe('new');
+
+    await signOut(t.app, who);
+    // Committed after the sign-out: the stream has ended by then, whatever it was sending.
+    await send(t.app, order.id, 'operator-accepted', 'operator');
+    expect(statusesIn(await stream.ended())).toEqual([]);
+
+    await send(t.app, othersOrder.id, 'operator-accepted', 'operator');
+    expect((await othersStream.next()).status).toBe('operator-accepted');
+    // Ended by the server, not by cancelling the read: a cancelled fetch leaves its connection open
+    // until the server's headers timeout, and the app's close would wait for it.
+    await send(t.app, othersOrder.id, 'operator-cancelled', 'operator');
+    expect((await othersStream.next()).status).toBe('operator-cancelled');
+    await othersStream.ended();
+  });
+
+  it(`ends when the customer signs out on another API process (${process.env.DATABASE_URL ? 'PostgreSQL LISTEN/NOTIFY' : 'PGlite, in-process'})`, async () => {
+    // App B serves the stream with its own bus (on PostgreSQL its own LISTEN connection); the
+    // sign-out goes to app A.
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-test-d-'));
+    const other = await buildApp({
+      db: t.db,
+      env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+      logger: false,
+      clock: clock.now,
+      runJobs: false,
+    });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const who = await signInTestCustomer(t);
+      const order = await insertTestOrder(t.app.db, { customerId: who.id, createdAt: clock.now() });
+      const stream = await openStream(order.id, who, `http://127.0.0.1:${address.port}`);
+      expect((await stream.next()).status).toBe('new');
+      await signOut(t.app, who);
+      await send(t.app, order.id, 'operator-accepted', 'operator');
+      expect(statusesIn(await stream.ended(5_000))).toEqual([]);
+    } finally {
+      await other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('ends when its token expires', async () => {
+    const who = await signInTestCustomer(t);
+    // The token expires 1.5 s from the app's (test) clock: the stream's timer is that long.
+    await t.app.db
+      .update(customerTokens)
+      .set({ expiresAt: new Date(clock.now().getTime() + 1_500) })
+      .where(eq(customerTokens.customerId, who.id));
+    const order = await insertTestOrder(t.app.db, { customerId: who.id, createdAt: clock.now() });
+    const stream = await openStream(order.id, who);
+    expect((await stream.next()).status).toBe('new');
+    expect(statusesIn(await stream.ended(5_000))).toEqual([]);
   });
 });
