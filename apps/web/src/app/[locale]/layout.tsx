@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import NextTopLoader from 'nextjs-toploader';
 import type { ReactNode } from 'react';
 import { JsonLd } from '@/components/json-ld';
+import { TopLoader } from '@/components/top-loader';
 import { ToastArea } from '@/components/ui/toasts';
 import { AuthSlot } from '@/features/auth/components/auth-slot';
 import { LocationSlot } from '@/features/location/components/location-slot';
@@ -69,7 +69,7 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
         >
           {t('skipToContent')}
         </a>
-        <NextTopLoader color="#e35d0b" showSpinner={false} height={3} nonce={nonce} />
+        <TopLoader nonce={nonce} />
         {shipper ? (
           <JsonLd data={organizationJsonLd(shipper, config.siteUrl, config.apiUrl, locale)} />
         ) : null}
