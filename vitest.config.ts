@@ -20,7 +20,15 @@ export default defineConfig({
       {
         // The web app imports through its tsconfig path alias '@/*' → src/*.
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // next-intl's middleware imports 'next/server' without an extension, which only a bundler
+          // resolves (next has no exports map): proxy.test.ts loads it through Vite.
+          server: { deps: { inline: ['next-intl'] } },
+        },
       },
     ],
   },

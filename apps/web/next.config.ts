@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { STATIC_SECURITY_HEADERS } from './src/lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './src/i18n/request.ts',
@@ -19,6 +20,11 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@app/contracts', '@app/domain'],
   // Images come from our API already resized (srcset); the Next image optimiser is not used.
   images: { unoptimized: true },
+  // The fixed security headers on every response: pages, static files, sitemap.xml, robots.txt. The
+  // page's Content-Security-Policy (per-request nonce) and HSTS (run-time SITE_URL) come from proxy.ts.
+  async headers() {
+    return [{ source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] }];
+  },
 };
 
 export default withNextIntl(nextConfig);

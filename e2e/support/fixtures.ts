@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { TCity, TLocale, TMenuProduct, TMenuProductsResponse, TModifierResponse } from '@app/contracts';
 import { formatSum, groupLimit } from '@app/domain';
-import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect } from '@playwright/test';
 import { API_URL, DEMO_SHIPPER_ID, WEBSITE_PLATFORM_ID } from './urls.ts';
 
 export { expect, formatSum };
@@ -124,11 +124,60 @@ export class DemoMenu {
   }
 }
 
+/** One refusal of the page's Content-Security-Policy, as the browser reported it. */
+export type TCspViolation = {
+  page: string;
+  directive: string;
+  blocked: string;
+  sample: string;
+  source: string;
+};
+
+/**
+ * The storefront's Content-Security-Policy refusals in one browser context: every page reports its
+ * `securitypolicyviolation` events (listened for before any of the page's own scripts run). A
+ * journey that provokes one on purpose takes it with `take()`; whatever is left fails the journey.
+ */
+export class CspWatch {
+  readonly violations: TCspViolation[] = [];
+
+  static async attach(context: BrowserContext): Promise<CspWatch> {
+    const watch = new CspWatch();
+    await context.exposeBinding('__e2eCspViolation', (_source, violation: TCspViolation) => {
+      watch.violations.push(violation);
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __e2eCspViolation?: (v: TCspViolation) => void })
+          .__e2eCspViolation;
+        report?.({
+          page: location.href,
+          directive: event.effectiveDirective,
+          blocked: event.blockedURI,
+          sample: event.sample,
+          source: `${event.sourceFile}:${event.lineNumber}`,
+        });
+      });
+    });
+    return watch;
+  }
+
+  /** The refusals seen so far, which the journey expected; they no longer fail it. */
+  take(): TCspViolation[] {
+    return this.violations.splice(0);
+  }
+}
+
 type TFixtures = {
   /** The customer API with the demo chain's headers, for reading what a journey expects to see. */
   api: APIRequestContext;
   /** The Tashkent menu (the one `/` shows). */
   demoMenu: DemoMenu;
+  /**
+   * Automatic: fails any journey during which a page refused something under its
+   * Content-Security-Policy, so every journey proves the policy leaves the site working.
+   */
+  csp: CspWatch;
 };
 
 /** The session flag of the address prompt (features/location/lib/address-flow.ts). */
@@ -157,6 +206,14 @@ export const test = base.extend<TFixtures & TOptions>({
     }
     await use(context);
   },
+  csp: [
+    async ({ context }, use) => {
+      const watch = await CspWatch.attach(context);
+      await use(watch);
+      expect(watch.violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   api: async ({ playwright }, use) => {
     const api = await playwright.request.newContext({
       baseURL: API_URL,

@@ -1,9 +1,45 @@
+import { NextRequest } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { routing } from './i18n/routing';
+import { env } from './lib/env';
+import { contentSecurityPolicy, createNonce, strictTransportSecurity } from './lib/security-headers';
 
-export default createMiddleware(routing);
+const intl = createMiddleware(routing);
+
+/**
+ * Every page request: a fresh nonce and the Content-Security-Policy naming it, then next-intl's
+ * locale routing. Next reads the nonce from the request's CSP header and puts it on its own scripts;
+ * server components read it from `x-nonce`. next-intl copies the request's headers into the rewrite
+ * (or pass-through) it answers, so the page's render sees both; a client cannot smuggle in its own,
+ * they are overwritten here.
+ */
+export default function proxy(request: NextRequest) {
+  const e = env();
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy({
+    nonce,
+    development: process.env.NODE_ENV === 'development',
+    publicApiUrl: e.PUBLIC_API_URL,
+    mapTileUrl: e.MAP_TILE_URL,
+    siteUrl: e.SITE_URL,
+  });
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', policy);
+
+  const response = intl(new NextRequest(request, { headers }));
+  response.headers.set('Content-Security-Policy', policy);
+  // Run-time (SITE_URL, NODE_ENV), hence here rather than in next.config.ts's build-time headers.
+  const hsts = strictTransportSecurity({
+    production: process.env.NODE_ENV === 'production',
+    siteUrl: e.SITE_URL,
+  });
+  if (hsts) response.headers.set('Strict-Transport-Security', hsts);
+  return response;
+}
 
 export const config = {
-  // Everything except Next internals, files with an extension (images, favicon) and the SEO files.
+  // Everything except Next internals, files with an extension (images, favicon) and the SEO files;
+  // those get the fixed security headers from next.config.ts and need no nonce (no HTML).
   matcher: ['/((?!_next|_vercel|sitemap\\.xml|robots\\.txt|.*\\..*).*)'],
 };

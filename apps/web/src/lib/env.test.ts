@@ -28,6 +28,14 @@ describe('web env', () => {
     expect(() => parseWebEnv({ MAP_TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' })).toThrowError(/MAP_TILE_URL/);
   });
 
+  it('takes {s} in the tile host (the policy lists its subdomains) but no other placeholder there', () => {
+    const subdomains = 'https://{s}.tile.example.org/{z}/{x}/{y}{r}.png?key={key}';
+    expect(parseWebEnv({ MAP_TILE_URL: subdomains }).MAP_TILE_URL).toBe(subdomains);
+    expect(() => parseWebEnv({ MAP_TILE_URL: 'https://{z}.tiles.example/{x}/{y}/{z}.png' })).toThrowError(
+      /MAP_TILE_URL: may hold no placeholder but \{s\} in its host/,
+    );
+  });
+
   it('trims trailing slashes and treats empty strings as unset', () => {
     const env = parseWebEnv({ API_URL: 'http://api:4000/', SITE_URL: '' });
     expect(env.API_URL).toBe('http://api:4000');

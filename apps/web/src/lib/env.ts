@@ -16,7 +16,12 @@ const ZWebEnv = z.object({
   MAP_TILE_URL: z
     .union([
       z.literal('none'),
-      z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z} {x} {y}'),
+      z
+        .string()
+        .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL with {z} {x} {y}')
+        // The Content-Security-Policy lists the tile origins: a `{s}` becomes Leaflet's subdomains,
+        // any other placeholder in the host would leave the origin unknown.
+        .regex(/^https?:\/\/(?:[^/{}]|\{s\})+(?:\/|$)/, 'may hold no placeholder but {s} in its host'),
     ])
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z

@@ -1,11 +1,12 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import NextTopLoader from 'nextjs-toploader';
 import type { ReactNode } from 'react';
 import { JsonLd } from '@/components/json-ld';
+import { TopLoader } from '@/components/top-loader';
 import { ToastArea } from '@/components/ui/toasts';
 import { AuthSlot } from '@/features/auth/components/auth-slot';
 import { LocationSlot } from '@/features/location/components/location-slot';
@@ -50,8 +51,14 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
   // Rendered per request: the runtime config (API and site URLs) must not be frozen at build time, and
   // the API need not run during `next build`. API reads are still cached (revalidate 60 s).
   await connection();
-  const [{ shipper, cities }, t] = await Promise.all([getShellData(), getTranslations('common.header')]);
+  const [{ shipper, cities }, t, requestHeaders] = await Promise.all([
+    getShellData(),
+    getTranslations('common.header'),
+    headers(),
+  ]);
   const config = browserConfig();
+  // The Content-Security-Policy's nonce of this response (proxy.ts), for the top loader's <style>.
+  const nonce = requestHeaders.get('x-nonce') ?? undefined;
 
   return (
     <html lang={locale}>
@@ -62,7 +69,7 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
         >
           {t('skipToContent')}
         </a>
-        <NextTopLoader color="#e35d0b" showSpinner={false} height={3} />
+        <TopLoader nonce={nonce} />
         {shipper ? (
           <JsonLd data={organizationJsonLd(shipper, config.siteUrl, config.apiUrl, locale)} />
         ) : null}

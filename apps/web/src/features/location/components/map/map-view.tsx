@@ -7,6 +7,7 @@ import type * as Leaflet from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useConfig } from '@/lib/config-provider';
+import { TILE_SUBDOMAINS } from '@/lib/security-headers';
 import {
   markerAnchor,
   markerBounds,
@@ -101,7 +102,14 @@ export function MapView({
         const L = leafletOf(mod);
         const start = initialView.current;
         map = L.map(element, { center: start.center, zoom: start.zoom, zoomControl: true });
-        if (mapTileUrl) L.tileLayer(mapTileUrl, { attribution: mapTileAttribution, maxZoom: 19 }).addTo(map);
+        // The subdomains of a `{s}` are the ones the Content-Security-Policy lists (img-src).
+        if (mapTileUrl) {
+          L.tileLayer(mapTileUrl, {
+            attribution: mapTileAttribution,
+            maxZoom: 19,
+            subdomains: [...TILE_SUBDOMAINS],
+          }).addTo(map);
+        }
         map.on('click', (event: Leaflet.LeafletMouseEvent) => {
           handlers.current.onMapClick?.({ lat: event.latlng.lat, long: wrapLongitude(event.latlng.lng) });
         });
