@@ -92,6 +92,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Whose X-Forwarded-For names the client (request.ip, the per-address limits): TRUST_PROXY.
+    trustProxy: env.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
