@@ -32,6 +32,7 @@ import {
   registerConfirm,
   updateProfile,
 } from './customers.service.ts';
+import { SmsBudgetAlerts } from './otp.service.ts';
 
 const sendErrors = { 400: ZApiError, 404: ZApiError, 429: ZApiError, 503: ZApiError };
 const confirmErrors = { 400: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -40,6 +41,7 @@ const authErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiEr
 /** Sign-in by phone with a one-time code, the signed-in customer's profile, sign-out. */
 export async function customerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const budgetAlerts = new SmsBudgetAlerts();
   const deps = (): CustomerDeps => ({
     db: app.db,
     sms: app.sms,
@@ -47,6 +49,8 @@ export async function customerRoutes(fastify: FastifyInstance) {
     secret: app.config.OTP_SECRET,
     tokenTtlDays: app.config.TOKEN_TTL_DAYS,
     log: app.log,
+    smsBudget: { perHour: app.config.SMS_BUDGET_PER_HOUR, perDay: app.config.SMS_BUDGET_PER_DAY },
+    budgetAlerts,
   });
   const ctx = (request: FastifyRequest): RequestContext => ({
     shipperId: request.shipperId,
