@@ -4,6 +4,10 @@ import type { FastifyInstance } from 'fastify';
 
 const LOOPBACK = ['127.0.0.1', '::1'] as const;
 
+/** The network addresses Fastify listens on (a pipe path would be a string; the API never uses one). */
+const boundAddresses = (app: FastifyInstance): AddressInfo[] =>
+  app.addresses().filter((a): a is AddressInfo => typeof a === 'object' && a !== null);
+
 /**
  * Starts listening where HOST says and answers every address bound.
  *
@@ -23,13 +27,13 @@ export async function listen(
       host: options.host,
       ...(options.host === '::' ? { ipv6Only: false } : {}),
     });
-    return app.addresses();
+    return boundAddresses(app);
   }
   const [v4, v6] = LOOPBACK;
   await app.listen({ port: options.port, host: v4 });
-  const port = app.addresses()[0]?.port ?? options.port;
+  const port = boundAddresses(app)[0]?.port ?? options.port;
   const companion = await bindCompanion(app, v6, port);
-  return companion ? [...app.addresses(), companion] : app.addresses();
+  return companion ? [...boundAddresses(app), companion] : boundAddresses(app);
 }
 
 /**

@@ -165,7 +165,8 @@ describe('per client address: an IPv6 address counts by its /64', () => {
   it('21 addresses of one /64 are limited like one address; another /64 is counted apart', async () => {
     clock.advance(2 * HOUR);
     // One subscriber's /64: a different interface id for every send, as a bomber would rotate them.
-    const subscriber = (i: number) => `2001:db8:7:1:${((i * 7919) % 0xffff).toString(16)}:0:0:${i.toString(16)}`;
+    const subscriber = (i: number) =>
+      `2001:db8:7:1:${((i * 7919) % 0xffff).toString(16)}:0:0:${i.toString(16)}`;
     for (let i = 1; i <= 20; i++) {
       expect((await send(freshPhone(), subscriber(i))).statusCode, `send ${i}`).toBe(200);
     }

@@ -149,7 +149,9 @@ async function enforceBudget(tx: Tx, deps: OtpDeps, now: Date): Promise<void> {
     if (deps.budgetAlerts.shouldAlert(window, now, windowMs)) {
       deps.log.error({ window, sent, budget: max, retryAfterSeconds: retryAfter }, 'sms budget reached');
     }
-    throw cataloguedError(503, 'SMS_UNAVAILABLE', [undefined], { headers: { 'retry-after': String(retryAfter) } });
+    throw cataloguedError(503, 'SMS_UNAVAILABLE', [undefined], {
+      headers: { 'retry-after': String(retryAfter) },
+    });
   }
 }
 
