@@ -21,6 +21,7 @@ import { type Env, loadEnv } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
@@ -210,6 +211,9 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
     index: false,
     list: false,
   });
+
+  // Before the routes: a route's `config.rateLimit` is read when it is registered.
+  await registerRateLimit(app, env);
 
   const zodApp = app.withTypeProvider<ZodTypeProvider>();
   zodApp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
