@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox } from '../../db/schema/index.ts';
+import { loadEnv } from '../../env.ts';
+import { RATE_LIMIT_POLICIES } from '../../http/rate-limit.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { freshPhone } from './customers.fixtures.ts';
@@ -19,7 +21,19 @@ const clock = createTestClock();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
+  // The production defaults of every limit (the test app otherwise makes request rate limits roomy).
+  const defaults = loadEnv({});
+  const limits = Object.fromEntries(
+    Object.values(RATE_LIMIT_POLICIES).map((policy) => [policy.env, defaults[policy.env]]),
+  );
+  t = await buildTestApp({
+    clock: clock.now,
+    env: {
+      ...limits,
+      SMS_BUDGET_PER_HOUR: defaults.SMS_BUDGET_PER_HOUR,
+      SMS_BUDGET_PER_DAY: defaults.SMS_BUDGET_PER_DAY,
+    },
+  });
 });
 afterAll(async () => {
   await t?.close();
