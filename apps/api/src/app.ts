@@ -21,6 +21,7 @@ import { assertProductionReady, type Env, loadEnv } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
@@ -95,6 +96,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Whose X-Forwarded-For names the client (request.ip, the per-address limits): TRUST_PROXY.
+    trustProxy: env.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -218,6 +221,9 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
     index: false,
     list: false,
   });
+
+  // Before the routes: a route's `config.rateLimit` is read when it is registered.
+  await registerRateLimit(app, env);
 
   const zodApp = app.withTypeProvider<ZodTypeProvider>();
   if (env.DOCS_ENABLED) zodApp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -18,12 +19,91 @@ export const DEFAULT_STAFF_DEMO_PASSWORD = 'baraka-staff-demo';
  */
 export const DEFAULT_NODE_ENV = 'production';
 
+/**
+ * TRUST_PROXY: which reverse proxies may tell the API the client's address in `X-Forwarded-For`
+ * (Fastify's `trustProxy`). Unset, empty or 'false': none, the socket's peer is the client. Otherwise
+ * a comma-separated list of the proxies' addresses or CIDR ranges (or proxy-addr's names loopback,
+ * linklocal, uniquelocal): request.ip is then the nearest address in X-Forwarded-For that is not one
+ * of them, so a client's own forged entries in front of what the proxy appended are never read.
+ * Refused: 'true' (trusts every hop: the client's leftmost entry becomes its address and every
+ * per-address limit is void) and a hop count (Fastify 5.12 ignores hop counts, since a count cannot
+ * tell the proxy from a client that reaches the API directly; silently trusting nobody would put
+ * every customer behind the proxy into one address bucket).
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string) => {
+  if (PROXY_NAMES.has(entry) || isIP(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const family = isIP(address);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+};
+const proxyEntries = (value: string) =>
+  value
+    .toLowerCase()
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+const ZTrustProxy = z
+  .string()
+  .default('false')
+  .superRefine((value, ctx) => {
+    const v = value.trim().toLowerCase();
+    if (v === 'false') return;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "'true' would trust every hop, letting any client choose its address with X-Forwarded-For; list the addresses or CIDR ranges of your proxies",
+      });
+    } else if (/^\d+$/.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'a hop count cannot tell your proxy from a client that reaches the API directly (Fastify ignores it); list the addresses or CIDR ranges of your proxies',
+      });
+    } else {
+      const bad = proxyEntries(v).filter((e) => !isProxyEntry(e));
+      if (bad.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be false or a comma-separated list of proxy addresses or CIDR ranges (not ${bad.join(', ')})`,
+        });
+    }
+  })
+  .transform((value): false | string[] =>
+    value.trim().toLowerCase() === 'false' ? false : proxyEntries(value),
+  );
+
+const WINDOW_UNITS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** One rate limit: '<max>/<window>', the window a number with s, m, h or d ('30/10m': 30 per 10 minutes). */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine(
+      (value) => /^\d+\s*\/\s*\d*\s*[smhd]$/.test(value),
+      "must look like '30/10m' (requests per window; s, m, h or d)",
+    )
+    .transform((value) => {
+      const [, max = '0', count = '', unit = 'm'] = /^(\d+)\s*\/\s*(\d*)\s*([smhd])$/.exec(value) ?? [];
+      return {
+        max: Number(max),
+        windowMs: Number(count || '1') * WINDOW_UNITS[unit as keyof typeof WINDOW_UNITS],
+      };
+    })
+    .refine(
+      (limit) => limit.max >= 1 && limit.windowMs >= 1_000,
+      'needs at least 1 request per at least 1 s',
+    );
+
 const ZEnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default(DEFAULT_NODE_ENV),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
   /**
-   * 'localhost' listens on every loopback address (both ::1 and 127.0.0.1), see server.ts, so
-   * http://localhost:4000 and http://127.0.0.1:4000 both answer whichever one the OS resolves first.
+   * 'localhost' listens on the loopback addresses only (both 127.0.0.1 and ::1, see listen.ts), so
+   * http://localhost:4000 answers whichever one the OS resolves first and nobody else reaches it;
+   * '0.0.0.0' or '::' listen on every interface (a container, a server behind a proxy).
    */
   HOST: z.string().min(1).default('localhost'),
   /** A PostgreSQL connection string; absent means the embedded PGlite database in DATA_DIR. */
@@ -93,6 +173,33 @@ const ZEnvFields = z.object({
   STAFF_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   /** Swagger UI at /docs and the document at /openapi.json. Unset: on, but off in production. */
   DOCS_ENABLED: z.enum(['true', 'false'], "must be 'true' or 'false'").optional(),
+  /** Who may set the client's address through X-Forwarded-For (see ZTrustProxy); default nobody. */
+  TRUST_PROXY: ZTrustProxy,
+  /**
+   * A redis:// URL: the rate limits count there (shared by every API process). Unset: they count in
+   * PostgreSQL (the API's database), which every process shares as well.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /**
+   * One-time-code SMS the whole API may send per hour and per day, whatever the phone or address
+   * (sends that reached the provider, counted in otp_codes). Beyond it sign-in answers 503.
+   */
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(3_000),
+  /** Requests per window and client address (or signed-in customer); see http/rate-limit.ts. */
+  RATE_LIMIT_SIGN_IN: rateLimit('30/10m'),
+  RATE_LIMIT_CODE_CONFIRM: rateLimit('30/10m'),
+  RATE_LIMIT_GEOCODER: rateLimit('120/10m'),
+  RATE_LIMIT_SEARCH: rateLimit('300/10m'),
+  RATE_LIMIT_PRICING: rateLimit('300/10m'),
+  RATE_LIMIT_QUOTE: rateLimit('120/10m'),
+  RATE_LIMIT_ORDER: rateLimit('20/10m'),
+  RATE_LIMIT_VACANCY_APPLICATION: rateLimit('10/1h'),
+  RATE_LIMIT_REVIEW: rateLimit('30/1h'),
+  RATE_LIMIT_CUSTOMER_WRITES: rateLimit('60/10m'),
 });
 
 /** The OTP secret used outside production when none is set: stable per data folder, never secret. */

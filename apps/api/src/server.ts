@@ -2,6 +2,7 @@ import { buildApp, imagesDir } from './app.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ensureImages } from './images/images.ts';
 import { imagesInDb } from './images/images-in-db.ts';
+import { listen } from './listen.ts';
 import { staffSignInBanner } from './modules/staff/staff-banner.ts';
 
 /** Starts the API: open and prepare the database, make missing images, listen, stop cleanly. */
@@ -44,10 +45,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // 'localhost' may resolve to ::1 or 127.0.0.1 depending on the OS and the client: listening on
-  // the dual-stack wildcard answers both (and the LAN, as a dev server usually does).
-  const host = env.HOST === 'localhost' ? '::' : env.HOST;
-  await app.listen({ port: env.PORT, host, ipv6Only: false });
+  // 'localhost': this machine only (127.0.0.1 and ::1); see listen.ts.
+  await listen(app, { host: env.HOST, port: env.PORT });
   const shown =
     env.HOST === 'localhost' || env.HOST === '::' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
   app.log.info(`API ready at http://${shown}:${env.PORT} (docs at /docs)`);

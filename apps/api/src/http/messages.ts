@@ -309,6 +309,17 @@ export const MESSAGES = {
     uz: () => "So'rovlar juda ko'p; keyinroq urinib ko'ring",
     en: ({ detail }) => detail,
   }),
+  // -- rate limits (issue 9): http/rate-limit.ts --
+  RATE_LIMITED: texts<{ minutes: number }>({
+    ru: (p) => `Слишком много запросов. ${waitIn.ru(p.minutes)}`,
+    uz: (p) => `So'rovlar juda ko'p. ${waitIn.uz(p.minutes)}`,
+    en: (p) => `Too many requests. ${waitIn.en(p.minutes)}`,
+  }),
+  SERVICE_UNAVAILABLE: texts({
+    ru: () => 'Временно недоступно',
+    uz: () => 'Vaqtincha mavjud emas',
+    en: () => 'Temporarily unavailable',
+  }),
   INTERNAL_ERROR: texts({
     ru: () => 'Внутренняя ошибка сервера',
     uz: () => 'Serverning ichki xatosi',

@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import type { DbHandle } from '../db/client.ts';
 import { type SeedOptions, seedDatabase } from '../db/seed/index.ts';
 import { DEMO_SHIPPER_ID, type Env, WEBSITE_PLATFORM_ID } from '../env.ts';
+import { RATE_LIMIT_POLICIES } from '../http/rate-limit.ts';
 import { fixtureCatalog } from './fixture-catalog.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -19,6 +20,16 @@ export type TestApp = {
 };
 
 export const CLIENT_HEADERS = { shipper: DEMO_SHIPPER_ID, platform: WEBSITE_PLATFORM_ID };
+
+/**
+ * The request rate limits (http/rate-limit.ts) out of the way: a test file places dozens of orders
+ * for one customer, or posts every bad body from one address, within seconds of its clock. The limits
+ * themselves are tested with their own allowances (http/rate-limit.test.ts, trust-proxy.test.ts); a
+ * test that wants the production ones passes them in `env` (loadEnv({}) has the defaults).
+ */
+export const ROOMY_RATE_LIMITS: Partial<Env> = Object.fromEntries(
+  Object.values(RATE_LIMIT_POLICIES).map((policy) => [policy.env, { max: 1_000_000, windowMs: 60_000 }]),
+);
 
 export type BuildTestAppOptions = {
   /**
@@ -49,7 +60,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'api-test-'));
     const app = await buildApp({
       db,
-      env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env },
+      env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...ROOMY_RATE_LIMITS, ...options.env },
       logger: false,
       runJobs: options.runJobs ?? false,
       ...(options.clock ? { clock: options.clock } : {}),

@@ -42,8 +42,13 @@ export const otpCodes = pgTable(
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     /** Registration: the name the customer gave, kept here until the code is confirmed. */
     pendingName: text('pending_name'),
-    /** The client address that asked for it (per-IP send limit). */
+    /** The client address that asked for it. */
     ip: text('ip').notNull(),
+    /**
+     * What the per-address send limit counts by: addressBucket(ip), an IPv6 address's /64 (one
+     * subscriber's prefix), an IPv4 address as is.
+     */
+    ipBucket: text('ip_bucket').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -55,7 +60,9 @@ export const otpCodes = pgTable(
   },
   (t) => [
     index('otp_codes_phone_created_idx').on(t.phone, t.createdAt),
-    index('otp_codes_ip_created_idx').on(t.ip, t.createdAt),
+    index('otp_codes_ip_bucket_created_idx').on(t.ipBucket, t.createdAt),
+    // The global SMS budget counts every send of the last hour and day.
+    index('otp_codes_created_idx').on(t.createdAt),
     check('otp_codes_purpose_check', sql`${t.purpose} in ('login', 'register', 'phone-change')`),
     check('otp_codes_attempts_check', sql`${t.attempts} between 0 and 5`),
   ],

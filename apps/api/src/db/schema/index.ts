@@ -4,3 +4,4 @@ export * from './customers.ts';
 export * from './location.ts';
 export * from './orders.ts';
 export * from './pricing.ts';
+export * from './rate-limits.ts';

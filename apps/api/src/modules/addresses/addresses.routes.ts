@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth.ts';
+import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import {
   type AddressDeps,
   activateCustomerAddress,
@@ -22,7 +23,12 @@ import {
 } from './addresses.service.ts';
 
 const readErrors = { 400: ZApiError, 401: ZApiError };
-const writeErrors = { ...readErrors, 404: ZApiError, 422: ZApiError };
+const writeErrors = {
+  ...readErrors,
+  404: ZApiError,
+  422: ZApiError,
+  ...rateLimitResponses('customer-writes'),
+};
 
 /**
  * A signed-in customer's saved delivery addresses, so they follow the customer to another device.
@@ -37,6 +43,7 @@ export async function addressRoutes(fastify: FastifyInstance) {
   });
   const tags = ['customers'];
   const preHandler = app.requireCustomer;
+  const config = rateLimited(app, 'customer-writes');
 
   app.get(
     '/v1/customer-addresses',
@@ -55,6 +62,7 @@ export async function addressRoutes(fastify: FastifyInstance) {
     '/v1/customer-addresses',
     {
       preHandler,
+      config,
       schema: {
         tags,
         summary: 'Save a new address; it becomes the only active one',
@@ -70,6 +78,7 @@ export async function addressRoutes(fastify: FastifyInstance) {
     '/v1/customer-addresses/import',
     {
       preHandler,
+      config,
       schema: {
         tags,
         summary: "Add the browser's saved points at sign-in, without duplicating an address already saved",
@@ -85,6 +94,7 @@ export async function addressRoutes(fastify: FastifyInstance) {
     '/v1/customer-addresses/:id',
     {
       preHandler,
+      config,
       schema: {
         tags,
         summary: 'Change a saved address (only the fields sent); it becomes the only active one',
@@ -100,6 +110,7 @@ export async function addressRoutes(fastify: FastifyInstance) {
     '/v1/customer-addresses/:id/activate',
     {
       preHandler,
+      config,
       schema: {
         tags,
         summary: 'Make a saved address the only active one',
@@ -114,6 +125,7 @@ export async function addressRoutes(fastify: FastifyInstance) {
     '/v1/customer-addresses/:id',
     {
       preHandler,
+      config,
       schema: {
         tags,
         summary: 'Delete a saved address (deleting the active one leaves none active)',

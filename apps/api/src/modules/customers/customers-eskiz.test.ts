@@ -82,7 +82,8 @@ describe('sign-in with SMS_PROVIDER=eskiz', () => {
   });
 
   it('has no dev outbox route', async () => {
-    const res = await c.get(`/v1/dev/sms-outbox?phone=${freshPhone()}`);
+    // Asked from this machine, where the outbox would answer if it existed.
+    const res = await c.get(`/v1/dev/sms-outbox?phone=${freshPhone()}`, { ip: '127.0.0.1' });
     expect(res.statusCode).toBe(404);
     expect(ZApiError.parse(res.json()).code).toBe('ROUTE_NOT_FOUND');
   });

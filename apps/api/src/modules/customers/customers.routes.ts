@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/auth.ts';
 import { localeFromAcceptLanguage } from '../../http/locale.ts';
+import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import {
   type CustomerDeps,
   confirmLogin,
@@ -32,14 +33,21 @@ import {
   registerConfirm,
   updateProfile,
 } from './customers.service.ts';
+import { SmsBudgetAlerts } from './otp.service.ts';
 
 const sendErrors = { 400: ZApiError, 404: ZApiError, 429: ZApiError, 503: ZApiError };
-const confirmErrors = { 400: ZApiError, 404: ZApiError, 409: ZApiError };
+const confirmErrors = {
+  400: ZApiError,
+  404: ZApiError,
+  409: ZApiError,
+  ...rateLimitResponses('code-confirm'),
+};
 const authErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
 /** Sign-in by phone with a one-time code, the signed-in customer's profile, sign-out. */
 export async function customerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const budgetAlerts = new SmsBudgetAlerts();
   const deps = (): CustomerDeps => ({
     db: app.db,
     sms: app.sms,
@@ -47,6 +55,8 @@ export async function customerRoutes(fastify: FastifyInstance) {
     secret: app.config.OTP_SECRET,
     tokenTtlDays: app.config.TOKEN_TTL_DAYS,
     log: app.log,
+    smsBudget: { perHour: app.config.SMS_BUDGET_PER_HOUR, perDay: app.config.SMS_BUDGET_PER_DAY },
+    budgetAlerts,
   });
   const ctx = (request: FastifyRequest): RequestContext => ({
     shipperId: request.shipperId,
@@ -58,11 +68,17 @@ export async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/customers/phone',
     {
+      config: rateLimited(app, 'sign-in'),
       schema: {
         tags,
         summary: 'Is this phone a customer of the chain? 200 (sign in) or 404 (register)',
         body: ZPhoneRequest,
-        response: { 200: ZPhoneLookupResponse, 400: ZApiError, 404: ZApiError },
+        response: {
+          200: ZPhoneLookupResponse,
+          400: ZApiError,
+          404: ZApiError,
+          ...rateLimitResponses('sign-in'),
+        },
       },
     },
     async (request) => lookupPhone(deps(), request.shipperId, request.body.phone),
@@ -71,6 +87,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/customers/register',
     {
+      config: rateLimited(app, 'sign-in'),
       schema: {
         tags,
         summary: 'Send a registration code to a new phone (409 when the phone already has a customer)',
@@ -85,6 +102,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/customers/login',
     {
+      config: rateLimited(app, 'sign-in'),
       schema: {
         tags,
         summary: 'Send a sign-in code to a known phone (404 for an unknown one)',
@@ -99,6 +117,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/customers/register-confirm',
     {
+      config: rateLimited(app, 'code-confirm'),
       schema: {
         tags,
         summary: 'Confirm a registration code: creates the customer and signs them in',
@@ -112,6 +131,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/customers/confirm-login',
     {
+      config: rateLimited(app, 'code-confirm'),
       schema: {
         tags,
         summary: 'Confirm a sign-in code',
@@ -125,11 +145,18 @@ export async function customerRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/customers/login-without-otp',
     {
+      config: rateLimited(app, 'sign-in'),
       schema: {
         tags,
         summary: 'Sign in by phone alone, only where the chain turned codes off (403 otherwise)',
         body: ZPhoneRequest,
-        response: { 200: ZAuthResponse, 400: ZApiError, 403: ZApiError, 404: ZApiError },
+        response: {
+          200: ZAuthResponse,
+          400: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          ...rateLimitResponses('sign-in'),
+        },
       },
     },
     async (request) => loginWithoutOtp(deps(), request.shipperId, request.body.phone),
@@ -148,6 +175,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/v1/customers/:id',
     {
       preHandler: app.requireCustomer,
+      config: rateLimited(app, 'customer-writes'),
       schema: {
         tags,
         summary: 'Update name, birth date, phone of the signed-in customer (a new phone needs its code)',
@@ -170,12 +198,18 @@ export async function customerRoutes(fastify: FastifyInstance) {
     '/v1/customers/:id/phone-confirm',
     {
       preHandler: app.requireCustomer,
+      config: rateLimited(app, 'code-confirm'),
       schema: {
         tags,
         summary: 'Confirm the code sent to a new phone number: the phone changes now',
         params: ZCustomerParams,
         body: ZPhoneConfirmRequest,
-        response: { 200: ZPhoneConfirmResponse, ...authErrors, 409: ZApiError },
+        response: {
+          200: ZPhoneConfirmResponse,
+          ...authErrors,
+          409: ZApiError,
+          ...rateLimitResponses('code-confirm'),
+        },
       },
     },
     async (request) =>

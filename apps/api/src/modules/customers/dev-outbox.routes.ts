@@ -2,22 +2,38 @@ import { ZApiError, ZSmsOutboxQuery, ZSmsOutboxResponse } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listOutbox } from '../../adapters/sms/outbox.ts';
+import { isLoopback } from '../../http/client-address.ts';
+import { apiError } from '../../http/errors.ts';
 
 /**
  * What the 'outbox' SMS provider kept for a phone, newest first: how a developer or a browser test
  * reads a code. app.ts registers this only while that provider is on, so it does not exist in
  * production (env.ts refuses 'outbox' there).
+ *
+ * It hands out any phone's codes, so it answers only a client on this machine: the socket's own
+ * peer address must be loopback. Not `request.ip`: behind a trusted proxy that comes from
+ * X-Forwarded-For, which a client on the network can set to 127.0.0.1. Anyone else is told the
+ * route does not exist, before the query is even validated.
  */
 export async function devOutboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/v1/dev/sms-outbox',
     {
+      onRequest: async (request) => {
+        if (!isLoopback(request.socket.remoteAddress)) {
+          throw apiError(404, 'ROUTE_NOT_FOUND', {
+            method: request.method,
+            path: request.url.split('?')[0] ?? '',
+          });
+        }
+      },
       schema: {
         tags: ['customers'],
         summary: 'Development only: the SMS the outbox provider kept for a phone, newest first',
+        description: 'Answers only a client on the machine the API runs on (loopback); anyone else gets 404.',
         querystring: ZSmsOutboxQuery,
-        response: { 200: ZSmsOutboxResponse, 400: ZApiError },
+        response: { 200: ZSmsOutboxResponse, 400: ZApiError, 404: ZApiError },
       },
     },
     async (request) => {

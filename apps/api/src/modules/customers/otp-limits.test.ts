@@ -160,3 +160,33 @@ describe('per client address: 20 codes an hour', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429]);
   });
 });
+
+describe('per client address: an IPv6 address counts by its /64', () => {
+  it('21 addresses of one /64 are limited like one address; another /64 is counted apart', async () => {
+    clock.advance(2 * HOUR);
+    // One subscriber's /64: a different interface id for every send, as a bomber would rotate them.
+    const subscriber = (i: number) =>
+      `2001:db8:7:1:${((i * 7919) % 0xffff).toString(16)}:0:0:${i.toString(16)}`;
+    for (let i = 1; i <= 20; i++) {
+      expect((await send(freshPhone(), subscriber(i))).statusCode, `send ${i}`).toBe(200);
+    }
+    expect429(await send(freshPhone(), subscriber(21)), 'IP_LIMIT', 3600);
+    expect429(await send(freshPhone(), '2001:DB8:7:1::abcd'), 'IP_LIMIT', 3600);
+    // The neighbouring /64 (2001:db8:7:2::/64) is another subscriber.
+    for (let i = 1; i <= 20; i++) {
+      expect((await send(freshPhone(), `2001:db8:7:2::${i.toString(16)}`)).statusCode, `send ${i}`).toBe(200);
+    }
+    expect429(await send(freshPhone(), '2001:db8:7:2::ffff'), 'IP_LIMIT', 3600);
+  });
+
+  it('IPv4 addresses still count one by one (an IPv4-mapped address as its IPv4 address)', async () => {
+    clock.advance(2 * HOUR);
+    for (let i = 1; i <= 20; i++) {
+      const ip = i % 2 ? '192.0.2.10' : '::ffff:192.0.2.10';
+      expect((await send(freshPhone(), ip)).statusCode, `send ${i}`).toBe(200);
+    }
+    expect429(await send(freshPhone(), '192.0.2.10'), 'IP_LIMIT', 3600);
+    expect429(await send(freshPhone(), '::ffff:192.0.2.10'), 'IP_LIMIT', 3600);
+    expect((await send(freshPhone(), '192.0.2.11')).statusCode).toBe(200);
+  });
+});

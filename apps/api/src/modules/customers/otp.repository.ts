@@ -1,40 +1,71 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type OtpCodeRow, type OtpPurpose, otpCodes } from '../../db/schema/index.ts';
 
 /** Advisory-lock namespaces (first key of pg_advisory_xact_lock(int, int)). */
 const LOCK_PHONE = 31_001;
 const LOCK_IP = 31_002;
+const LOCK_BUDGET = 31_003;
 
 /**
- * Serialises code sends per phone and per client address until the transaction ends, so two
- * parallel requests cannot both pass a limit check. Always phone first, then address: one order,
- * no deadlock.
+ * Serialises code sends per phone, per client address bucket and for the whole API's SMS budget
+ * until the transaction ends, so two parallel requests cannot both pass a limit check. Always phone,
+ * then address, then budget: one order, no deadlock. The budget lock is held only while the send is
+ * checked and recorded (the SMS itself goes out after the commit).
  */
-export async function lockSendsOf(tx: DbOrTx, params: { phone: string; ip: string }): Promise<void> {
+export async function lockSendsOf(tx: DbOrTx, params: { phone: string; ipBucket: string }): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_PHONE}, hashtext(${params.phone}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IP}, hashtext(${params.ip}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IP}, hashtext(${params.ipBucket}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BUDGET}, 0)`);
 }
+
+const sent = () => isNull(otpCodes.failedAt);
 
 /** When codes went to this phone since `since` (sends that failed at the provider excluded), oldest first. */
 export async function sendTimesOfPhone(tx: DbOrTx, params: { phone: string; since: Date }): Promise<Date[]> {
   const rows = await tx
     .select({ at: otpCodes.createdAt })
     .from(otpCodes)
-    .where(
-      and(eq(otpCodes.phone, params.phone), gt(otpCodes.createdAt, params.since), isNull(otpCodes.failedAt)),
-    )
+    .where(and(eq(otpCodes.phone, params.phone), gt(otpCodes.createdAt, params.since), sent()))
     .orderBy(asc(otpCodes.createdAt));
   return rows.map((r) => r.at);
 }
 
-export async function sendTimesOfIp(tx: DbOrTx, params: { ip: string; since: Date }): Promise<Date[]> {
+/** When codes were asked from this address bucket (an IPv4 address, an IPv6 /64) since `since`. */
+export async function sendTimesOfIpBucket(
+  tx: DbOrTx,
+  params: { ipBucket: string; since: Date },
+): Promise<Date[]> {
   const rows = await tx
     .select({ at: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.ip, params.ip), gt(otpCodes.createdAt, params.since), isNull(otpCodes.failedAt)))
+    .where(and(eq(otpCodes.ipBucket, params.ipBucket), gt(otpCodes.createdAt, params.since), sent()))
     .orderBy(asc(otpCodes.createdAt));
   return rows.map((r) => r.at);
+}
+
+/** How many codes the whole API sent (reached the provider) since `since`, every chain together. */
+export async function sendCountSince(tx: DbOrTx, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(gt(otpCodes.createdAt, since), sent()));
+  return row?.n ?? 0;
+}
+
+/**
+ * When the `nth` newest send since `since` went out: once it leaves the window, fewer than `nth`
+ * sends are left in it (the moment a full budget frees one place).
+ */
+export async function nthNewestSendSince(tx: DbOrTx, since: Date, nth: number): Promise<Date | undefined> {
+  const [row] = await tx
+    .select({ at: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(gt(otpCodes.createdAt, since), sent()))
+    .orderBy(desc(otpCodes.createdAt))
+    .offset(nth - 1)
+    .limit(1);
+  return row?.at;
 }
 
 const live = () => and(isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt), isNull(otpCodes.failedAt));
@@ -58,6 +89,7 @@ export type NewOtpCode = {
   customerId: string | null;
   pendingName: string | null;
   ip: string;
+  ipBucket: string;
   createdAt: Date;
   expiresAt: Date;
 };

@@ -5,7 +5,8 @@ import { SmsSendError, type SmsSender } from '../../adapters/sms/index.ts';
 import { codeMessage } from '../../adapters/sms/templates.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { OtpCodeRow, OtpPurpose } from '../../db/schema/index.ts';
-import { apiError, tooManyRequests } from '../../http/errors.ts';
+import { addressBucket } from '../../http/client-address.ts';
+import { apiError, cataloguedError, tooManyRequests } from '../../http/errors.ts';
 import {
   claimAttempt,
   insertCode,
@@ -13,7 +14,9 @@ import {
   lockSendsOf,
   markFailed,
   markUsed,
-  sendTimesOfIp,
+  nthNewestSendSince,
+  sendCountSince,
+  sendTimesOfIpBucket,
   sendTimesOfPhone,
   voidOpenCodes,
 } from './otp.repository.ts';
@@ -32,8 +35,28 @@ export const OTP_RULES = {
     { windowMs: 15 * MINUTE, max: 3 },
     { windowMs: 24 * HOUR, max: 10 },
   ],
+  /** Per client address bucket (addressBucket: an IPv4 address, an IPv6 /64). */
   perIp: { windowMs: HOUR, max: 20 },
 } as const;
+
+/** The whole API's SMS budget (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY). */
+export type SmsBudget = { perHour: number; perDay: number };
+
+/**
+ * Remembers, per process, when the 'sms budget reached' alert was last logged for each window, so a
+ * refused crowd makes one error line per window (an hour, a day), not one per request.
+ */
+export class SmsBudgetAlerts {
+  private readonly quietUntil = new Map<string, number>();
+
+  /** True the first time in `windowMs` for this window: the caller logs then. */
+  shouldAlert(window: string, now: Date, windowMs: number): boolean {
+    const t = now.getTime();
+    if (t < (this.quietUntil.get(window) ?? Number.NEGATIVE_INFINITY)) return false;
+    this.quietUntil.set(window, t + windowMs);
+    return true;
+  }
+}
 
 export type OtpDeps = {
   db: Db;
@@ -42,6 +65,9 @@ export type OtpDeps = {
   /** HMAC key (OTP_SECRET). */
   secret: string;
   log: FastifyBaseLogger;
+  smsBudget: SmsBudget;
+  /** One per app (process), shared by its requests. */
+  budgetAlerts: SmsBudgetAlerts;
 };
 
 type Target = { shipperId: string; phone: string; purpose: OtpPurpose; customerId: string | null };
@@ -100,8 +126,39 @@ function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
 export const smsUnavailable = () => apiError(503, 'SMS_UNAVAILABLE');
 
 /**
- * Sends a fresh code: checks the limits and records the send in one locked transaction (so the
- * limits hold across parallel requests and restarts), voids the phone's older codes, then hands
+ * Refuses the send when the whole API has sent its budget of codes in the last hour or day: what an
+ * SMS bomber rotating addresses and phones meets, and what caps the SMS bill. Counted from the
+ * otp_codes rows (sends that reached the provider), so it holds across processes and restarts.
+ * 503 'Temporarily unavailable' with Retry-After (when the oldest counted send leaves the window),
+ * and one error line per window and process for the operator's alerting.
+ */
+async function enforceBudget(tx: Tx, deps: OtpDeps, now: Date): Promise<void> {
+  const windows = [
+    { window: 'hour', windowMs: HOUR, max: deps.smsBudget.perHour },
+    { window: 'day', windowMs: 24 * HOUR, max: deps.smsBudget.perDay },
+  ];
+  for (const { window, windowMs, max } of windows) {
+    const since = new Date(now.getTime() - windowMs);
+    const sent = await sendCountSince(tx, since);
+    if (sent < max) continue;
+    const freeing = await nthNewestSendSince(tx, since, max);
+    const retryAfter = Math.max(
+      1,
+      Math.ceil(secondsUntil((freeing ?? now).getTime() + windowMs, now.getTime())),
+    );
+    if (deps.budgetAlerts.shouldAlert(window, now, windowMs)) {
+      deps.log.error({ window, sent, budget: max, retryAfterSeconds: retryAfter }, 'sms budget reached');
+    }
+    throw cataloguedError(503, 'SMS_UNAVAILABLE', [undefined], {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+}
+
+/**
+ * Sends a fresh code: checks the limits (per phone, per address bucket, the global budget) and
+ * records the send in one locked transaction (so the limits hold across parallel requests, processes
+ * and restarts), voids the phone's older codes, then hands
  * the text to the SMS provider. A send the provider refuses leaves no valid code behind.
  */
 export async function sendCode(
@@ -115,15 +172,17 @@ export async function sendCode(
 ): Promise<TCodeSentResponse> {
   const code = newCode();
   const now = deps.now();
+  const ipBucket = addressBucket(request.ip);
   const row = await deps.db.transaction(async (tx) => {
-    await lockSendsOf(tx, request);
+    await lockSendsOf(tx, { phone: request.phone, ipBucket });
     const dayAgo = new Date(now.getTime() - OTP_RULES.perPhone[1].windowMs);
     const hourAgo = new Date(now.getTime() - OTP_RULES.perIp.windowMs);
     enforceLimits(
       now,
       await sendTimesOfPhone(tx, { phone: request.phone, since: dayAgo }),
-      await sendTimesOfIp(tx, { ip: request.ip, since: hourAgo }),
+      await sendTimesOfIpBucket(tx, { ipBucket, since: hourAgo }),
     );
+    await enforceBudget(tx, deps, now);
     await voidOpenCodes(tx, { shipperId: request.shipperId, phone: request.phone, now });
     return insertCode(tx, {
       shipperId: request.shipperId,
@@ -133,6 +192,7 @@ export async function sendCode(
       pendingName: request.pendingName ?? null,
       codeHash: hashCode(deps.secret, request, code),
       ip: request.ip,
+      ipBucket,
       createdAt: now,
       expiresAt: new Date(now.getTime() + OTP_RULES.ttlMs),
     });

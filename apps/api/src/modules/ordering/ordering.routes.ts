@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { signedIn } from '../../http/auth.ts';
 import { ZClientHeadersSchema } from '../../http/client-headers.ts';
 import { localeFromAcceptLanguage } from '../../http/locale.ts';
+import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import { IDEMPOTENCY_TTL_MS, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency.ts';
 import { placeOrder, quoteOrder } from './ordering.service.ts';
 
@@ -35,6 +36,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     '/v2/ondemand-order',
     {
       preHandler: app.requireCustomer,
+      config: rateLimited(app, 'order'),
       schema: {
         tags: ['orders'],
         summary: "Place the signed-in customer's order; the server computes every price",
@@ -48,6 +50,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
           404: ZApiError,
           409: ZApiError,
           422: ZApiError,
+          ...rateLimitResponses('order'),
         },
       },
     },
@@ -68,13 +71,19 @@ export async function orderingRoutes(fastify: FastifyInstance) {
     '/v2/ondemand-order/quote',
     {
       preHandler: app.requireCustomer,
+      config: rateLimited(app, 'quote'),
       schema: {
         tags: ['orders'],
         summary: 'Price the order as placing it would, with every refusal it would meet; writes nothing',
         description: QUOTE_DESCRIPTION,
         headers: ZClientHeadersSchema,
         body: ZCreateOrderRequest,
-        response: { 200: ZOrderQuoteResponse, 400: ZApiError, 401: ZApiError },
+        response: {
+          200: ZOrderQuoteResponse,
+          400: ZApiError,
+          401: ZApiError,
+          ...rateLimitResponses('quote'),
+        },
       },
     },
     async (request) => {

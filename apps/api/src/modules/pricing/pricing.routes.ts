@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tokenFromHeader } from '../../http/auth.ts';
+import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import { findCustomerByToken } from '../customers/customers.repository.ts';
 import { hashToken } from '../customers/tokens.ts';
 import {
@@ -41,6 +42,7 @@ export async function pricingRoutes(fastify: FastifyInstance) {
   app.patch(
     '/v1/fares/compute-price',
     {
+      config: rateLimited(app, 'pricing'),
       schema: {
         tags,
         summary:
@@ -48,7 +50,13 @@ export async function pricingRoutes(fastify: FastifyInstance) {
         description:
           "The zone's fare for the straight-line distance from the branch to the point: `base_price` covers `base_distance_m`, every started kilometre beyond adds `price_per_km`. Free (`reason: free_threshold`) when `order_price` reaches the zone's `free_delivery_order_amount` (0: never). 404 for an unknown branch or zone or a zone without a fare; 422 when the branch does not serve the zone or the point is outside it. Signing in is optional.",
         body: ZComputePriceRequest,
-        response: { 200: ZComputePriceResponse, 400: ZApiError, 404: ZApiError, 422: ZApiError },
+        response: {
+          200: ZComputePriceResponse,
+          400: ZApiError,
+          404: ZApiError,
+          422: ZApiError,
+          ...rateLimitResponses('pricing'),
+        },
       },
     },
     async (request) => {
@@ -94,11 +102,13 @@ export async function pricingRoutes(fastify: FastifyInstance) {
     404: ZApiError,
     409: ZApiError,
     422: ZApiError,
+    ...rateLimitResponses('pricing'),
   };
 
   app.get(
     '/v2/discount-with-order-price',
     {
+      config: rateLimited(app, 'pricing'),
       schema: {
         tags,
         summary:
@@ -117,6 +127,7 @@ export async function pricingRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/discount-with-products',
     {
+      config: rateLimited(app, 'pricing'),
       schema: {
         tags,
         summary:

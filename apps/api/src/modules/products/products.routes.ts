@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import { getProduct, getProducts } from './products.service.ts';
 
 export async function productRoutes(fastify: FastifyInstance) {
@@ -16,11 +17,18 @@ export async function productRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/product',
     {
+      // Only requests with `search` are counted (the text search is the costly part).
+      config: rateLimited(app, 'search'),
       schema: {
         tags: ['catalogue'],
         summary: 'Products: search (any script), types, one menu, chosen fields, pages',
         querystring: ZProductListQuery,
-        response: { 200: ZProductListResponse, 400: ZApiError, 404: ZApiError },
+        response: {
+          200: ZProductListResponse,
+          400: ZApiError,
+          404: ZApiError,
+          ...rateLimitResponses('search'),
+        },
       },
     },
     async (request) => getProducts(app.db, request.shipperId, request.query),

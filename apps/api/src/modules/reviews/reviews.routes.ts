@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth.ts';
+import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import { createReview, getReviewEligibility, getReviews } from './reviews.service.ts';
 
 export async function reviewRoutes(fastify: FastifyInstance) {
@@ -53,6 +54,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     '/v1/user_reviews',
     {
       preHandler: app.requireCustomer,
+      config: rateLimited(app, 'review'),
       schema: {
         tags: ['reviews'],
         summary: 'Rate a dish of one of your delivered or finished orders (once per dish)',
@@ -66,6 +68,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
           404: ZApiError,
           409: ZApiError,
           422: ZApiError,
+          ...rateLimitResponses('review'),
         },
       },
     },

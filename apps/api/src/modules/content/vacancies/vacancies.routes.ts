@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rateLimited, rateLimitResponses } from '../../../http/rate-limit.ts';
 import { applyToVacancy, getVacancies, getVacancy } from './vacancies.service.ts';
 
 export async function vacancyRoutes(fastify: FastifyInstance) {
@@ -44,12 +45,19 @@ export async function vacancyRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/vacancies/:id/applications',
     {
+      config: rateLimited(app, 'vacancy-application'),
       schema: {
         tags: ['content'],
         summary: 'Apply for an open vacancy; one application per phone number and vacancy',
         params: ZVacancyApplicationParams,
         body: ZVacancyApplicationRequest,
-        response: { 201: ZVacancyApplicationResponse, 400: ZApiError, 404: ZApiError, 409: ZApiError },
+        response: {
+          201: ZVacancyApplicationResponse,
+          400: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          ...rateLimitResponses('vacancy-application'),
+        },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,107 @@
+import { ZApiError } from '@app/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { freshPhone } from '../modules/customers/customers.fixtures.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
+import { createTestClock } from '../test/clock.ts';
+
+/**
+ * TRUST_PROXY (issue 9, finding 10), observed through the phone-lookup limit (3 a minute here):
+ * whose X-Forwarded-For decides which address bucket a request counts in.
+ */
+const LIMIT = { RATE_LIMIT_SIGN_IN: { max: 3, windowMs: 60_000 } };
+const PROXY = '127.0.0.1';
+
+const clock = createTestClock();
+/** No TRUST_PROXY: the socket's peer is the client. */
+let t: TestApp;
+/** TRUST_PROXY=127.0.0.1: a reverse proxy on this machine appends the client's address. */
+let proxied: FastifyInstance;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock: clock.now, env: LIMIT });
+  proxied = await buildApp({
+    db: t.db,
+    env: { LOG_LEVEL: 'silent', DATA_DIR: t.app.config.DATA_DIR, ...LIMIT, TRUST_PROXY: [PROXY] },
+    logger: false,
+    clock: clock.now,
+    runJobs: false,
+  });
+});
+afterAll(async () => {
+  await proxied?.close();
+  await t?.close();
+});
+
+const lookup = (app: FastifyInstance, remoteAddress: string, forwardedFor?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/customers/phone',
+    remoteAddress,
+    headers: { ...CLIENT_HEADERS, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    payload: { phone: freshPhone() },
+  });
+
+const expectLimited = (res: LightMyRequestResponse) => {
+  expect(res.statusCode).toBe(429);
+  expect(ZApiError.parse(res.json()).code).toBe('RATE_LIMITED');
+};
+
+describe('without TRUST_PROXY', () => {
+  it('a client rotating forged X-Forwarded-For values is still counted as its socket address', async () => {
+    const client = '203.0.113.50';
+    for (let i = 1; i <= 3; i++) {
+      expect((await lookup(t.app, client, `198.51.100.${i}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(t.app, client, '198.51.100.99'));
+    expectLimited(await lookup(t.app, client, '2001:db8::1, 198.51.100.100'));
+    expectLimited(await lookup(t.app, client));
+    // Everyone else is another bucket.
+    expect((await lookup(t.app, '203.0.113.51', '203.0.113.50')).statusCode).toBe(404);
+    clock.advance(60_000);
+  });
+
+  it('a proxy in front without TRUST_PROXY makes every customer one bucket (why TRUST_PROXY exists)', async () => {
+    for (let i = 1; i <= 3; i++)
+      expect((await lookup(t.app, PROXY, `198.51.100.${10 + i}`)).statusCode).toBe(404);
+    expectLimited(await lookup(t.app, PROXY, '198.51.100.20'));
+    clock.advance(60_000);
+  });
+});
+
+describe('with TRUST_PROXY=127.0.0.1', () => {
+  it('two customers behind the proxy get separate buckets', async () => {
+    for (let i = 0; i < 3; i++) expect((await lookup(proxied, PROXY, '198.51.100.30')).statusCode).toBe(404);
+    expectLimited(await lookup(proxied, PROXY, '198.51.100.30'));
+    expect((await lookup(proxied, PROXY, '198.51.100.31')).statusCode).toBe(404);
+    // IPv6 customers behind the proxy count by their /64, like direct ones.
+    for (let i = 1; i <= 3; i++) {
+      expect((await lookup(proxied, PROXY, `2001:db8:30:1::${i}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(proxied, PROXY, '2001:db8:30:1::ffff'));
+    expect((await lookup(proxied, PROXY, '2001:db8:30:2::1')).statusCode).toBe(404);
+    clock.advance(60_000);
+  });
+
+  it("a client's own forged X-Forwarded-For prefix does not choose its address: only the proxy's entry counts", async () => {
+    const real = '198.51.100.40';
+    // What the proxy forwards: whatever the client sent, then the address it saw.
+    for (let i = 1; i <= 3; i++) {
+      expect((await lookup(proxied, PROXY, `1.2.3.${i}, ${real}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(proxied, PROXY, `1.2.3.4, ${real}`));
+    expectLimited(await lookup(proxied, PROXY, `127.0.0.1, 10.9.8.7, ${real}`));
+    expectLimited(await lookup(proxied, PROXY, real));
+    clock.advance(60_000);
+  });
+
+  it('a client reaching the API directly (not through the proxy) cannot use X-Forwarded-For either', async () => {
+    const direct = '203.0.113.60';
+    for (let i = 1; i <= 3; i++) {
+      expect((await lookup(proxied, direct, `198.51.100.${50 + i}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(proxied, direct, '198.51.100.59'));
+    clock.advance(60_000);
+  });
+});
