@@ -17,7 +17,7 @@ import { createOrderEvents, type OrderEvents } from './adapters/order-events/ind
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { assertProductionReady, type Env, loadEnv } from './env.ts';
+import { assertProductionReady, type Env, loadEnv, trustProxyOption } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     },
     routerOptions: { ignoreTrailingSlash: true },
     // Whose X-Forwarded-For names the client (request.ip, the per-address limits): TRUST_PROXY.
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -167,33 +167,35 @@ describe('loadEnv', () => {
   });
 
   it('trusts no proxy by default, and the listed proxies when TRUST_PROXY names them', () => {
-    expect(loadEnv({}).TRUST_PROXY).toBe(false);
-    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
-    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1, fd00::/8,Loopback' }).TRUST_PROXY).toEqual([
+    expect(dev({}).TRUST_PROXY).toBe(false);
+    expect(dev({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(dev({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1, fd00::/8,Loopback' }).TRUST_PROXY).toEqual([
       '10.0.0.0/8',
       '192.168.1.5',
       '::1',
       'fd00::/8',
       'loopback',
     ]);
+    expect(dev({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 });
   });
 
   it.each([
     ['true', /would trust every hop/],
-    ['2', /hop count/],
+    ['0', /hop count must be 1 to 10/],
+    ['11', /hop count must be 1 to 10/],
     ['10.0.0.0/33', /not 10\.0\.0\.0\/33/],
     ['proxy.internal', /not proxy\.internal/],
   ])('refuses TRUST_PROXY=%s with a reason', (value, reason) => {
-    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(reason);
+    expect(() => dev({ TRUST_PROXY: value })).toThrow(reason);
   });
 
   it('defaults the SMS budget and the rate limits, and reads them as <max>/<window>', () => {
-    const env = loadEnv({});
+    const env = dev({});
     expect(env).toMatchObject({ SMS_BUDGET_PER_HOUR: 300, SMS_BUDGET_PER_DAY: 3000 });
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.RATE_LIMIT_SIGN_IN).toEqual({ max: 30, windowMs: 10 * 60_000 });
     expect(env.RATE_LIMIT_VACANCY_APPLICATION).toEqual({ max: 10, windowMs: 3_600_000 });
-    const set = loadEnv({
+    const set = dev({
       RATE_LIMIT_GEOCODER: '50 / 30s',
       RATE_LIMIT_ORDER: '5/d',
       REDIS_URL: 'redis://r:6379/1',
@@ -203,7 +205,7 @@ describe('loadEnv', () => {
     expect(set.REDIS_URL).toBe('redis://r:6379/1');
     let error: unknown;
     try {
-      loadEnv({
+      dev({
         RATE_LIMIT_SEARCH: '300',
         RATE_LIMIT_QUOTE: '0/1m',
         SMS_BUDGET_PER_DAY: '0',

@@ -18,6 +18,8 @@ const clock = createTestClock();
 let t: TestApp;
 /** TRUST_PROXY=127.0.0.1: a reverse proxy on this machine appends the client's address. */
 let proxied: FastifyInstance;
+/** TRUST_PROXY=2: a load balancer, then a proxy on this machine, each appending what it saw. */
+let twoHops: FastifyInstance;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: clock.now, env: LIMIT });
@@ -28,8 +30,16 @@ beforeAll(async () => {
     clock: clock.now,
     runJobs: false,
   });
+  twoHops = await buildApp({
+    db: t.db,
+    env: { LOG_LEVEL: 'silent', DATA_DIR: t.app.config.DATA_DIR, ...LIMIT, TRUST_PROXY: { hops: 2 } },
+    logger: false,
+    clock: clock.now,
+    runJobs: false,
+  });
 });
 afterAll(async () => {
+  await twoHops?.close();
   await proxied?.close();
   await t?.close();
 });
@@ -103,5 +113,38 @@ describe('with TRUST_PROXY=127.0.0.1', () => {
     }
     expectLimited(await lookup(proxied, direct, '198.51.100.59'));
     clock.advance(60_000);
+  });
+});
+
+describe('with TRUST_PROXY=2 (hops)', () => {
+  const BALANCER = '10.0.0.7';
+
+  it('the client is the entry the first of the two proxies appended', async () => {
+    // The balancer appends the client, the local proxy appends the balancer.
+    for (let i = 0; i < 3; i++) {
+      expect((await lookup(twoHops, PROXY, `198.51.100.70, ${BALANCER}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(twoHops, PROXY, `198.51.100.70, ${BALANCER}`));
+    // Another customer behind the same two proxies is another bucket.
+    expect((await lookup(twoHops, PROXY, `198.51.100.71, ${BALANCER}`)).statusCode).toBe(404);
+    clock.advance(60_000);
+  });
+
+  it("a client's forged entries in front of the proxies' are not read", async () => {
+    const real = '198.51.100.80';
+    for (let i = 1; i <= 3; i++) {
+      expect((await lookup(twoHops, PROXY, `1.2.3.${i}, ${real}, ${BALANCER}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(twoHops, PROXY, `9.9.9.9, 8.8.8.8, ${real}, ${BALANCER}`));
+    clock.advance(60_000);
+  });
+
+  it('is what Fastify would otherwise ignore: a bare number trusts nobody', async () => {
+    // Without trustProxyOption's function, every customer behind the proxies would be one bucket.
+    const { trustProxyOption } = await import('../env.ts');
+    const trust = trustProxyOption({ hops: 2 });
+    expect(typeof trust).toBe('function');
+    if (typeof trust !== 'function') return;
+    expect([0, 1, 2].map((hop) => trust('203.0.113.1', hop))).toEqual([true, true, false]);
   });
 });
