@@ -5,7 +5,7 @@
  * database.
  */
 import { z } from 'zod';
-import { ZId, ZLocalizedText, ZSum } from './common.ts';
+import { ZId, ZLocalizedText, ZSingleLineText, ZSum } from './common.ts';
 import { ZDeliveryType } from './product.ts';
 import { ZPaymentType } from './shipper.ts';
 
@@ -80,7 +80,7 @@ const PRODUCT_ITEM = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * one list). The same product twice counts once with the counts added. Empty: no products.
  */
 export const ZQuoteProductsParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([ZSingleLineText, z.array(ZSingleLineText)])
   .transform((value) => (Array.isArray(value) ? value.join(',') : value))
   .pipe(
     z
@@ -144,7 +144,7 @@ export const ZDiscountQuery = z.object({
   delivery_price: ZSumParam.default(0),
   products: ZQuoteProductsParam.optional(),
   /** Case does not matter. Codes limited per customer, bound to one or for the first order need a sign-in. */
-  promo_code: z.string().trim().min(1).max(64).optional(),
+  promo_code: ZSingleLineText.trim().min(1).max(64).optional(),
 });
 export type TDiscountQuery = z.input<typeof ZDiscountQuery>;
 
