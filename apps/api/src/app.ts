@@ -20,7 +20,9 @@ import { prepareDatabase } from './db/prepare.ts';
 import { type Env, loadEnv } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
+import { serializeError } from './http/database-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './http/http-layer.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
@@ -78,12 +80,26 @@ export type BuildAppOptions = {
   runJobs?: boolean;
 };
 
+/**
+ * JSON logs at LOG_LEVEL, or the logger options a caller gives (tests pass a stream), always with the
+ * app's `err` serializer: a failed database query is logged without its parameters (client data).
+ */
+function loggerOptions(env: Env, given: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (given === false) return false;
+  const base = given && typeof given === 'object' ? given : {};
+  return {
+    level: env.LOG_LEVEL,
+    ...base,
+    serializers: { ...base.serializers, err: serializeError },
+  };
+}
+
 export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'images');
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(), ...options.env };
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: loggerOptions(env, options.logger),
     // The storefront's server may pass its own id along (x-request-id); only tame ones are kept,
     // so a client cannot write arbitrary text into the logs.
     requestIdHeader: false,
@@ -91,7 +107,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Errors before routing answer in the API's error shape too (http/http-layer.ts).
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
