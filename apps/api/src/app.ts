@@ -6,12 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
 import { createOrderEvents, type OrderEvents } from './adapters/order-events/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
@@ -23,6 +18,7 @@ import { registerClientHeaders } from './http/client-headers.ts';
 import { serializeError } from './http/database-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './http/http-layer.ts';
+import { openApiTransform, SECURITY_SCHEMES, securedBy } from './http/openapi.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
@@ -146,6 +142,7 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   registerErrorHandling(app);
   registerClientHeaders(app);
   registerCustomerAuth(app);
+  securedBy('customerToken', app.requireCustomer);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -178,6 +175,9 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
           'The API behind the storefront. Every /v1, /v2 and /v3 request carries the `Shipper` and `Platform` headers.',
         version: '1.0.0',
       },
+      // Relative: the document is served by the API itself, so "Try it out" calls the same origin.
+      servers: [{ url: '/', description: 'This API (the origin serving this document)' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
       tags: [
         { name: 'shipper', description: 'The chain, its cities' },
         { name: 'catalogue', description: 'Products, menus, modifiers, auto-add products' },
@@ -212,7 +212,8 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
         { name: 'system', description: 'Health' },
       ],
     },
-    transform: jsonSchemaTransform,
+    // operationId, security and the errors every route shares (http/openapi.ts), then zod → JSON Schema.
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 

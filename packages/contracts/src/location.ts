@@ -7,7 +7,8 @@ import { ZBranch } from './branch.ts';
 import { ZId, ZLatLong, ZPageQuery, ZSingleLineText, ZSum } from './common.ts';
 
 /** A decimal number in a query string: '41.31', '-0.5'. Empty, 'abc', '1e999' and NaN are refused. */
-const DECIMAL = /^\s*-?\d{1,3}(\.\d{1,15})?\s*$/;
+// Spaces around are tolerated; `\s` would also let line breaks and U+2028/2029 through (finding 1).
+const DECIMAL = /^ *-?\d{1,3}(\.\d{1,15})? *$/;
 const coordinate = (min: number, max: number, what: string) =>
   z
     .string()
@@ -93,7 +94,7 @@ export const GEOCODER_LANGS = ['ru_RU', 'uz_UZ', 'en_US', 'en_RU', 'uk_UA', 'tr_
 export const GEOCODER_KINDS = ['house', 'street', 'metro', 'district', 'locality'] as const;
 
 /** 'lon,lat' as Yandex writes a point (note the order). */
-const LON_LAT = /^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/;
+const LON_LAT = /^ *-?\d{1,3}(\.\d+)? *, *-?\d{1,3}(\.\d+)? *$/;
 
 export const ZGeocoderQuery = z.object({
   /** Text to look up, or 'lon,lat' for a reverse lookup. */

@@ -124,7 +124,8 @@ export type TQuoteProduct = { product_id: string; count: number };
 /** A whole sum in a query string: '125000'. Empty, '1e5', '-1' and '12.5' are refused. */
 const ZSumParam = z
   .string()
-  .regex(/^\s*\d{1,12}\s*$/, 'must be a whole number of sums')
+  // Spaces only: `\s` would let line breaks and U+2028/2029 through (finding 1).
+  .regex(/^ *\d{1,12} *$/, 'must be a whole number of sums')
   .transform(Number)
   .pipe(ZSum);
 
