@@ -231,16 +231,33 @@ export function validRequest(operation: Operation, options: SampleOptions): Requ
   return parts;
 }
 
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses, and URLSearchParams would turn
+ * into U+FFFD) is sent as the three bytes a careless client would send (WTF-8: U+D800 is %ED%A0%80).
+ */
+export function encodeLoose(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      const bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+      out += bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    } else {
+      out += encodeURIComponent(char);
+    }
+  }
+  return out;
+}
+
 /** The request as `app.inject` takes it; a string body is sent raw, anything else as JSON. */
 export function toInject(operation: Operation, parts: RequestParts): InjectOptions {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(parts.path[name] ?? ''),
-  );
-  const search = new URLSearchParams();
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeLoose(parts.path[name] ?? ''));
+  const pairs: string[] = [];
   for (const [name, value] of Object.entries(parts.query)) {
-    for (const one of Array.isArray(value) ? value : [value]) search.append(name, one);
+    for (const one of Array.isArray(value) ? value : [value])
+      pairs.push(`${encodeLoose(name)}=${encodeLoose(one)}`);
   }
-  const query = search.toString();
+  const query = pairs.join('&');
   const options: InjectOptions = {
     method: operation.method as InjectOptions['method'],
     url: query ? `${path}?${query}` : path,
