@@ -6,12 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
 import { createOrderEvents, type OrderEvents } from './adapters/order-events/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
@@ -20,7 +15,10 @@ import { prepareDatabase } from './db/prepare.ts';
 import { assertProductionReady, type Env, loadEnv, trustProxyOption } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
+import { serializeError } from './http/database-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './http/http-layer.ts';
+import { openApiTransform, SECURITY_SCHEMES, securedBy } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
@@ -80,6 +78,20 @@ export type BuildAppOptions = {
   runJobs?: boolean;
 };
 
+/**
+ * JSON logs at LOG_LEVEL, or the logger options a caller gives (tests pass a stream), always with the
+ * app's `err` serializer: a failed database query is logged without its parameters (client data).
+ */
+function loggerOptions(env: Env, given: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (given === false) return false;
+  const base = given && typeof given === 'object' ? given : {};
+  return {
+    level: env.LOG_LEVEL,
+    ...base,
+    serializers: { ...base.serializers, err: serializeError },
+  };
+}
+
 export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'images');
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -87,7 +99,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Overrides from code never went through loadEnv's production rules.
   assertProductionReady(env);
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: loggerOptions(env, options.logger),
     // The storefront's server may pass its own id along (x-request-id); only tame ones are kept,
     // so a client cannot write arbitrary text into the logs.
     requestIdHeader: false,
@@ -95,7 +107,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Errors before routing answer in the API's error shape too (http/http-layer.ts).
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     // Whose X-Forwarded-For names the client (request.ip, the per-address limits): TRUST_PROXY.
     trustProxy: trustProxyOption(env.TRUST_PROXY),
   });
@@ -138,6 +153,7 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   registerErrorHandling(app);
   registerClientHeaders(app);
   registerCustomerAuth(app);
+  securedBy('customerToken', app.requireCustomer);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -170,6 +186,9 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
           'The API behind the storefront. Every /v1, /v2 and /v3 request carries the `Shipper` and `Platform` headers.',
         version: '1.0.0',
       },
+      // Relative: the document is served by the API itself, so "Try it out" calls the same origin.
+      servers: [{ url: '/', description: 'This API (the origin serving this document)' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
       tags: [
         { name: 'shipper', description: 'The chain, its cities' },
         { name: 'catalogue', description: 'Products, menus, modifiers, auto-add products' },
@@ -204,7 +223,8 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
         { name: 'system', description: 'Health' },
       ],
     },
-    transform: jsonSchemaTransform,
+    // operationId, security and the errors every route shares (http/openapi.ts), then zod → JSON Schema.
+    transform: openApiTransform,
   });
   // Swagger UI's own CSP (its scripts and styles, never framed) in place of the API's. Off in
   // production unless DOCS_ENABLED=true (issue 9, finding 9).

@@ -8,6 +8,37 @@ export type TLocale = z.infer<typeof ZLocale>;
 export const ZLocalizedText = z.object({ ru: z.string(), uz: z.string(), en: z.string() });
 export type TLocalizedText = z.infer<typeof ZLocalizedText>;
 
+/*
+ * Text a person typed. PostgreSQL cannot store U+0000 (a NUL answered 500 and logged the failed SQL),
+ * and the other control characters, the Unicode line and paragraph separators and lone UTF-16
+ * surrogates (half an emoji, not valid UTF-8) make no sense in a name, an address or a comment: they
+ * break logs, CSV exports and screens that show them. Every request string a contract takes is one of
+ * the two primitives below (or has a narrower pattern of its own: uuid, slug, phone, date...), so the
+ * rule lives in one place and shows as a `pattern` in the OpenAPI document.
+ *
+ * Written so the pattern means the same with and without the `u` flag (JSON Schema validators differ):
+ * a character outside the forbidden ranges and outside the surrogates, or a high surrogate followed by
+ * a low one (an astral character such as an emoji).
+ */
+/** One line: no C0 or C1 control character (not even a tab), no U+2028/U+2029, no lone surrogate. */
+export const SINGLE_LINE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is the point: they are refused.
+  /^(?:[^\u0000-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+/** Several lines: the same, but tab, line feed and carriage return (\n, \r\n) are allowed. */
+export const MULTI_LINE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is the point: they are refused.
+  /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+export const SINGLE_LINE_MESSAGE = 'must be one line of text without control characters';
+export const MULTI_LINE_MESSAGE = 'must be text without control characters';
+
+/**
+ * A single-line text field (names, addresses, codes, search terms). Chain the field's own rules after
+ * it: `ZSingleLineText.trim().min(1).max(100)` (the character rule runs first, on the text as sent).
+ */
+export const ZSingleLineText = z.string().regex(SINGLE_LINE_TEXT, SINGLE_LINE_MESSAGE);
+/** A multi-line text field (comments, messages, reviews): line breaks and tabs are allowed. */
+export const ZMultiLineText = z.string().regex(MULTI_LINE_TEXT, MULTI_LINE_MESSAGE);
+
 export const ZId = z.uuid();
 /** A path segment that may be either a uuid or a slug (`/v2/product/{id or slug}`). */
 export const ZIdOrSlug = z

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ZId, ZIdOrSlug, ZImage, ZLocalizedText, ZPageQuery, ZSlug, ZSum } from './common.ts';
+import {
+  ZId,
+  ZIdOrSlug,
+  ZImage,
+  ZLocalizedText,
+  ZMultiLineText,
+  ZPageQuery,
+  ZSingleLineText,
+  ZSlug,
+  ZSum,
+} from './common.ts';
 
 /**
  * Long texts (page bodies, news, recipes) are a small markdown subset: paragraphs separated by a
@@ -37,7 +47,9 @@ export type TStock = z.infer<typeof ZStock>;
  * Current and upcoming stocks; ended ones only on request (an archive), so a customer never sees a
  * promotion he can no longer use unless he asks for the old ones.
  */
-export const ZStockListQuery = ZPageQuery.extend({ include_ended: z.stringbool().default(false) });
+export const ZStockListQuery = ZPageQuery.extend({
+  include_ended: ZSingleLineText.pipe(z.stringbool()).default(false),
+});
 export const ZStockListResponse = z.object({ count: z.number().int(), stocks: z.array(ZStock) });
 
 export const ZVacancy = z.object({
@@ -83,10 +95,10 @@ export const ZApplicantBirthDate = z.iso.date({ abort: true }).superRefine((valu
 
 export const ZVacancyApplicationParams = z.object({ id: ZId });
 export const ZVacancyApplicationRequest = z.object({
-  full_name: z.string().trim().min(2).max(120),
+  full_name: ZSingleLineText.trim().min(2).max(120),
   phone: ZPhone,
   birth_date: ZApplicantBirthDate.optional(),
-  message: z.string().trim().max(2000).optional(),
+  message: ZMultiLineText.trim().max(2000).optional(),
 });
 export type TVacancyApplicationRequest = z.infer<typeof ZVacancyApplicationRequest>;
 export const ZVacancyApplicationResponse = z.object({ id: ZId });

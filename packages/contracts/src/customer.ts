@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, ZSingleLineText } from './common.ts';
 import { ZPhone } from './content.ts';
 
 /** The placeholder name of a customer who has not told us their name yet (spec §3, "User"). */
@@ -25,7 +25,7 @@ export const ZPhoneLookupResponse = z.object({ exists: z.literal(true) });
 
 export const ZRegisterRequest = z.object({
   phone: ZPhone,
-  name: z.string().trim().min(1).max(100).default(PLACEHOLDER_NAME),
+  name: ZSingleLineText.trim().min(1).max(100).default(PLACEHOLDER_NAME),
   registration_source: z.literal('website').default('website'),
 });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
@@ -51,7 +51,7 @@ export type TAuthResponse = z.infer<typeof ZAuthResponse>;
 export const ZCustomerParams = z.object({ id: ZId });
 
 export const ZUpdateCustomerRequest = z.object({
-  name: z.string().trim().min(1).max(100).optional(),
+  name: ZSingleLineText.trim().min(1).max(100).optional(),
   phone: ZPhone.optional(),
   /** Empty or 'invalid date' on the form is sent as null. */
   date_of_birth: z.iso.date().nullable().optional(),

@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { ZBranch } from './branch.ts';
-import { ZId, ZLatLong, ZPageQuery, ZSum } from './common.ts';
+import { ZId, ZLatLong, ZPageQuery, ZSingleLineText, ZSum } from './common.ts';
 
 /** A decimal number in a query string: '41.31', '-0.5'. Empty, 'abc', '1e999' and NaN are refused. */
-const DECIMAL = /^\s*-?\d{1,3}(\.\d{1,15})?\s*$/;
+// Spaces around are tolerated; `\s` would also let line breaks and U+2028/2029 through (finding 1).
+const DECIMAL = /^ *-?\d{1,3}(\.\d{1,15})? *$/;
 const coordinate = (min: number, max: number, what: string) =>
   z
     .string()
@@ -93,18 +94,18 @@ export const GEOCODER_LANGS = ['ru_RU', 'uz_UZ', 'en_US', 'en_RU', 'uk_UA', 'tr_
 export const GEOCODER_KINDS = ['house', 'street', 'metro', 'district', 'locality'] as const;
 
 /** 'lon,lat' as Yandex writes a point (note the order). */
-const LON_LAT = /^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/;
+const LON_LAT = /^ *-?\d{1,3}(\.\d+)? *, *-?\d{1,3}(\.\d+)? *$/;
 
 export const ZGeocoderQuery = z.object({
   /** Text to look up, or 'lon,lat' for a reverse lookup. */
-  geocode: z.string().trim().min(1).max(300),
+  geocode: ZSingleLineText.trim().min(1).max(300),
   format: z.literal('json').default('json'),
   lang: z.enum(GEOCODER_LANGS).default('ru_RU'),
   results: z.coerce.number().int().min(1).max(20).default(5),
   /** Toponym kind wanted (reverse lookups): house, street, metro, district, locality. */
   kind: z.enum(GEOCODER_KINDS).optional(),
   /** Kept for the storefront's call shape ('geo'); no other value changes anything. */
-  type: z.string().max(20).optional(),
+  type: ZSingleLineText.max(20).optional(),
   /** Centre of the search area, 'lon,lat'. */
   ll: z.string().regex(LON_LAT, "must be 'lon,lat'").optional(),
   /** Span of the search area, 'dlon,dlat'. */
@@ -112,7 +113,7 @@ export const ZGeocoderQuery = z.object({
   /** 1: only results inside ll/spn. */
   rspn: z.enum(['0', '1']).optional(),
   /** A result's uri from an earlier answer. */
-  uri: z.string().max(300).optional(),
+  uri: ZSingleLineText.max(300).optional(),
 });
 export type TGeocoderQuery = z.input<typeof ZGeocoderQuery>;
 export type TGeocoderParsedQuery = z.output<typeof ZGeocoderQuery>;
@@ -194,7 +195,7 @@ export const ZApiKeysResponse = z.object({
 export type TApiKeysResponse = z.infer<typeof ZApiKeysResponse>;
 export const ZApiKeyParams = z.object({ id: ZId });
 export const ZApiKeyUpdate = z.object({
-  key: z.string().trim().min(8).max(200),
+  key: ZSingleLineText.trim().min(8).max(200),
   type: ZApiKeyType.optional(),
 });
 export const ZApiKey = z.object({ id: ZId, type: ZApiKeyType, updated_at: z.iso.datetime() });
@@ -205,12 +206,12 @@ export const ZApiKey = z.object({ id: ZId, type: ZApiKeyType, updated_at: z.iso.
 /** At most this many saved addresses per customer. */
 export const MAX_CUSTOMER_ADDRESSES = 20;
 
-const shortText = (max: number) => z.string().trim().max(max).default('');
+const shortText = (max: number) => ZSingleLineText.trim().max(max).default('');
 
 export const ZCustomerAddressInput = z.object({
   /** A label the customer gives it: 'Home', 'Work'. */
   name: shortText(60),
-  address: z.string().trim().min(1).max(300),
+  address: ZSingleLineText.trim().min(1).max(300),
   city: shortText(60),
   location: ZLatLong,
   house: shortText(20),
@@ -226,11 +227,11 @@ export type TCustomerAddressInput = z.input<typeof ZCustomerAddressInput>;
  * `.default('')` still fills an omitted field under `.partial()`, so `{ name }` would have wiped
  * house, floor, porch and apartment (and `{}` would have passed as a change).
  */
-const patchText = (max: number) => z.string().trim().max(max).optional();
+const patchText = (max: number) => ZSingleLineText.trim().max(max).optional();
 export const ZCustomerAddressPatch = z
   .object({
     name: patchText(60),
-    address: z.string().trim().min(1).max(300).optional(),
+    address: ZSingleLineText.trim().min(1).max(300).optional(),
     city: patchText(60),
     location: ZLatLong.optional(),
     house: patchText(20),

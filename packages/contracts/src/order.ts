@@ -4,7 +4,15 @@
  * price here is computed by the server from the database; a client never sends one.
  */
 import { z } from 'zod';
-import { ZId, ZLatLong, ZLocalizedText, ZPageQuery, ZSum } from './common.ts';
+import {
+  ZId,
+  ZLatLong,
+  ZLocalizedText,
+  ZMultiLineText,
+  ZPageQuery,
+  ZSingleLineText,
+  ZSum,
+} from './common.ts';
 import { ZPhone } from './content.ts';
 import { ZFareReason, ZOrderDiscount } from './pricing.ts';
 import { ZDeliveryType, ZReview } from './product.ts';
@@ -74,34 +82,36 @@ export const ZOrderProductInput = z.object({
   variants: z.array(ZOrderVariantInput).max(20).default([]),
   quantity: z.number().int().min(1).max(99),
   order_modifiers: z.array(ZOrderModifierInput).max(50).default([]),
-  comment: z.string().trim().max(300).optional(),
+  comment: ZMultiLineText.trim().max(300).optional(),
 });
 export type TOrderProductInput = z.input<typeof ZOrderProductInput>;
 
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+/** One line (address details); `optionalNote` for the texts a customer may write on several lines. */
+const optionalText = (max: number) => ZSingleLineText.trim().max(max).default('');
+const optionalNote = (max: number) => ZMultiLineText.trim().max(max).default('');
 
 export const ZCreateOrderRequest = z.object({
   delivery_type: ZDeliveryType,
   payment_type: ZPaymentType,
   /** Delivery only: the address text and point. */
-  to_address: z.string().trim().max(300).optional(),
+  to_address: ZSingleLineText.trim().max(300).optional(),
   to_location: ZLatLong.optional(),
   delivery_zone_id: ZId.optional(),
   accommodation: optionalText(100),
   apartment: optionalText(20),
   building: optionalText(20),
   floor: optionalText(20),
-  description: optionalText(500),
+  description: optionalNote(500),
   /** true (default): the courier calls on arrival, apartment/building/floor may stay empty. */
   is_courier_call: z.boolean().default(true),
   /** ISO date-time of a scheduled order; null or absent: as soon as possible. */
   future_time: z.iso.datetime({ offset: true }).nullable().optional(),
   is_preorder: z.boolean().default(false),
   source: z.literal('website').default('website'),
-  promo_code: z.string().trim().min(1).max(40).optional(),
+  promo_code: ZSingleLineText.trim().min(1).max(40).optional(),
   /** Cash only: the banknote the customer pays with; must not be below the total. */
   change_from: ZSum.nullable().optional(),
-  comment: optionalText(500),
+  comment: optionalNote(500),
   steps: z
     .array(z.object({ branch_id: ZId, products: z.array(ZOrderProductInput).min(1).max(100) }))
     .length(1),
@@ -286,7 +296,7 @@ export const ZCreateReviewRequest = z.object({
   product_id: ZId,
   order_id: ZId,
   rating: z.number().int().min(1).max(5),
-  review_message: z.string().trim().max(1000).default(''),
+  review_message: ZMultiLineText.trim().max(1000).default(''),
 });
 export type TCreateReviewRequest = z.input<typeof ZCreateReviewRequest>;
 /** 201: the new review, as GET /v1/user_reviews lists it. */
@@ -310,8 +320,8 @@ export type TReviewEligibility = z.infer<typeof ZReviewEligibility>;
 // Staff: POST /v1/staff/login, GET /v1/staff/orders, POST /v1/staff/orders/{id}/events
 
 export const ZStaffLoginRequest = z.object({
-  login: z.string().trim().min(3).max(60),
-  password: z.string().min(8).max(200),
+  login: ZSingleLineText.trim().min(3).max(60),
+  password: ZSingleLineText.min(8).max(200),
 });
 export const ZStaffMember = z.object({
   id: ZId,

@@ -5,7 +5,7 @@
  * database.
  */
 import { z } from 'zod';
-import { ZId, ZLocalizedText, ZSum } from './common.ts';
+import { ZId, ZLocalizedText, ZSingleLineText, ZSum } from './common.ts';
 import { ZDeliveryType } from './product.ts';
 import { ZPaymentType } from './shipper.ts';
 
@@ -80,7 +80,7 @@ const PRODUCT_ITEM = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * one list). The same product twice counts once with the counts added. Empty: no products.
  */
 export const ZQuoteProductsParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([ZSingleLineText, z.array(ZSingleLineText)])
   .transform((value) => (Array.isArray(value) ? value.join(',') : value))
   .pipe(
     z
@@ -124,7 +124,8 @@ export type TQuoteProduct = { product_id: string; count: number };
 /** A whole sum in a query string: '125000'. Empty, '1e5', '-1' and '12.5' are refused. */
 const ZSumParam = z
   .string()
-  .regex(/^\s*\d{1,12}\s*$/, 'must be a whole number of sums')
+  // Spaces only: `\s` would let line breaks and U+2028/2029 through (finding 1).
+  .regex(/^ *\d{1,12} *$/, 'must be a whole number of sums')
   .transform(Number)
   .pipe(ZSum);
 
@@ -144,7 +145,7 @@ export const ZDiscountQuery = z.object({
   delivery_price: ZSumParam.default(0),
   products: ZQuoteProductsParam.optional(),
   /** Case does not matter. Codes limited per customer, bound to one or for the first order need a sign-in. */
-  promo_code: z.string().trim().min(1).max(64).optional(),
+  promo_code: ZSingleLineText.trim().min(1).max(64).optional(),
 });
 export type TDiscountQuery = z.input<typeof ZDiscountQuery>;
 

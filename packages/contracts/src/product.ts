@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdOrSlug, ZImage, ZLocalizedText, ZPageQuery, ZSum } from './common.ts';
+import { ZId, ZIdOrSlug, ZImage, ZLocalizedText, ZPageQuery, ZSingleLineText, ZSum } from './common.ts';
 
 export const PRODUCT_TYPES = ['simple', 'combo', 'origin'] as const;
 export const ZProductType = z.enum(PRODUCT_TYPES);
@@ -76,9 +76,7 @@ export const ZProductDetail = ZProductSummary.extend({
 export type TProductDetail = z.infer<typeof ZProductDetail>;
 
 const commaList = <T extends z.ZodType<string, string>>(item: T) =>
-  z
-    .string()
-    .max(300)
+  ZSingleLineText.max(300)
     .transform((s) =>
       s
         .split(',')
@@ -90,7 +88,7 @@ const commaList = <T extends z.ZodType<string, string>>(item: T) =>
 export const PRODUCT_FIELDS = Object.keys(ZProductSummary.shape) as (keyof TProductSummary)[];
 
 export const ZProductListQuery = ZPageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: ZSingleLineText.trim().max(100).optional(),
   /** Comma-separated subset of the summary's fields; `id` always comes back. */
   fields: commaList(
     z.enum(PRODUCT_FIELDS as [keyof TProductSummary, ...(keyof TProductSummary)[]]),

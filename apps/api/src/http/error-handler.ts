@@ -1,6 +1,7 @@
 import type { TApiError } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseFailureOf, isClientDataFailure } from './database-errors.ts';
 import { isHttpError } from './errors.ts';
 import { localeFromAcceptLanguage } from './locale.ts';
 import { localize } from './messages.ts';
@@ -29,6 +30,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeFromAcceptLanguage(request.headers['accept-language']);
     let body: TApiError;
+    const dbFailure = databaseFailureOf(error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const { message, fields } = describeIssues(error.validationContext, error.validation, locale);
       body = { statusCode: 400, code: 'VALIDATION_ERROR', message, fields };
@@ -52,7 +54,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       };
     } else if (error instanceof SyntaxError && error.statusCode === 400) {
       body = { statusCode: 400, code: 'BAD_REQUEST', message: localize('INVALID_JSON', locale) };
+    } else if (dbFailure && isClientDataFailure(dbFailure)) {
+      // A value the contracts let through and PostgreSQL refused (a NUL, a too long text, a number
+      // out of range): the client's mistake, so 400; and a contract to tighten, so a warning. The log
+      // gets the SQLSTATE, the SQL text and the redacted message, never the query's parameters.
+      request.log.warn({ db: dbFailure }, 'database refused a client value');
+      body = { statusCode: 400, code: 'INVALID_INPUT', message: localize('INVALID_INPUT', locale) };
     } else {
+      // The app's err serializer (database-errors.ts) keeps a failed query's parameters out of this.
       request.log.error({ err: error }, 'unhandled error');
       body = { statusCode: 500, code: 'INTERNAL_ERROR', message: localize('INTERNAL_ERROR', locale) };
     }

@@ -325,6 +325,32 @@ export const MESSAGES = {
     uz: () => 'Serverning ichki xatosi',
     en: () => 'Internal server error',
   }),
+  // -- HTTP layer and database refusals (issue 9) --
+  INVALID_INPUT: texts({
+    ru: () => 'Запрос содержит значение, которое нельзя сохранить: проверьте введённые данные',
+    uz: () => "So'rovda saqlab bo'lmaydigan qiymat bor: kiritilgan ma'lumotlarni tekshiring",
+    en: () => 'The request contains a value that cannot be stored; check what was entered',
+  }),
+  URI_TOO_LONG: texts({
+    ru: () => 'Слишком длинный адрес запроса',
+    uz: () => "So'rov manzili juda uzun",
+    en: () => 'The request URL is too long',
+  }),
+  HEADERS_TOO_LARGE: texts({
+    ru: () => 'Слишком большие заголовки запроса',
+    uz: () => "So'rov sarlavhalari juda katta",
+    en: () => 'The request headers are too large',
+  }),
+  BAD_URL: texts({
+    ru: () => 'Неверный адрес запроса',
+    uz: () => "So'rov manzili noto'g'ri",
+    en: () => 'The request URL is malformed',
+  }),
+  REQUEST_TIMEOUT: texts({
+    ru: () => 'Запрос не пришёл полностью вовремя',
+    uz: () => "So'rov o'z vaqtida to'liq kelmadi",
+    en: () => 'The request did not arrive in time',
+  }),
   // -- ordering (issue 5) --
   BRANCH_INACTIVE: texts({
     ru: () => 'Этот ресторан сейчас не принимает заказы',

@@ -126,6 +126,16 @@ const OWN_TEXTS: { pattern: RegExp; ru: (n: number) => string; uz: (n: number) =
     uz: (n) => `so'nggi ${n} yil ichida bo'lishi kerak`,
   },
   {
+    pattern: /^must be one line of text without control characters$/,
+    ru: () => 'должно быть одной строкой текста без управляющих символов',
+    uz: () => "boshqaruv belgilarisiz bir qatorli matn bo'lishi kerak",
+  },
+  {
+    pattern: /^must be text without control characters$/,
+    ru: () => 'не должно содержать управляющих символов',
+    uz: () => "boshqaruv belgilari bo'lmasligi kerak",
+  },
+  {
     pattern: /^menu_id or branch_id is required$/,
     ru: () => 'нужен menu_id или branch_id',
     uz: () => 'menu_id yoki branch_id kerak',

@@ -6,9 +6,10 @@ import {
   ZApiKeysResponse,
   ZApiKeyUpdate,
 } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiError } from '../../http/errors.ts';
+import { securedBy } from '../../http/openapi.ts';
 import { getApiKeyIds, isAdmin, putApiKey } from './api-keys.service.ts';
 
 export async function apiKeyRoutes(fastify: FastifyInstance) {
@@ -40,10 +41,10 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
         response: { 200: ZApiKey, 400: ZApiError, 403: ZApiError, 404: ZApiError },
       },
       // Before validation: someone who may not write keys learns nothing about what a valid body is.
-      onRequest: async (request) => {
+      onRequest: securedBy('adminToken', async (request: FastifyRequest) => {
         if (!isAdmin(request.headers.authorization, app.config.ADMIN_TOKEN))
           throw apiError(403, 'ADMIN_ONLY');
-      },
+      }),
     },
     async (request) =>
       putApiKey(

@@ -85,7 +85,9 @@ export async function orderRoutes(fastify: FastifyInstance) {
           "Errors are the usual JSON: 400 (not a uuid), 401 (not signed in), 404 (unknown or another customer's order).",
         ].join(' '),
         params: ZOrderParams,
-        // No response schema: a 200 is the stream itself (Fastify never serialises a stream).
+        // No response schema: a 200 is the stream itself (Fastify never serialises a stream). The
+        // document shows its type, and the usual JSON errors (http/openapi.ts).
+        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {

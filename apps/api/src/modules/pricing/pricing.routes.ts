@@ -95,6 +95,9 @@ export async function pricingRoutes(fastify: FastifyInstance) {
     now: app.clock(),
   });
 
+  /** Signing in is optional: anonymous, or a customer token (some promo codes need it). */
+  const optionalSignIn: { [scheme: string]: string[] }[] = [{}, { customerToken: [] }];
+
   const discountErrors = {
     400: ZApiError,
     401: ZApiError,
@@ -115,6 +118,7 @@ export async function pricingRoutes(fastify: FastifyInstance) {
           'The discounts of an order: each with what it takes off, their sum, and whether delivery is free',
         description: `\`products=<id>:<count>,...\`. ${DISCOUNT_RULES}`,
         querystring: ZDiscountWithOrderPriceQuery,
+        security: optionalSignIn,
         response: { 200: ZDiscountWithOrderPriceResponse, ...discountErrors },
       },
     },
@@ -134,6 +138,7 @@ export async function pricingRoutes(fastify: FastifyInstance) {
           "Per-unit discounts of the cart's products: price_with_discount = price + the sum of its discount_price",
         description: `\`products=<id>:<count>,...\`; \`product_id\` in the answer is the id as sent (send a size's own id for its exact discount). \`order_price\` (default: the products at their prices) is compared with the minimums. ${DISCOUNT_RULES}`,
         querystring: ZDiscountWithProductsQuery,
+        security: optionalSignIn,
         response: { 200: ZDiscountWithProductsResponse, ...discountErrors },
       },
     },

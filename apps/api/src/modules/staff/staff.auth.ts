@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffAccountRow } from '../../db/schema/index.ts';
 import { tokenFromHeader } from '../../http/auth.ts';
 import { apiError } from '../../http/errors.ts';
+import { securedBy } from '../../http/openapi.ts';
 import { hashToken } from '../customers/tokens.ts';
 import { findStaffByToken } from './staff.repository.ts';
 
@@ -23,7 +24,8 @@ export function staffGuard(app: FastifyInstance) {
     app.decorateRequest('staff', null);
     app.decorateRequest('staffTokenId', null);
   }
-  return async (request: FastifyRequest) => {
+  // Marked so the OpenAPI document says which routes need a staff token (http/openapi.ts).
+  return securedBy('staffToken', async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw apiError(401, 'STAFF_UNAUTHORIZED');
     const found = await findStaffByToken(app.db, {
@@ -34,7 +36,7 @@ export function staffGuard(app: FastifyInstance) {
     if (!found) throw apiError(401, 'STAFF_UNAUTHORIZED');
     request.staff = found.staff;
     request.staffTokenId = found.tokenId;
-  };
+  });
 }
 
 export function signedInStaff(request: FastifyRequest): { staff: StaffAccountRow; tokenId: string } {

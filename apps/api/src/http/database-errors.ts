@@ -1,0 +1,117 @@
+import { stdSerializers } from 'pino';
+
+/**
+ * Errors from PostgreSQL (pg and PGlite alike), as Drizzle hands them over: a `DrizzleQueryError`
+ * whose message is "Failed query: <sql>\nparams: <every parameter>", with the driver's error (SQLSTATE
+ * `code`, `severity`, `detail`...) as its `cause`. The parameters are the client's data (names,
+ * phones, addresses, tokens' hashes), and PostgreSQL's own message and detail quote values too
+ * ('invalid input syntax for type integer: "..."', 'Key (phone)=(...) already exists'), so none of
+ * them may reach a log line as they are.
+ */
+export type DatabaseFailure = {
+  /** SQLSTATE, e.g. '22021'. */
+  code: string;
+  /** PostgreSQL's message with every quoted value replaced by "…". */
+  message: string;
+  /** The SQL text with its $1, $2 placeholders (never the parameters). */
+  query?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+};
+
+/**
+ * Data exceptions a client's value can cause when a contract lets it through: the request is bad,
+ * not the server (400, not 500). 22021 invalid byte sequence (NUL), 22P05 untranslatable character,
+ * 22001 string too long, 22003 number out of range, 22P02 invalid text representation, 22007/22008
+ * invalid or out-of-range date/time, 22025/22019 bad LIKE escape, 2201B invalid regular expression,
+ * 22023 invalid parameter value, 22004 null value not allowed.
+ */
+const CLIENT_DATA_SQLSTATES = new Set([
+  '22001',
+  '22003',
+  '22004',
+  '22007',
+  '22008',
+  '22019',
+  '22021',
+  '22023',
+  '22025',
+  '2201B',
+  '22P02',
+  '22P05',
+]);
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+type ErrorLike = { [key: string]: unknown };
+const isObject = (value: unknown): value is ErrorLike => typeof value === 'object' && value !== null;
+const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** What pino logs under `err`. */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+/** A Drizzle query error: carries the SQL text and the parameters. */
+const isQueryError = (value: ErrorLike) =>
+  typeof value.query === 'string' && 'params' in value && value instanceof Error;
+/** A driver error from PostgreSQL: a SQLSTATE code and a severity. */
+const isDriverError = (value: ErrorLike) =>
+  typeof value.code === 'string' && SQLSTATE.test(value.code) && typeof value.severity === 'string';
+
+/** Quoted values in PostgreSQL's messages ('"secret"', '"UTF8"') become "…". */
+export const redactQuoted = (text: string) => text.replace(/"(?:[^"]|"")*"/g, '"…"');
+
+/** The database failure behind an error (looked for along its `cause` chain), or null. */
+export function databaseFailureOf(error: unknown): DatabaseFailure | null {
+  let query: string | undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isObject(current); depth++) {
+    if (isQueryError(current)) query ??= current.query as string;
+    if (isDriverError(current)) {
+      const failure: DatabaseFailure = {
+        code: current.code as string,
+        message: redactQuoted(str(current.message) ?? ''),
+      };
+      if (query) failure.query = query;
+      for (const key of ['table', 'column', 'constraint'] as const) {
+        const value = str(current[key]);
+        if (value) failure[key] = value;
+      }
+      return failure;
+    }
+    current = current.cause;
+  }
+  return null;
+}
+
+/** Whether a database failure was caused by the value a client sent (see CLIENT_DATA_SQLSTATES). */
+export const isClientDataFailure = (failure: DatabaseFailure) => CLIENT_DATA_SQLSTATES.has(failure.code);
+
+/** Does the error, or one of its causes, carry a query's parameters or a driver's detail? */
+function carriesQueryData(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isObject(current); depth++) {
+    if (isQueryError(current) || isDriverError(current)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * pino's `err` serializer for the whole app (app.ts): every error is logged as pino logs it, except
+ * one that carries a database query, which is logged as its type, the SQL text, the SQLSTATE and the
+ * redacted message, and the stack frames without the message (whose text held the parameters).
+ */
+export function serializeError(error: Error): SerializedError {
+  if (!carriesQueryData(error)) return stdSerializers.err(error);
+  const failure = databaseFailureOf(error);
+  const type = error.constructor?.name ?? 'Error';
+  const message = failure ? `database error ${failure.code}: ${failure.message}` : 'database query failed';
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return {
+    type,
+    message,
+    stack: [`${type}: ${message}`, ...frames].join('\n'),
+    ...(failure ? { db: failure } : {}),
+  };
+}
