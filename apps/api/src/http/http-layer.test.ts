@@ -91,6 +91,10 @@ const clientHeaders = `Shipper: ${CLIENT_HEADERS.shipper}\r\nPlatform: ${CLIENT_
 function expectShape(answer: RawAnswer, status: number, code: string): TApiError {
   expect(answer.status, answer.body).toBe(status);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  // Answered before any hook runs, still with the API's security headers (issue 9, finding 7).
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  expect(answer.headers['x-frame-options']).toBe('DENY');
+  expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   const body = ZApiError.parse(JSON.parse(answer.body));
   expect(body).toMatchObject({ statusCode: status, code });
   return body;

@@ -4,6 +4,7 @@ import type { TApiError, TLocale } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localeFromAcceptLanguage } from './locale.ts';
 import { localize } from './messages.ts';
+import { PRE_ROUTING_HEADERS } from './security-headers.ts';
 
 /**
  * Errors met before a request reaches a route, answered in the API's error shape like every other
@@ -77,6 +78,9 @@ export function clientErrorHandler(this: FastifyInstance, error: ParserError, so
     `HTTP/1.1 ${body.statusCode} ${STATUS_CODES[body.statusCode]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+      Object.entries(PRE_ROUTING_HEADERS)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
       'Connection: close\r\n\r\n' +
       json,
     () => socket.destroy(),
@@ -101,5 +105,6 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
     body = { statusCode: 500, code: 'INTERNAL_ERROR', message: localize('INTERNAL_ERROR', locale) };
   }
   request.log.info({ code: body.code }, 'client error before routing');
+  reply.headers(PRE_ROUTING_HEADERS);
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -65,6 +65,20 @@ const API_CSP_DIRECTIVES = {
 };
 
 /**
+ * The headers of answers written before any route or hook runs (http-layer.ts: Node's parser
+ * refusing a request, the router refusing a URL), where helmet never gets a say: the same policy as
+ * every JSON answer, never stored.
+ */
+export const PRE_ROUTING_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+/**
  * The one inline style Swagger UI's bundle renders (inside its top bar's logo SVG). Allowed by its
  * hash rather than with 'unsafe-inline'; a new Swagger UI with another logo only loses the logo's
  * colours (and Chromium's console names the new hash).

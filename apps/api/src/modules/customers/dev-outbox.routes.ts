@@ -20,6 +20,8 @@ export async function devOutboxRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/dev/sms-outbox',
     {
+      // The codes it answers sign anyone in: never stored by a cache (security-headers.ts).
+      config: { personal: true },
       onRequest: async (request) => {
         if (!isLoopback(request.socket.remoteAddress)) {
           throw apiError(404, 'ROUTE_NOT_FOUND', {
