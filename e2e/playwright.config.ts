@@ -17,7 +17,8 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: false,
   forbidOnly: CI,
-  retries: CI ? 1 : 0,
+  // No retries, in CI least of all: a flaky journey is a bug to fix, not to hide.
+  retries: 0,
   // Two shared cores: one browser per core at most, and the Next server needs one too.
   workers: CI ? 1 : 2,
   // Generous: a cold `next start` page on a busy two-core machine can take seconds.
