@@ -14,6 +14,9 @@ import { migrateDb } from '../src/db/migrate.ts';
 import { REPO_ROOT } from '../src/env.ts';
 
 const output = join(REPO_ROOT, '.test-data', 'openapi.json');
+// The document as a development start serves it (/openapi.json is off in production, and production
+// would refuse this script's SMS outbox and missing secrets before building anything).
+process.env.NODE_ENV = 'development';
 
 async function writeDocument(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openapi-'));
