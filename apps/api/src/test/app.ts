@@ -25,7 +25,7 @@ export const CLIENT_HEADERS = { shipper: DEMO_SHIPPER_ID, platform: WEBSITE_PLAT
  * The request rate limits (http/rate-limit.ts) out of the way: a test file places dozens of orders
  * for one customer, or posts every bad body from one address, within seconds of its clock. The limits
  * themselves are tested with their own allowances (http/rate-limit.test.ts, trust-proxy.test.ts); a
- * test that wants the production ones passes them in `env` (loadEnv({}) has the defaults).
+ * test that wants the production ones passes them in `env` (loadEnv({ NODE_ENV: 'test' }) has the defaults).
  */
 export const ROOMY_RATE_LIMITS: Partial<Env> = Object.fromEntries(
   Object.values(RATE_LIMIT_POLICIES).map((policy) => [policy.env, { max: 1_000_000, windowMs: 60_000 }]),

@@ -22,7 +22,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   // The production defaults of every limit (the test app otherwise makes request rate limits roomy).
-  const defaults = loadEnv({});
+  const defaults = loadEnv({ NODE_ENV: 'test' });
   const limits = Object.fromEntries(
     Object.values(RATE_LIMIT_POLICIES).map((policy) => [policy.env, defaults[policy.env]]),
   );
