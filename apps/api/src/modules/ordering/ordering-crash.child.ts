@@ -19,6 +19,7 @@ import { createDb } from '../../db/client.ts';
 import { migrateDb } from '../../db/migrate.ts';
 import { orders } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
+import { ROOMY_RATE_LIMITS } from '../../test/app.ts';
 import { fixtureCatalog } from '../../test/fixture-catalog.ts';
 import { signInTestCustomer } from '../../test/orders.ts';
 
@@ -38,7 +39,13 @@ async function main() {
   await seedDatabase(handle.db, { catalog: fixtureCatalog, content: false });
   const app = await buildApp({
     db: handle,
-    env: { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'api-crash-child-')) },
+    // The test places more orders than a customer may in ten minutes (RATE_LIMIT_ORDER), here and in
+    // the parent, which share the database and so the counters.
+    env: {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'api-crash-child-')),
+      ...ROOMY_RATE_LIMITS,
+    },
     logger: false,
     runJobs: false,
   });

@@ -24,7 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { idempotencyKeys, orders } from '../../db/schema/index.ts';
-import { CLIENT_HEADERS } from '../../test/app.ts';
+import { CLIENT_HEADERS, ROOMY_RATE_LIMITS } from '../../test/app.ts';
 import { deliveryOrderBody, postOrder } from '../../test/orders.ts';
 import { createTestDb } from '../../test/test-db.ts';
 import { type CrashChildConfig, type CrashChildMessage, HOLD_COMMENT } from './ordering-crash.child.ts';
@@ -141,7 +141,11 @@ async function crashAndRetry(scenario: Scenario) {
     await reopened.whenReclaimed();
     app = await buildApp({
       db: reopened.handle,
-      env: { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'api-crash-parent-')) },
+      env: {
+        LOG_LEVEL: 'silent',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'api-crash-parent-')),
+        ...ROOMY_RATE_LIMITS,
+      },
       logger: false,
       runJobs: false,
     });
@@ -166,6 +170,7 @@ async function crashAndRetry(scenario: Scenario) {
     for (const [key, answer] of placed) {
       const body = key.startsWith('held') ? heldBody : deliveryOrderBody();
       const res = await postOrder(app, customer.token, body, { idempotencyKey: key });
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(201);
       expect(res.headers['idempotent-replayed'], key).toBe('true');
       expect(res.json()).toEqual(answer);
     }
