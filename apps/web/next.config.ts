@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { STATIC_SECURITY_HEADERS } from './src/lib/security-headers';
+import { HEADER_RULES } from './src/lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './src/i18n/request.ts',
@@ -20,10 +20,10 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@app/contracts', '@app/domain'],
   // Images come from our API already resized (srcset); the Next image optimiser is not used.
   images: { unoptimized: true },
-  // The fixed security headers on every response: pages, static files, sitemap.xml, robots.txt. The
-  // page's Content-Security-Policy (per-request nonce) and HSTS (run-time SITE_URL) come from proxy.ts.
+  // The fixed security headers: every response, build assets only nosniff (HEADER_RULES). The page's
+  // Content-Security-Policy (per-request nonce) and HSTS (run-time SITE_URL) come from proxy.ts.
   async headers() {
-    return [{ source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] }];
+    return HEADER_RULES;
   },
 };
 

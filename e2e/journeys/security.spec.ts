@@ -93,20 +93,29 @@ test('the nonce is new on every load', async ({ request, page }) => {
   expect(seen[0]).not.toBe(seen[1]);
 });
 
-test('redirects, static files and the SEO files carry the fixed headers', async ({ request }) => {
+test('redirects, icons and the SEO files carry the fixed headers, build scripts only nosniff', async ({
+  request,
+}) => {
   const redirect = await request.get('/ru/about', { maxRedirects: 0 });
   expect(redirect.status()).toBe(307);
   expectFixedHeaders(redirect, '/ru/about');
   expect(redirect.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 
-  const page = await request.get(localePath('en'));
-  const asset = (await page.text()).match(/\/_next\/static\/[^"]+\.js/)?.[0];
-  expect(asset).toBeDefined();
-  for (const path of [asset ?? '', '/sitemap.xml', '/robots.txt', '/icon.svg', '/favicon.ico']) {
+  for (const path of ['/sitemap.xml', '/robots.txt', '/icon.svg', '/favicon.ico']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expectFixedHeaders(response, path);
   }
+
+  // The build's scripts: nosniff, and none of the document-only headers (bytes on every chunk).
+  const page = await request.get(localePath('en'));
+  const asset = (await page.text()).match(/\/_next\/static\/[^"]+\.js/)?.[0];
+  expect(asset).toBeDefined();
+  const chunk = await request.get(asset ?? '');
+  expect(chunk.status()).toBe(200);
+  expect(chunk.headers()['x-content-type-options']).toBe('nosniff');
+  expect(chunk.headers()['permissions-policy']).toBeUndefined();
+  expect(chunk.headers()['x-frame-options']).toBeUndefined();
 });
 
 /**

@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
+  BUILD_ASSET_HEADERS,
   contentSecurityPolicy,
   createNonce,
   EMPTY_STYLE_HASH,
+  HEADER_RULES,
   PERMISSIONS_POLICY,
   SONNER_STYLE_HASH,
   STATIC_SECURITY_HEADERS,
@@ -185,5 +187,20 @@ describe('fixed headers', () => {
     );
     expect(strictTransportSecurity({ production: true, siteUrl: 'http://localhost:3000' })).toBeNull();
     expect(strictTransportSecurity({ production: false, siteUrl: 'https://baraka.example' })).toBeNull();
+  });
+});
+
+describe('header rules', () => {
+  it('give build assets only nosniff and everything else the fixed headers', () => {
+    const [assets, rest] = HEADER_RULES;
+    expect(assets).toEqual({ source: '/_next/static/:path*', headers: [...BUILD_ASSET_HEADERS] });
+    expect(BUILD_ASSET_HEADERS).toEqual([{ key: 'X-Content-Type-Options', value: 'nosniff' }]);
+    expect(rest?.headers).toEqual([...STATIC_SECURITY_HEADERS]);
+    // The negative lookahead matches pages and files, never the build's own.
+    const pattern = new RegExp(`^${rest?.source.slice(1)}$`.replace('^(', '^/('));
+    for (const path of ['/', '/en/about', '/sitemap.xml', '/icon.svg', '/_next/image']) {
+      expect(pattern.test(path), path).toBe(true);
+    }
+    expect(pattern.test('/_next/static/chunks/a.js')).toBe(false);
   });
 });
