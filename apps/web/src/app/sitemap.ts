@@ -1,9 +1,9 @@
 import { ZProductListResponse } from '@app/contracts';
 import type { MetadataRoute } from 'next';
-import { getBranches, getNewsEvents, getRecipes, MAX_PAGE_SIZE } from '@/features/content/api/content.server';
-import { getCities } from '@/features/shell/api/shell.server';
+import { getBranches, getNewsEvents, getRecipes, MAX_PAGE_SIZE } from '@/features/content/server';
 import { routing } from '@/i18n/routing';
 import { serverApi } from '@/lib/api-server';
+import { getCities } from '@/lib/cities.server';
 import { env } from '@/lib/env';
 import { paths } from '@/lib/paths';
 import { sitemapEntries, type TSitemapPage } from '@/lib/sitemap-entries';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { codeErrorText, phoneErrorText } from '@/features/auth/lib/auth-errors';
+import { apiErrorMessage } from './api-client';
 import { createBrowserApi, type TBrowserConfig } from './browser-api';
 import { useAuthStore } from './stores/auth';
 
@@ -49,9 +49,9 @@ describe('browser api client', () => {
   it("sends the page's locale, so the login dialog shows the API's message in it", async () => {
     const fetch = fakeApi();
     // `/` is ru, `/uz` is uz, `/en` is en: the locale useLocale() gives the client.
-    expect(phoneErrorText(await sendCode('ru'), 'fallback')).toBe(RESEND_TOO_EARLY.ru);
-    expect(phoneErrorText(await sendCode('uz'), 'fallback')).toBe(RESEND_TOO_EARLY.uz);
-    expect(codeErrorText(await sendCode('en'), 'wrong code')).toBe(RESEND_TOO_EARLY.en);
+    expect(apiErrorMessage(await sendCode('ru'), 'fallback')).toBe(RESEND_TOO_EARLY.ru);
+    expect(apiErrorMessage(await sendCode('uz'), 'fallback')).toBe(RESEND_TOO_EARLY.uz);
+    expect(apiErrorMessage(await sendCode('en'), 'wrong code')).toBe(RESEND_TOO_EARLY.en);
     const sent = fetch.mock.calls.map(([, init]) => headersOf(init)['Accept-Language']);
     expect(sent).toEqual(['ru', 'uz', 'en']);
   });

@@ -1,60 +1,23 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  dynamicImports,
+  isClientModule,
+  packagesReachedFrom,
+  reachedFrom,
+  rel,
+  SRC,
+  sourceFiles,
+  walk,
+} from '@/test/import-graph';
 
 /**
  * Guards the menu page's weight (docs/perf/menu-page.md): walks the static imports of every client
- * module and fails when one of them loads zod (directly or through a value import of the contracts)
- * or pulls a library that only a later interaction needs into the first load. Lazy parts load
- * through `import()` / `next/dynamic`, which this walk deliberately does not follow.
+ * module (src/test/import-graph.ts: TypeScript's parser and module resolution) and fails when one of
+ * them loads zod (directly or through a value import of the contracts) or pulls a library that only a
+ * later interaction needs into the first load. Lazy parts load through `import()` / `next/dynamic`,
+ * which the walk deliberately does not follow.
  */
-const SRC = join(import.meta.dirname, '..');
-
-const sourceFiles = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-  .map((f) => join(SRC, f));
-
-const read = (file: string) => readFileSync(file, 'utf8');
-const isClient = (file: string) => /^\s*['"]use client['"]/.test(read(file));
-
-/** Value imports and re-exports of a module (`import type` and `export type` erase at build time). */
-function valueImports(source: string): string[] {
-  const specifiers: string[] = [];
-  const pattern = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
-  for (const [, , typeOnly, specifier] of source.matchAll(pattern)) {
-    if (!typeOnly && specifier) specifiers.push(specifier);
-  }
-  return specifiers;
-}
-
-function resolveLocal(from: string, specifier: string): string | null {
-  let base: string;
-  if (specifier.startsWith('@/')) base = join(SRC, specifier.slice(2));
-  else if (specifier.startsWith('.')) base = join(dirname(from), specifier);
-  else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-    if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;
-  }
-  return null;
-}
-
-/** Every package a client module reaches through static imports, with the path that reaches it. */
-function packagesReachedFrom(entry: string): Map<string, string> {
-  const reached = new Map<string, string>();
-  const seen = new Set<string>();
-  const walk = (file: string, trail: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const specifier of valueImports(read(file))) {
-      const local = resolveLocal(file, specifier);
-      if (local) walk(local, `${trail} > ${relative(SRC, local)}`);
-      else if (!reached.has(specifier)) reached.set(specifier, trail);
-    }
-  };
-  walk(entry, relative(SRC, entry));
-  return reached;
-}
-
 // Loaded on demand (next/dynamic or import()) by the parts that need them, never with the page.
 const LAZY_ONLY = [
   'zod',
@@ -85,17 +48,17 @@ const ALLOWED = [
   'features/location/components/map-dialog/', // the map dialog: loaded when isMapModal turns true
 ];
 
-describe('client bundle', () => {
+// Walking every client module's graph takes a few seconds on a busy two-core machine.
+describe('client bundle', { timeout: 60_000 }, () => {
   it('keeps zod, the query cache, sonner and the dropdown out of static client imports', () => {
     // instrumentation-client.ts is no 'use client' module but runs first on every page.
     const clientModules = sourceFiles.filter(
-      (f) => isClient(f) || relative(SRC, f) === 'instrumentation-client.ts',
+      (f) => isClientModule(f) || rel(f) === 'instrumentation-client.ts',
     );
     expect(clientModules.length).toBeGreaterThan(20);
     const offending: string[] = [];
     for (const file of clientModules) {
-      const rel = relative(SRC, file);
-      if (ALLOWED.some((allowed) => rel.startsWith(allowed))) continue;
+      if (ALLOWED.some((allowed) => rel(file).startsWith(allowed))) continue;
       for (const [pkg, trail] of packagesReachedFrom(file)) {
         if (LAZY_ONLY.includes(pkg) && !ALLOWED.some((allowed) => trail.includes(allowed))) {
           offending.push(`${pkg} via ${trail}`);
@@ -118,31 +81,23 @@ describe('client bundle', () => {
       'features/location/components/map-dialog/map-dialog.tsx',
     ];
     const offending: string[] = [];
-    for (const file of sourceFiles.filter(isClient)) {
-      const seen = new Set<string>();
-      const walk = (from: string, trail: string) => {
-        for (const specifier of valueImports(read(from))) {
-          const local = resolveLocal(from, specifier);
-          if (!local || seen.has(local)) continue;
-          seen.add(local);
-          const rel = relative(SRC, local);
-          if (onDemand.includes(rel)) offending.push(`${trail} > ${rel}`);
-          else walk(local, `${trail} > ${rel}`);
-        }
-      };
-      walk(file, relative(SRC, file));
+    for (const file of sourceFiles.filter(isClientModule)) {
+      walk(file, {
+        onModule: (local, trail) => {
+          if (!onDemand.includes(rel(local))) return true;
+          offending.push(trail);
+          return false;
+        },
+      });
     }
     expect(offending).toEqual([]);
     // The slot in the layout does reference the dialog, lazily: the walk above would see a static one.
-    expect(read(join(SRC, 'features/auth/components/auth-slot.tsx'))).toMatch(
-      /dynamic\(\(\) => import\('\.\/login-dialog'\)/,
+    expect(dynamicImports(join(SRC, 'features/auth/components/auth-slot.tsx'))).toContain(
+      'features/auth/components/login-dialog.tsx',
     );
   });
 
-  it('sees a value import of the contracts through a chain of modules', () => {
-    expect(valueImports("import { ZShipper } from '@app/contracts';")).toEqual(['@app/contracts']);
-    expect(valueImports("import type { TShipper } from '@app/contracts';")).toEqual([]);
-    expect(valueImports("export { cartStore } from './store';")).toEqual(['./store']);
+  it('sees value imports through a chain of modules, and skips types, import() and unused re-exports', () => {
     const reached = packagesReachedFrom(join(SRC, 'i18n/navigation.ts'));
     expect(reached.has('next-intl/navigation')).toBe(true);
     expect(reached.has('@app/contracts')).toBe(false);
@@ -150,5 +105,14 @@ describe('client bundle', () => {
     const map = packagesReachedFrom(join(SRC, 'features/location/components/map/map-view.tsx'));
     expect(map.has('leaflet/dist/leaflet.css')).toBe(true);
     expect(map.has('leaflet')).toBe(false);
+    // The header takes the cart badge from the cart's index, which also exports the cart page.
+    const header = reachedFrom(join(SRC, 'features/shell/components/site-header.tsx'));
+    expect(header.has('features/cart/index.ts')).toBe(true);
+    expect(header.has('features/cart/cart-badge.tsx')).toBe(true);
+    expect(header.has('features/cart/components/cart-view.tsx')).toBe(false);
+    // ...while the cart page's route takes the whole view.
+    expect(
+      reachedFrom(join(SRC, 'app/[locale]/cart/page.tsx')).has('features/cart/components/cart-view.tsx'),
+    ).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import type { TLocale } from '@app/contracts';
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
-import { cityFromSearchParam, getMenuTarget, MenuPage, menuMetadata } from '@/features/menu/server';
+import { cityFromSearchParam } from '@/features/menu';
+import { getMenuTarget, MenuPage, menuMetadata } from '@/features/menu/server';
 
 type Props = {
   params: Promise<{ locale: string }>;

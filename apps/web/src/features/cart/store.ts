@@ -19,7 +19,7 @@ import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { type PersistOptions, persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { persistOptions, registerPersistedStore } from '../../lib/stores/persist';
+import { persistOptions, registerPersistedStore } from '@/lib/stores/persist';
 import { reconcileDefaultLines } from './lib/default-lines';
 
 export type CartData = { lines: CartLine[] };

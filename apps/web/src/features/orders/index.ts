@@ -8,3 +8,4 @@ export { OrderStatusView } from './components/order-status-view';
 export { OrdersList } from './components/orders-list';
 export { ProductRateAction } from './components/product-rate-action';
 export type { TCurrentMenu } from './components/repeat-order';
+export { isOrderId } from './lib/order-id';

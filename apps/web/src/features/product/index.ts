@@ -1,3 +1,2 @@
 /** Client-safe public parts of the product feature. Server code uses './server'. */
 export { ProductDialog } from './components/product-dialog';
-export { QuantityStepper } from './components/quantity-stepper';

@@ -1,6 +1,7 @@
-import { COOKIE_MAX_AGE, COOKIE_NAMES } from '@app/domain';
+import { COOKIE_NAMES } from '@app/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { writeCookie } from '../cookies';
 import { persistOptions, registerPersistedStore } from './persist';
 
 /** The signed-in customer. `name === 'user'` is the platform's placeholder for "name not set yet". */
@@ -11,8 +12,6 @@ export type TAuthUser = {
   date_of_birth: string | null;
   access_token: string;
 };
-
-const USER_ID_COOKIE = COOKIE_NAMES.userId;
 
 type TAuthState = {
   user: TAuthUser | null;
@@ -25,28 +24,19 @@ type TAuthState = {
   logout: () => void;
 };
 
-function writeUserCookie(value: string | null): void {
-  if (typeof document === 'undefined') return;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox.
-  document.cookie =
-    value === null
-      ? `${USER_ID_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`
-      : `${USER_ID_COOKIE}=${encodeURIComponent(value)}; Max-Age=${COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
-}
-
 export const useAuthStore = create<TAuthState>()(
   persist(
     (set) => ({
       user: null,
       setUser: (user) => {
-        writeUserCookie(user.id);
+        writeCookie(COOKIE_NAMES.userId, user.id);
         set({ user });
       },
       updateName: (name) => set((state) => (state.user ? { user: { ...state.user, name } } : state)),
       updateProfile: ({ name, phone, date_of_birth }) =>
         set((state) => (state.user ? { user: { ...state.user, name, phone, date_of_birth } } : state)),
       logout: () => {
-        writeUserCookie(null);
+        writeCookie(COOKIE_NAMES.userId, null);
         set({ user: null });
       },
     }),

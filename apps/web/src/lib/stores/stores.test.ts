@@ -82,4 +82,27 @@ describe('persisted stores (spec sections 3 and 9)', () => {
     expect(useAuthStore.getState().user).toBeNull();
     expect(stored(local, 'auth')?.state.user).toBeNull();
   });
+
+  it('sets cookie user_id for 30 days at sign-in and deletes it at logout (spec section 4)', () => {
+    const written: string[] = [];
+    vi.stubGlobal('document', {
+      set cookie(value: string) {
+        written.push(value);
+      },
+    });
+    try {
+      useAuthStore
+        .getState()
+        .setUser({ id: 'u2', name: 'Aziz', phone: '998901234567', date_of_birth: null, access_token: 't' });
+      useAuthStore.getState().logout();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.stubGlobal('localStorage', local);
+      vi.stubGlobal('sessionStorage', session);
+    }
+    expect(written).toEqual([
+      'user_id=u2; Max-Age=2592000; Path=/; SameSite=Lax',
+      'user_id=; Max-Age=0; Path=/; SameSite=Lax',
+    ]);
+  });
 });

@@ -2,17 +2,20 @@ import { tashkentClock } from '@app/domain';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
-import { getBranches } from '@/features/content/api/content.server';
-import { BranchCard } from '@/features/content/components/branch-card';
-import { BranchesMap } from '@/features/content/components/branches-map';
-import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
-import { branchMarkers } from '@/features/content/lib/branch-markers';
-import { branchStatus, isOpenStatus } from '@/features/content/lib/branch-status';
-import { getCities } from '@/features/shell/api/shell.server';
+import {
+  BranchesMap,
+  branchMarkers,
+  branchStatus,
+  EmptyState,
+  isOpenStatus,
+  PageFrame,
+} from '@/features/content';
+import { BranchCard, getBranches } from '@/features/content/server';
 import { getPathname, Link } from '@/i18n/navigation';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 import { PageMessages } from '@/i18n/page-messages';
 import { PAGE_NAMESPACES } from '@/i18n/routing';
+import { getCities } from '@/lib/cities.server';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';
 import { pageMetadata } from '@/lib/seo';

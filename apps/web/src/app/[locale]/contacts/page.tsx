@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/ui/rich-text';
-import { getBranches, getPage } from '@/features/content/api/content.server';
-import { PageFrame } from '@/features/content/components/page-frame';
-import { getShipper } from '@/features/shell/api/shell.server';
-import { formatPhone, phoneHref } from '@/features/shell/lib/format';
+import { PageFrame } from '@/features/content';
+import { getBranches, getPage } from '@/features/content/server';
+import { getShipper } from '@/features/shell/server';
 import { Link } from '@/i18n/navigation';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';
+import { formatPhone, phoneHref } from '@/lib/phone';
 import { pageMetadata } from '@/lib/seo';
 
 export async function generateMetadata({ params }: { params: TLocaleParams }): Promise<Metadata> {

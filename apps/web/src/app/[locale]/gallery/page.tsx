@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getNewsEvents, MAX_PAGE_SIZE } from '@/features/content/api/content.server';
-import { GalleryGrid } from '@/features/content/components/gallery-grid';
-import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
+import { EmptyState, GalleryGrid, PageFrame } from '@/features/content';
+import { getNewsEvents, MAX_PAGE_SIZE } from '@/features/content/server';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 import { paths } from '@/lib/paths';
 import { pageMetadata } from '@/lib/seo';

@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { getNewsEvents, NEWS_PAGE_SIZE } from '@/features/content/api/content.server';
-import { ContentCard } from '@/features/content/components/content-card';
-import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
-import { Pagination } from '@/features/content/components/pagination';
-import { DATE_FORMAT } from '@/features/content/lib/dates';
+import { DATE_FORMAT, EmptyState, PageFrame } from '@/features/content';
+import { ContentCard, getNewsEvents, NEWS_PAGE_SIZE, Pagination } from '@/features/content/server';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { FormalPage } from '@/features/content/components/formal-page';
-import { formalPageMetadata } from '@/features/content/formal-metadata';
+import { FormalPage, formalPageMetadata } from '@/features/content/server';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 
 const SLUG = 'playground-rules';

@@ -1,7 +1,7 @@
 import type { TLocale } from '@app/contracts';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ProfileView } from '@/features/auth/components/profile-view';
+import { ProfileView } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { pageMetadata } from '@/lib/seo';
 

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getRecipes } from '@/features/content/api/content.server';
-import { ContentCard } from '@/features/content/components/content-card';
-import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
+import { EmptyState, PageFrame } from '@/features/content';
+import { ContentCard, getRecipes } from '@/features/content/server';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/ui/rich-text';
-import { getStocks } from '@/features/content/api/content.server';
-import { ContentCard } from '@/features/content/components/content-card';
-import { EmptyState, PageFrame } from '@/features/content/components/page-frame';
-import { DATE_FORMAT } from '@/features/content/lib/dates';
+import { DATE_FORMAT, EmptyState, PageFrame } from '@/features/content';
+import { ContentCard, getStocks } from '@/features/content/server';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';

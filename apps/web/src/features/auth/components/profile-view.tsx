@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { errorClass, inputClass } from '@/components/ui/field-classes';
 import { notify } from '@/components/ui/toasts';
 import { AddressList } from '@/features/location';
 import { useRouter } from '@/i18n/navigation';
@@ -21,10 +22,6 @@ import { confirmNewPhone, updateCustomer } from '../lib/auth-api';
 import { nextPhoneValue } from '../lib/phone-input';
 import { profileFormValues, profileUpdate, type TProfileFormValues, ZProfileForm } from '../lib/profile-form';
 import { CodeField, useCodeEntry } from './code-field';
-
-const inputClass =
-  'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 aria-[invalid=true]:border-paprika-500';
-const errorClass = 'mt-1 text-sm text-paprika-600';
 
 /** The code sent to a new phone number; the number changes once it is confirmed. */
 function ConfirmPhoneDialog({

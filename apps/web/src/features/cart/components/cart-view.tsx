@@ -16,11 +16,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { imageUrl } from '@/components/ui/image-url';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toasts';
-import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
+import { useOpenLogin } from '@/features/auth';
 import { ClosedBranchNotice, useOrderingBlocked } from '@/features/location';
-// The module, not the product feature's index, which also exports the product dialog.
-import { QuantityStepper } from '@/features/product/components/quantity-stepper';
 import { getPathname, Link, useRouter } from '@/i18n/navigation';
 import { useApi, useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';

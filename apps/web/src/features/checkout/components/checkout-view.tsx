@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { useRequireCustomer } from '@/features/auth/hooks/use-require-customer';
+import { useRequireCustomer } from '@/features/auth';
 import { cartStore, useCart, useCartHydrated } from '@/features/cart';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';

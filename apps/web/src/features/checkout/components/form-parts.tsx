@@ -2,11 +2,9 @@
 
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { errorClass, hintClass, inputClass } from '@/components/ui/field-classes';
 
-export const inputClass =
-  'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 aria-[invalid=true]:border-paprika-500';
-export const errorClass = 'mt-1 text-sm text-paprika-600';
-export const hintClass = 'mt-1 text-sm text-muted';
+export { errorClass, hintClass, inputClass };
 
 /** One block of the checkout form, titled for screen readers' landmarks and headings. */
 export function Section({

@@ -2,7 +2,8 @@
 
 import type { TCreateOrderRequest, TDeliveryZone, TOrderQuoteResponse } from '@app/contracts';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useDebounce } from 'use-debounce';
 import { checkPointZones } from '@/features/location';
 import type { TApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/config-provider';
@@ -85,20 +86,18 @@ export const fetchOrderQuote = (client: QueryClient, api: TApiClient, request: T
 export const seedOrderQuote = (client: QueryClient, body: TCreateOrderRequest, result: TQuoteResult) =>
   client.setQueryData(quoteQueryKey(body), result);
 
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 /**
- * `value` once it has stayed the same (by its JSON) for `delay` ms; the first value, and the first
- * after null (the order could not be asked about before), at once.
+ * `value` once it has stayed the same (by its JSON) for `delay` ms (use-debounce); the first value, and
+ * the first after null (the order could not be asked about before), at once.
  */
 function useSettled<T>(value: T, delay: number): { value: T; settled: boolean } {
-  const json = JSON.stringify(value);
-  const [settled, setSettled] = useState<{ value: T; json: string }>({ value, json });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `json` stands for the value's content.
+  const [settled, debounce] = useDebounce(value, delay, { equalityFn: sameJson });
   useEffect(() => {
-    if (json === settled.json) return;
-    const id = setTimeout(() => setSettled({ value, json }), settled.value === null ? 0 : delay);
-    return () => clearTimeout(id);
-  }, [json, delay]);
-  return { value: settled.value, settled: settled.json === json };
+    if (settled === null && value !== null) debounce.flush();
+  }, [settled, value, debounce]);
+  return { value: settled, settled: sameJson(settled, value) };
 }
 
 export type TOrderQuoteState =

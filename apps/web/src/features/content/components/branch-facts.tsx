@@ -1,8 +1,8 @@
 import type { TBranch } from '@app/contracts';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { formatPhone, phoneHref } from '@/features/shell/lib/format';
 import { pick } from '@/lib/localized';
+import { formatPhone, phoneHref } from '@/lib/phone';
 
 /** Address, landmark, hours, phone, parking, seats, playground, virtual tour of one branch. */
 export async function BranchFacts({ branch, locale }: { branch: TBranch; locale: string }) {

@@ -3,7 +3,7 @@
 import type { TLatLong } from '@app/contracts';
 import { BRANCH_ZOOM, DEFAULT_MAP_CENTER, MAP_ZOOM } from '@app/domain';
 import { useMemo } from 'react';
-import { LazyMap, type TMapMarker, type TMapView } from '@/features/location/components/map';
+import { LazyMap, type TMapMarker, type TMapView } from '@/features/location';
 
 export type TBranchesMapProps = {
   markers: TMapMarker[];

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { inputClass } from '@/components/ui/field-classes';
 import { notify } from '@/components/ui/toasts';
 import { apiErrorMessage, isApiFailure } from '@/lib/api-client';
 import { useApi } from '@/lib/config-provider';
@@ -21,9 +22,6 @@ const FIELD_ERROR_KEY = {
   birth_date: 'errorBirthDate',
   message: 'errorMessage',
 } as const satisfies Record<TField, string>;
-
-const inputClass =
-  'mt-1 block w-full rounded-xl border border-line bg-white px-3 py-2.5 text-base focus:border-brand-600 aria-[invalid=true]:border-paprika-500';
 
 /** The application form of one vacancy, in a dialog opened by its Apply button. */
 function VacancyApplicationContent({ vacancyId, title }: { vacancyId: string; title: string }) {

@@ -1,5 +1,5 @@
 import type { TBranch } from '@app/contracts';
-import type { TMapMarker } from '@/features/location/components/map';
+import type { TMapMarker } from '@/features/location';
 import { pick } from '@/lib/localized';
 import { isOpenStatus, type TBranchStatus } from './branch-status';
 

@@ -1,10 +1,11 @@
 import type { TBranch, TDeliveryType, TLatLong } from '@app/contracts';
 import { type AddressPointInput, activatePoint, confirmDeliveryPoint } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
+import { documentCookieJar, type TCookieJar } from '@/lib/cookies';
 import { pick } from '@/lib/localized';
 import { useAuthStore } from '@/lib/stores/auth';
 import { type TAddressPoint, type TSelectedBranch, useCommonStore } from '@/lib/stores/common';
-import { documentCookieJar, type TCookieJar, writeBranchCookies, writeDeliveryTypeCookie } from './cookies';
+import { writeBranchCookies, writeDeliveryTypeCookie } from './cookies';
 import {
   activateAddress,
   checkPointZones,

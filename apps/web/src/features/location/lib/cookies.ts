@@ -1,5 +1,6 @@
 import type { TDeliveryType } from '@app/contracts';
-import { COOKIE_MAX_AGE, COOKIE_NAMES } from '@app/domain';
+import { COOKIE_NAMES } from '@app/domain';
+import { documentCookieJar, type TCookieJar, writeCookie } from '@/lib/cookies';
 
 /**
  * The location cookies the server reads (spec section 4, "Delivery type"): `delivery_type`, and the
@@ -8,31 +9,13 @@ import { COOKIE_MAX_AGE, COOKIE_NAMES } from '@app/domain';
  */
 export type TBranchCookies = { id: string; slug: string; menu_id: string };
 
-/** One `Set-Cookie`-like string for `document.cookie`; null value deletes the cookie. */
-export function cookieString(name: string, value: string | null, maxAge: number = COOKIE_MAX_AGE): string {
-  return value === null
-    ? `${name}=; Max-Age=0; Path=/; SameSite=Lax`
-    : `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
-}
-
-/** Where cookies are written; the browser's `document` by default, a fake in tests. */
-export type TCookieJar = { write: (cookie: string) => void };
-
-export const documentCookieJar: TCookieJar = {
-  write: (cookie) => {
-    if (typeof document === 'undefined') return;
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox.
-    document.cookie = cookie;
-  },
-};
-
 export function writeDeliveryTypeCookie(type: TDeliveryType, jar: TCookieJar = documentCookieJar): void {
-  jar.write(cookieString(COOKIE_NAMES.deliveryType, type));
+  writeCookie(COOKIE_NAMES.deliveryType, type, jar);
 }
 
 /** Sets the branch cookies, or clears all three when `branch` is null ("cleared on demand"). */
 export function writeBranchCookies(branch: TBranchCookies | null, jar: TCookieJar = documentCookieJar): void {
-  jar.write(cookieString(COOKIE_NAMES.branchId, branch?.id ?? null));
-  jar.write(cookieString(COOKIE_NAMES.branchSlug, branch?.slug ?? null));
-  jar.write(cookieString(COOKIE_NAMES.menuId, branch?.menu_id ?? null));
+  writeCookie(COOKIE_NAMES.branchId, branch?.id ?? null, jar);
+  writeCookie(COOKIE_NAMES.branchSlug, branch?.slug ?? null, jar);
+  writeCookie(COOKIE_NAMES.menuId, branch?.menu_id ?? null, jar);
 }

@@ -28,7 +28,7 @@ const { syncPointsForCustomer, dropCustomerPoints, pointsOwner, setPointsOwner }
   './points-sync'
 );
 const { savePointDetails, removeSavedPoint } = await import('./points-edit');
-const { addressButtonAction } = await import('@/features/shell/hooks/use-address-button');
+const { addressButtonAction } = await import('../hooks/use-address-button');
 const { useAddressPopover } = await import('./popover-store');
 
 type Call = { method: string; path: string; body: unknown };

@@ -1,27 +1,17 @@
 import 'server-only';
-import {
-  type TCity,
-  type TMenuProductsResponse,
-  ZBranch,
-  ZCitiesResponse,
-  ZMenuProductsResponse,
-} from '@app/contracts';
+import { type TMenuProductsResponse, ZBranch, ZMenuProductsResponse } from '@app/contracts';
 import { COOKIE_NAMES } from '@app/domain';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { isApiFailure } from '@/lib/api-client';
 import { serverApi } from '@/lib/api-server';
+import { getCities } from '@/lib/cities.server';
 import {
   branchIdFromCookie,
   type ChosenBranch,
   type MenuTarget,
   resolveMenuTarget,
 } from '../lib/menu-target';
-
-export const getCities = cache(async (): Promise<TCity[]> => {
-  const { cities } = await serverApi().get('/v1/cities', { schema: ZCitiesResponse });
-  return cities;
-});
 
 /**
  * The menu this request shows for a city (undefined = Tashkent), taking the branch chosen in the

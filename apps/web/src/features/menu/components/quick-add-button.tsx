@@ -4,8 +4,7 @@ import type { TLocalizedText } from '@app/contracts';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { notify } from '@/components/ui/toasts';
-// The module, not the cart's index, which also exports the whole cart page.
-import { useAddToCart } from '@/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/features/cart';
 import { pick } from '@/lib/localized';
 
 export type QuickAddProduct = {

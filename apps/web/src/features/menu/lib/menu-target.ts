@@ -1,9 +1,8 @@
 import type { TCity } from '@app/contracts';
+import { isUuid } from '@/lib/ids';
 
 /** The city shown when the URL names none: `/` is Tashkent. */
 export const DEFAULT_CITY_SLUG = 'tashkent';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type MenuTarget = {
   city: TCity;
@@ -41,7 +40,7 @@ export function resolveMenuTarget(input: MenuTargetInput): MenuTarget | null {
 
 /** A cookie value that can be a branch id (anything else is never sent to the API). */
 export const branchIdFromCookie = (value: string | undefined): string | null =>
-  value && UUID.test(value) ? value : null;
+  value && isUuid(value) ? value : null;
 
 /** `?city=samarkand` on `/` picks a city; repeated or empty values count as none. */
 export function cityFromSearchParam(value: string | string[] | undefined): string | undefined {

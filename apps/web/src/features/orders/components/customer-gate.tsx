@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { useRequireCustomer } from '@/features/auth/hooks/use-require-customer';
+import { useRequireCustomer } from '@/features/auth';
 import type { TAuthUser } from '@/lib/stores/auth';
 
 /**

@@ -1,8 +1,8 @@
 import type { TOrderDetail, TOrderStatus } from '@app/contracts';
 import { ORDER_STATUSES } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { ORDER_ID, sampleLine, sampleOrder } from '@/test/order-fixtures';
 import { isOrderDetail, isOrdersResponse, isStatusEvent } from './guards';
-import { ORDER_ID, sampleLine, sampleOrder } from './order-fixtures';
 import {
   addressLine,
   applyStatusEvent,

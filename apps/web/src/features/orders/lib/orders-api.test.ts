@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/lib/api-client';
+import { sampleLine, text } from '@/test/order-fixtures';
 import { isReviewEligibility } from './guards';
-import { sampleLine, text } from './order-fixtures';
 import {
   fetchReviewEligibility,
   loadRepeatSources,

@@ -1,11 +1,6 @@
 import type { TLocalizedText, TOrderLine, TProductDetail } from '@app/contracts';
 import type { NewCartItem, ProductModifiers } from '@app/domain';
-import {
-  cartItemFor,
-  choiceProblems,
-  choiceTotal,
-  type ProductChoice,
-} from '@/features/product/lib/product-order';
+import { cartItemFor, choiceProblems, choiceTotal, type ProductChoice } from '@/lib/product-choice';
 
 /** What the current menu says about one ordered product. */
 export type TRepeatSource = {

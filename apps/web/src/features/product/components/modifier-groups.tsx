@@ -12,8 +12,8 @@ import {
 } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import type { ProductModifiers } from '../lib/product-order';
-import { QuantityStepper } from './quantity-stepper';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import type { ProductModifiers } from '@/lib/product-choice';
 
 type Props = {
   modifiers: ProductModifiers;

@@ -4,9 +4,9 @@ import type { TLocale, TProductDetail } from '@app/contracts';
 import { chooseComboVariant, formatSum } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toasts';
-// The module, not the cart's index, which also exports the whole cart page.
-import { useAddToCart } from '@/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/features/cart';
 import {
   type ChoiceProblem,
   cartItemFor,
@@ -15,10 +15,9 @@ import {
   initialChoice,
   type ProductChoice,
   type ProductModifiers,
-} from '../lib/product-order';
+} from '@/lib/product-choice';
 import { ModifierGroups, useGroupLimitText } from './modifier-groups';
 import { useProductDialogClose } from './product-dialog-context';
-import { QuantityStepper } from './quantity-stepper';
 
 /** Sizes, combo picks, modifiers, quantity, the live total and "add to cart". */
 export function ProductOrderForm({

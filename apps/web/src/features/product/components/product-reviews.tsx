@@ -4,9 +4,9 @@ import type { TReviewListResponse } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { usePathname } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
+import { useOpenLogin } from '@/features/auth';
 // The module, not the orders feature's index (which brings the order pages along).
-import { ProductRateAction } from '@/features/orders/components/product-rate-action';
+import { ProductRateAction } from '@/features/orders';
 import { useApi } from '@/lib/config-provider';
 import { withLoginParam } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';

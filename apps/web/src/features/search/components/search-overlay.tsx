@@ -11,6 +11,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
+import { useDebounce } from 'use-debounce';
 import { ApiImage } from '@/components/ui/api-image';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { Link } from '@/i18n/navigation';
@@ -22,7 +23,6 @@ import { isProductListResponse } from '@/lib/response-guards';
 import { useCommonStore } from '@/lib/stores/common';
 import { useSessionStore } from '@/lib/stores/session';
 import { idFromCookie, SEARCH_MAX_LENGTH, searchProductsQuery, shouldSearch } from '../lib/search-query';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /**
  * The header's product search. The query waits 300 ms after the last keystroke and runs only while
@@ -44,7 +44,7 @@ function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOver
   const text = useCommonStore((s) => s.searchedProduct);
   const setText = useCommonStore((s) => s.setSearchedProduct);
   const sessionMenuId = useSessionStore((s) => s.menu_id);
-  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebounce(text.trim(), SEARCH_DEBOUNCE_MS);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const inputId = useId();

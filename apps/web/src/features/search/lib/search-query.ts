@@ -1,4 +1,6 @@
 import { SEARCH_PAGE, SEARCH_PRODUCT_TYPES, SEARCH_RESULTS } from '@app/domain';
+import { readCookie } from '@/lib/cookies';
+import { isUuid } from '@/lib/ids';
 
 /** The fields a search result shows; asking for only these keeps the answer small. */
 export const SEARCH_FIELDS = ['id', 'slug', 'title', 'out_price', 'image'] as const;
@@ -22,15 +24,8 @@ export function searchProductsQuery(text: string, menuId: string | null) {
 export const shouldSearch = (open: boolean, debouncedText: string): boolean =>
   open && debouncedText.trim() !== '';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A cookie's value from `document.cookie`, when it is an id (anything else is ignored). */
 export function idFromCookie(cookieHeader: string, name: string): string | null {
-  for (const part of cookieHeader.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    const value = decodeURIComponent(rest.join('='));
-    return UUID.test(value) ? value : null;
-  }
-  return null;
+  const value = readCookie(cookieHeader, name);
+  return value !== null && isUuid(value) ? value : null;
 }

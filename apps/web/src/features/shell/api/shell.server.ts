@@ -1,18 +1,15 @@
 import 'server-only';
-import { type TCity, type TShipper, ZCitiesResponse, ZShipper } from '@app/contracts';
+import type { TCity, TShipper } from '@app/contracts';
+import { ZShipper } from '@app/contracts';
 import { cache } from 'react';
 import { serverApi } from '@/lib/api-server';
+import { getCities } from '@/lib/cities.server';
 import { env } from '@/lib/env';
 
 /** The chain's record: hotline, hours, socials, app links, sister brands. */
 export const getShipper = cache(
   async (): Promise<TShipper> => serverApi().get(`/v1/shippers/${env().SHIPPER_ID}`, { schema: ZShipper }),
 );
-
-export const getCities = cache(async (): Promise<TCity[]> => {
-  const { cities } = await serverApi().get('/v1/cities', { schema: ZCitiesResponse });
-  return cities;
-});
 
 /**
  * The shell must render even when the API is down (the error page itself sits inside it), so a failed

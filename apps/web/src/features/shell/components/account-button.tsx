@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { UserIcon } from '@/components/ui/icons';
-import { useOpenLogin } from '@/features/auth/hooks/use-open-login';
+import { useOpenLogin } from '@/features/auth';
 import { useAuthStore } from '@/lib/stores/auth';
 
 const iconButton = 'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full sm:h-11 sm:w-11';

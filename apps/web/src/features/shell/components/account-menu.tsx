@@ -3,7 +3,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslations } from 'next-intl';
 import { UserIcon } from '@/components/ui/icons';
-import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { useSignOut } from '@/features/auth';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
 

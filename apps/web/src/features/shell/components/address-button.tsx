@@ -4,8 +4,8 @@ import { ADDRESS_MAX_CHARS } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, PinIcon } from '@/components/ui/icons';
+import { useAddressButtonAction, useAddressPopoverOpen } from '@/features/location';
 import { useCommonStore } from '@/lib/stores/common';
-import { useAddressButtonAction, useAddressPopoverOpen } from '../hooks/use-address-button';
 import { truncate } from '../lib/format';
 
 /** The current delivery address, or the pickup branch, or the prompt to choose one. */

@@ -6,9 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { imageUrl } from '@/components/ui/image-url';
-// The module, not the feature's index: the index also exports the cart page (query cache, dialogs),
-// which must not ride along into every page's first load.
-import { CartBadge } from '@/features/cart/cart-badge';
+import { CartBadge } from '@/features/cart';
 import { Link } from '@/i18n/navigation';
 import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
@@ -19,7 +17,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { SideMenu } from './side-menu';
 
 // The search overlay (Radix Dialog, TanStack Query) loads with the first search, not with the page.
-const loadSearch = () => import('@/features/search/components/search-overlay');
+const loadSearch = () => import('@/features/search');
 const SearchOverlay = dynamic(() => loadSearch().then((m) => m.SearchOverlay), { ssr: false });
 
 export type THeaderShipper = Pick<TShipper, 'name' | 'logo' | 'sister_brands'>;

@@ -5,15 +5,15 @@ import { getTranslations } from 'next-intl/server';
 import { JsonLd } from '@/components/json-ld';
 import { ApiImage } from '@/components/ui/api-image.server';
 import { buttonClasses } from '@/components/ui/button';
-import { getBranch } from '@/features/content/api/content.server';
-import { BackLink } from '@/features/content/components/back-link';
-import { BranchFacts } from '@/features/content/components/branch-facts';
-import { BranchStatusBadge } from '@/features/content/components/branch-status-badge';
-import { BranchesMap } from '@/features/content/components/branches-map';
-import { PageFrame } from '@/features/content/components/page-frame';
-import { branchJsonLd } from '@/features/content/lib/branch-json-ld';
-import { branchMarkers } from '@/features/content/lib/branch-markers';
-import { branchStatus } from '@/features/content/lib/branch-status';
+import {
+  BackLink,
+  BranchesMap,
+  branchJsonLd,
+  branchMarkers,
+  branchStatus,
+  PageFrame,
+} from '@/features/content';
+import { BranchFacts, BranchStatusBadge, getBranch } from '@/features/content/server';
 import { getPathname } from '@/i18n/navigation';
 import { resolvePageLocale } from '@/i18n/page-locale';
 import { PageMessages } from '@/i18n/page-messages';

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { JsonLd } from '@/components/json-ld';
-import { cityFromSearchParam } from '@/features/menu/server';
+import { cityFromSearchParam } from '@/features/menu';
 import { getProductPageData, ProductView, productJsonLd, productMetadata } from '@/features/product/server';
 import { Link } from '@/i18n/navigation';
 import { env } from '@/lib/env';

@@ -1,6 +1,6 @@
 import type { TLocale } from '@app/contracts';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cityFromSearchParam } from '@/features/menu/server';
+import { cityFromSearchParam } from '@/features/menu';
 import { ProductDialog } from '@/features/product';
 import { getProductPageData, ProductView } from '@/features/product/server';
 

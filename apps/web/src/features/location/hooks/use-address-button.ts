@@ -1,10 +1,8 @@
 'use client';
 
 import { useCallback } from 'react';
-// The module, not the feature's index: the index also exports the address list and the slot, which
-// need not ride along with the header.
-import { useAddressPopover } from '@/features/location/lib/popover-store';
 import { useCommonStore } from '@/lib/stores/common';
+import { useAddressPopover } from '../lib/popover-store';
 
 /**
  * What the address button does (spec section 4, "Address flow on load"): open the map dialog when

@@ -15,6 +15,11 @@ import {
   validateModifierSelection,
 } from '@app/domain';
 
+/*
+ * The choice rules of one product (size, combo picks, modifiers → a cart item and its price), used by
+ * the product dialog (features/product) and again when an order is repeated (features/orders).
+ */
+
 export type ProductModifiers = TModifierResponse['product_modifiers'];
 
 /** What the customer has picked in the product dialog. */

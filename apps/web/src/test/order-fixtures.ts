@@ -1,6 +1,6 @@
 import type { TOrderDetail, TOrderLine } from '@app/contracts';
 
-/** Orders for the unit tests of this feature (not imported by any page). */
+/** Orders for the unit tests of the orders feature; test-only (lint refuses an import from production code). */
 export const ORDER_ID = '11111111-2222-4333-8444-555555555555';
 export const text = (s: string) => ({ ru: s, uz: s, en: s });
 

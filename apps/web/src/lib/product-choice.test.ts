@@ -7,7 +7,7 @@ import {
   choiceTotal,
   initialChoice,
   type ProductModifiers,
-} from './product-order';
+} from './product-choice';
 
 const text = (s: string) => ({ ru: s, uz: s, en: s });
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhone, phoneHref } from './phone';
+
+describe('phone formatting', () => {
+  it('formats Uzbek numbers and keeps short ones', () => {
+    expect(formatPhone('998712005050')).toBe('+998 71 200 50 50');
+    expect(phoneHref('998712005050')).toBe('tel:+998712005050');
+    expect(formatPhone('1234')).toBe('1234');
+    expect(phoneHref('1234')).toBe('tel:1234');
+  });
+});
