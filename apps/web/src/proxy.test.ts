@@ -49,7 +49,8 @@ describe('proxy', () => {
 
     const uz = proxy(new NextRequest('http://localhost:3000/uz'));
     expect(forwarded(uz, 'x-next-intl-locale')).toBe('uz');
-    expect(forwarded(uz, 'x-nonce')).toBeTruthy();
+    expect(nonceOf(forwarded(uz, 'content-security-policy'))).toBe(forwarded(uz, 'x-nonce'));
+    expect(forwarded(uz, 'x-nonce')).toMatch(/^[A-Za-z0-9+/]{22}==$/);
 
     const ru = proxy(new NextRequest('http://localhost:3000/ru/about'));
     expect(ru.status).toBe(307);

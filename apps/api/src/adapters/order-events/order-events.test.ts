@@ -1,4 +1,4 @@
-import type { TOrderStatusEvent } from '@app/contracts';
+import { type TOrderStatusEvent, ZOrderStatusEvent, ZStaffLoginResponse } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { insertLifeOrder } from '../../modules/order-status/order-status.fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
+import { placeTestOrder, signInTestCustomer } from '../../test/orders.ts';
 import {
   ORDER_STATUS_CHANNEL,
   publishTokensRevoked,
@@ -185,6 +187,10 @@ describe('order status bus, in this process', () => {
 });
 
 const databaseUrl = process.env.DATABASE_URL;
+/** Why the tests of two processes need a PostgreSQL server, shown as the title when they are skipped. */
+const needsPostgres = databaseUrl
+  ? ''
+  : ' (skipped: needs DATABASE_URL; PGlite serves one process, two API processes need a PostgreSQL server)';
 
 /** The connection string of a test database (createTestDb names one per file). */
 const urlOf = (handle: DbHandle): string => {
@@ -194,7 +200,8 @@ const urlOf = (handle: DbHandle): string => {
   return url;
 };
 
-describe.skipIf(!databaseUrl)('order status bus across API processes (PostgreSQL LISTEN/NOTIFY)', () => {
+const ACROSS_PROCESSES = `order status bus across API processes (PostgreSQL LISTEN/NOTIFY)${needsPostgres}`;
+describe.skipIf(!databaseUrl)(ACROSS_PROCESSES, () => {
   let a: TestApp;
   let b: FastifyInstance;
   let bHandle: DbHandle;
@@ -267,8 +274,86 @@ describe.skipIf(!databaseUrl)('order status bus across API processes (PostgreSQL
     stopRevocations();
     got.stop();
   });
+
+  it('a customer watching the status page on app B sees each staff event sent to app A, and no more', async () => {
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const address = b.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const customer = await signInTestCustomer(a);
+    const { order_id } = await placeTestOrder(a, customer.token);
+    const stream = await openStatusStream(`http://127.0.0.1:${address.port}`, order_id, customer.token);
+    expect((await stream.next()).status).toBe('new');
+
+    const staffLogin = await a.app.inject({
+      method: 'POST',
+      url: '/v1/staff/login',
+      headers: CLIENT_HEADERS,
+      payload: { login: 'operator', password: FIXTURE_STAFF_PASSWORD },
+    });
+    expect(staffLogin.statusCode, staffLogin.body).toBe(200);
+    const staffToken = ZStaffLoginResponse.parse(staffLogin.json()).access_token;
+    const sendEvent = async (event: string) => {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/v1/staff/orders/${order_id}/events`,
+        headers: { ...CLIENT_HEADERS, authorization: `Bearer ${staffToken}` },
+        payload: { event },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    await sendEvent('operator-accepted');
+    expect((await stream.next()).status).toBe('operator-accepted');
+    // A cancelled order is done: app B ends the stream after telling it.
+    await sendEvent('operator-cancelled');
+    expect((await stream.next()).status).toBe('operator-cancelled');
+    expect(await stream.rest()).not.toContain('event: status');
+  });
 });
 
-describe.runIf(!databaseUrl)('order status bus across API processes', () => {
-  it.skip('needs PostgreSQL: run with DATABASE_URL=postgres://... to test LISTEN/NOTIFY between two apps', () => {});
-});
+/** GET /v2/orders/{id}/status-stream read with fetch, as the storefront reads it. */
+async function openStatusStream(base: string, orderId: string, token: string) {
+  const response = await fetch(`${base}/v2/orders/${orderId}/status-stream`, {
+    headers: { ...CLIENT_HEADERS, authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let done = false;
+  const pull = async () => {
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`nothing from the stream in 5 s; got ${JSON.stringify(buffer)}`)),
+        5_000,
+      ),
+    );
+    const chunk = await Promise.race([reader.read(), timeout]);
+    if (chunk.done) done = true;
+    else buffer += decoder.decode(chunk.value, { stream: true });
+  };
+  return {
+    /** The next status event. */
+    next: async (): Promise<TOrderStatusEvent> => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes('event: status') && data)
+            return ZOrderStatusEvent.parse(JSON.parse(data.slice(6)));
+          continue;
+        }
+        if (done) throw new Error('the stream ended');
+        await pull();
+      }
+    },
+    /** What the stream sends until the server ends it. */
+    rest: async (): Promise<string> => {
+      while (!done) await pull();
+      return buffer;
+    },
+  };
+}

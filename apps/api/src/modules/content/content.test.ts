@@ -3,6 +3,7 @@
  * contract's shapes: what a fresh `npm start` serves on the marketing pages.
  */
 import {
+  LOCALES,
   PAGE_SLUGS,
   ZNewsEventListResponse,
   ZPage,
@@ -54,12 +55,17 @@ describe('the demo content', () => {
     expect(recipes.count).toBeGreaterThanOrEqual(4);
   });
 
-  it('serves every formal page the storefront links to', async () => {
+  it('serves every formal page the storefront links to, written out in each language', async () => {
     for (const slug of PAGE_SLUGS) {
       const page = ZPage.parse(await get(`/v1/pages/${slug}`));
-      for (const text of [page.title, page.body]) {
-        expect(text.ru && text.uz && text.en, slug).toBeTruthy();
+      for (const locale of LOCALES) {
+        expect(page.title[locale].trim(), `${slug}: title in ${locale}`).not.toBe('');
+        expect(page.body[locale].length, `${slug}: body in ${locale}`).toBeGreaterThan(
+          page.title[locale].length,
+        );
       }
+      // Translated, not one text copied into the three languages.
+      expect(new Set(LOCALES.map((locale) => page.body[locale])).size, slug).toBe(LOCALES.length);
     }
   });
 

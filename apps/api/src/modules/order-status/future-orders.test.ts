@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema/index.ts';
@@ -135,54 +135,87 @@ describe('the scheduled orders job when the app starts', () => {
 });
 
 const databaseUrl = process.env.DATABASE_URL;
+/** Why the tests of two processes need a PostgreSQL server, shown as the title when they are skipped. */
+const needsPostgres = databaseUrl
+  ? ''
+  : ' (skipped: needs DATABASE_URL; PGlite serves one process, two API processes need a PostgreSQL server)';
 
-describe.skipIf(!databaseUrl)('the scheduled orders job in two API processes at once (PostgreSQL)', () => {
+/** The connection string of a test database (createTestDb names a database of its own per file). */
+const urlOf = (handle: DbHandle): string => {
+  const url = (handle.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
+  if (!url) throw new Error('no connection string');
+  return url;
+};
+
+/** A second API process on the database of `a`: its own pool and its own listening connection. */
+async function secondApp(a: TestApp): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const handle = await createDb({ databaseUrl: urlOf(a.db) });
+  const app = await buildApp({
+    db: handle,
+    env: { LOG_LEVEL: 'silent', DATA_DIR: a.app.config.DATA_DIR },
+    logger: false,
+    clock: () => START,
+    runJobs: false,
+  });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** How many 'future-due' history rows each order has. */
+async function dueRowsPerOrder(app: FastifyInstance, ids: string[]): Promise<Record<string, number>> {
+  const rows = await app.db
+    .select({ orderId: orderStatusHistory.orderId })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.event, 'future-due'), inArray(orderStatusHistory.orderId, ids)));
+  const perOrder: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]));
+  for (const row of rows) perOrder[row.orderId] = (perOrder[row.orderId] ?? 0) + 1;
+  return perOrder;
+}
+
+const once = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, 1]));
+
+describe.skipIf(!databaseUrl)(`the scheduled orders job in two API processes at once${needsPostgres}`, () => {
   let a: TestApp;
-  let b: FastifyInstance;
-  let bHandle: DbHandle;
+  let b: Awaited<ReturnType<typeof secondApp>>;
   beforeAll(async () => {
     a = await buildTestApp({ clock: () => START });
-    const pool = (a.db.db as unknown as { $client: pg.Pool }).$client;
-    bHandle = await createDb({ databaseUrl: pool.options.connectionString as string });
-    b = await buildApp({
-      db: bHandle,
-      env: { LOG_LEVEL: 'silent', DATA_DIR: a.app.config.DATA_DIR },
-      logger: false,
-      clock: () => START,
-      runJobs: false,
-    });
-    await b.ready();
+    b = await secondApp(a);
+    await b.app.ready();
   });
   afterAll(async () => {
     await b?.close();
-    await bHandle?.close();
     await a?.close();
   });
 
-  it('moves each due order exactly once', async () => {
+  it('moves each due order exactly once, and customers in either process hear it once', async () => {
     const past = new Date(START.getTime() - MINUTE);
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) ids.push(await insertLifeOrder(a.app.db, { futureTime: past }));
-    // Several rounds in both apps at the same moment.
+    // Customers watching half the orders on app A, half on app B.
+    const heard: Record<string, string[]> = Object.fromEntries(ids.map((id) => [id, []]));
+    const stops = ids.map((id, i) =>
+      (i % 2 ? b.app : a.app).orderEvents.subscribe(id, (e) => heard[id]?.push(e.status)),
+    );
+    // Several rounds in both apps at the same moment: without `for update skip locked` two of them
+    // take the same order (and one fails on it, or both move it).
     const runs = await Promise.all([
       runFutureOrdersJob(a.app),
-      runFutureOrdersJob(b),
+      runFutureOrdersJob(b.app),
       runFutureOrdersJob(a.app),
-      runFutureOrdersJob(b),
+      runFutureOrdersJob(b.app),
     ]);
     const moved = runs.flat();
     expect(moved.sort()).toEqual([...ids].sort());
-    expect(new Set(moved).size).toBe(ids.length);
-    const history = await a.app.db
-      .select({ orderId: orderStatusHistory.orderId })
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.event, 'future-due'));
-    const perOrder = new Map<string, number>();
-    for (const h of history) perOrder.set(h.orderId, (perOrder.get(h.orderId) ?? 0) + 1);
-    expect(ids.every((id) => perOrder.get(id) === 1)).toBe(true);
+    expect(await dueRowsPerOrder(a.app, ids)).toEqual(once(ids));
+    expect(await statuses(a.app, ids)).toEqual(Object.fromEntries(ids.map((id) => [id, 'new'])));
+    await vi.waitFor(() => expect(Object.values(heard).filter((s) => s.length === 0)).toEqual([]));
+    await new Promise((r) => setTimeout(r, 300));
+    for (const stop of stops) stop();
+    expect(heard).toEqual(Object.fromEntries(ids.map((id) => [id, ['new']])));
   });
-});
-
-describe.runIf(!databaseUrl)('the scheduled orders job in two API processes at once', () => {
-  it.skip('needs PostgreSQL: run with DATABASE_URL=postgres://... to test `for update skip locked` between two apps', () => {});
 });

@@ -252,7 +252,10 @@ describe('PATCH /v1/fares/compute-price', () => {
       payload: '{"branch_id":',
     });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toBeTruthy();
+    expect(errorOf(res)).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: localize('BAD_REQUEST', 'ru', { detail: '' }),
+    });
   });
 
   it('needs the client headers', async () => {

@@ -12,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
+import { localize } from '../../http/messages.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { placeTestOrder, signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
 import { insertTestOrder } from '../orders/orders.fixtures.ts';
@@ -243,7 +244,10 @@ describe('POST /v1/user_reviews', () => {
       payload: '{"rating":',
     });
     expect(notJson.statusCode).toBe(400);
-    expect(errorOf(notJson).message).toBeTruthy();
+    expect(errorOf(notJson)).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: localize('BAD_REQUEST', 'ru', { detail: '' }),
+    });
     // Nothing of this was written.
     const count = await t.app.db.select().from(reviews).where(eq(reviews.customerId, alice.id));
     expect(count).toHaveLength(2);
@@ -357,8 +361,10 @@ describe('GET /v1/user_reviews/eligibility', () => {
     }
     const unknown = await ask(gina, UNKNOWN_ID, 'en');
     expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown).code).toBe('PRODUCT_NOT_FOUND');
-    expect(errorOf(unknown).message).toBeTruthy();
+    expect(errorOf(unknown)).toMatchObject({
+      code: 'PRODUCT_NOT_FOUND',
+      message: localize('PRODUCT_NOT_FOUND', 'en'),
+    });
 
     const anonymous = await ask(null, cola, 'en');
     expect(anonymous.statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HashSlots, HashSlotsFull, PASSWORD_HASH_MAX_WAITING, PASSWORD_HASH_SLOTS } from './hash-slots.ts';
+import { HashSlots, HashSlotsFull, passwordCheckSlots } from './hash-slots.ts';
 
 /** A piece of work the test finishes by hand, so nothing depends on timing. */
 function gate() {
@@ -68,10 +68,31 @@ describe('HashSlots', () => {
     expect(await slots.run(async () => 'next')).toBe('next');
   });
 
-  it('is sized for a small machine: 1 or 2 hashes at once, a short queue', () => {
-    expect(PASSWORD_HASH_SLOTS).toBeGreaterThanOrEqual(1);
-    expect(PASSWORD_HASH_SLOTS).toBeLessThanOrEqual(2);
-    expect(PASSWORD_HASH_MAX_WAITING).toBe(8);
+  it('the sign-in route’s slots hash 1 or 2 passwords at once, queue at most 8, refuse the rest at once', async () => {
+    const gates = Array.from({ length: 20 }, gate);
+    const outcomes = gates.map((g) =>
+      passwordCheckSlots
+        .run(() => g.opened)
+        .then(
+          () => 'done',
+          (error: unknown) => (error instanceof HashSlotsFull ? 'refused' : 'failed'),
+        ),
+    );
+    await settle();
+    const running = passwordCheckSlots.inFlight;
+    const waiting = passwordCheckSlots.waiting;
+    expect(running).toBeGreaterThanOrEqual(1);
+    expect(running).toBeLessThanOrEqual(2);
+    expect(waiting).toBeGreaterThanOrEqual(1);
+    expect(waiting).toBeLessThanOrEqual(8);
+    for (const g of gates) g.open();
+    const results = await Promise.all(outcomes);
+    expect(results.filter((r) => r === 'done')).toHaveLength(running + waiting);
+    expect(results.filter((r) => r === 'refused')).toHaveLength(20 - running - waiting);
+    expect(passwordCheckSlots.inFlight).toBe(0);
+  });
+
+  it('needs at least one slot', () => {
     expect(() => new HashSlots(0, 1)).toThrow();
   });
 });

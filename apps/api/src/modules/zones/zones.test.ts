@@ -1,4 +1,5 @@
 import {
+  ZApiError,
   ZBranchByLocationResponse,
   ZCheckPointResponse,
   ZDeliveryZonesResponse,
@@ -131,7 +132,10 @@ describe('GET /v1/check_point_delivery_zones', () => {
   it('needs the client headers', async () => {
     const res = await t.get('/v1/check_point_delivery_zones?lat=41.3&lon=69.2', { shipper: undefined });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBeTruthy();
+    expect(ZApiError.parse(res.json())).toMatchObject({
+      code: 'MISSING_HEADER',
+      fields: [{ field: 'Shipper' }],
+    });
   });
 });
 
@@ -151,7 +155,10 @@ describe('GET /v1/delivery-zones', () => {
     for (const city of ['Tashkent', '', 'a b', '../x']) {
       const res = await t.get(`/v1/delivery-zones?city=${encodeURIComponent(city)}`);
       expect(res.statusCode, city).toBe(400);
-      expect(res.json().message, city).toBeTruthy();
+      expect(
+        ZApiError.parse(res.json()).fields?.map((f) => f.field),
+        city,
+      ).toEqual(['city']);
     }
   });
 });

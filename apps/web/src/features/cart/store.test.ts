@@ -2,7 +2,7 @@ import type { AutoAddProduct, NewCartItem } from '@app/domain';
 import { lineUnitPrice } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { createJSONStorage, type StateStorage } from 'zustand/middleware';
-import { CART_STORE_NAME, cartPersistOptions, createCartStore, repriceLines } from './store';
+import { createCartStore, repriceLines } from './store';
 
 const memory = (initial: Record<string, string> = {}) => {
   const data = new Map(Object.entries(initial));
@@ -59,14 +59,6 @@ const storeWith = (initial: Record<string, string> = {}) => {
 };
 
 describe('cart persistence', () => {
-  it("is kept long-term under 'cart', version 1, hydrated only on demand", () => {
-    const options = cartPersistOptions();
-    expect(options.name).toBe(CART_STORE_NAME);
-    expect(CART_STORE_NAME).toBe('cart');
-    expect(options.version).toBe(1);
-    expect(options.skipHydration).toBe(true);
-  });
-
   it('writes only the lines, with the version', async () => {
     const { store, mem } = storeWith();
     await store.persist.rehydrate();

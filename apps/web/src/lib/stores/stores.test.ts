@@ -23,7 +23,7 @@ vi.stubGlobal('sessionStorage', session);
 
 const { useAuthStore } = await import('./auth');
 const { useCommonStore, COMMON_DEFAULTS } = await import('./common');
-const { useCheckoutStore, CHECKOUT_DEFAULTS } = await import('./checkout');
+const { useCheckoutStore } = await import('./checkout');
 const { useSessionStore } = await import('./session');
 const { rehydrateAllStores } = await import('./persist');
 
@@ -36,8 +36,8 @@ beforeAll(async () => {
 
 describe('persisted stores (spec sections 3 and 9)', () => {
   it('start from the spec defaults', () => {
-    expect(COMMON_DEFAULTS.deliveryType).toBe('delivery');
-    expect(CHECKOUT_DEFAULTS.is_courier_call).toBe(true);
+    expect(useCommonStore.getState().deliveryType).toBe('delivery');
+    expect(useCheckoutStore.getState().is_courier_call).toBe(true);
     expect(useAuthStore.getState().user).toBeNull();
   });
 

@@ -1,6 +1,8 @@
 import type { TOrderDetail, TOrderStatus } from '@app/contracts';
 import { ORDER_STATUSES } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { loadMessages } from '@/i18n/messages';
+import { routing } from '@/i18n/routing';
 import { ORDER_ID, sampleLine, sampleOrder } from '@/test/order-fixtures';
 import { isOrderDetail, isOrdersResponse, isStatusEvent } from './guards';
 import {
@@ -23,8 +25,20 @@ const event = (status: TOrderStatus, at: string, courier: TOrderDetail['courier'
 });
 
 describe('status labels', () => {
-  it('gives every status one of the spec’s labels; pickup handed over reads completed', () => {
-    for (const status of ORDER_STATUSES) expect(statusLabel(status, 'delivery')).toBeTruthy();
+  it.each(routing.locales)(
+    'give every status of either order type a label the %s messages have',
+    async (locale) => {
+      const labels = ((await loadMessages(locale)).order as { statuses: Record<string, unknown> }).statuses;
+      const unlabelled = ORDER_STATUSES.flatMap((status) =>
+        (['delivery', 'self-pickup'] as const)
+          .map((type) => statusLabel(status, type))
+          .filter((label) => typeof labels[label] !== 'string' || labels[label] === ''),
+      );
+      expect(unlabelled).toEqual([]);
+    },
+  );
+
+  it('use the spec’s labels; pickup handed over reads completed', () => {
     expect(statusLabel('vendor-accepted', 'delivery')).toBe('gettingReady');
     expect(statusLabel('courier-picked', 'delivery')).toBe('onTheWay');
     expect(statusLabel('finished', 'self-pickup')).toBe('completed');
