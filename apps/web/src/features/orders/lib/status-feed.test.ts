@@ -1,4 +1,5 @@
 import type { TOrderDetail, TOrderStatus, TOrderStatusEvent } from '@app/contracts';
+import { ZOrderStatusEvent } from '@app/contracts/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startStatusFeed, type TFeedState, type TStatusFeedOptions } from './status-feed';
 
@@ -71,6 +72,8 @@ function harness(overrides: Partial<TStatusFeedOptions> = {}) {
     onOrder: (o) => orders.push(o.status),
     onState: (s) => states.push(s),
     onFatal: (s) => fatal.push(s),
+    // The contract itself, already loaded (the feed's default loads it with the first stream).
+    eventSchema: async () => ZOrderStatusEvent,
     ...overrides,
   });
   return {
@@ -259,5 +262,28 @@ describe('status feed', () => {
     await tick(600_000);
     expect([h.openStream.mock.calls.length, h.fetchOrder.mock.calls.length]).toEqual(calls);
     expect(h.states.at(-1)).toBe('closed');
+  });
+});
+
+describe('status feed with its default schema', () => {
+  it('loads the contract of a message with the first stream and refuses what it refuses', async () => {
+    const events: TOrderStatusEvent[] = [];
+    let stream: TFakeStream | undefined;
+    const feed = startStatusFeed({
+      openStream: async (signal) => {
+        const fake = openFake(signal);
+        stream = fake.stream;
+        return fake.response;
+      },
+      fetchOrder: async () => order('new'),
+      onEvent: (e) => events.push(e),
+      onOrder: () => undefined,
+      onState: () => undefined,
+    });
+    await vi.waitFor(() => expect(stream).toBeDefined());
+    stream?.send(`data: ${JSON.stringify({ ...statusEvent('new'), at: 'yesterday' })}\n\n`);
+    stream?.event('vendor-ready');
+    await vi.waitFor(() => expect(events.map((e) => e.status)).toEqual(['vendor-ready']));
+    feed.stop();
   });
 });

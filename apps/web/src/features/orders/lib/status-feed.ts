@@ -1,6 +1,7 @@
 import type { TOrderDetail, TOrderStatusEvent } from '@app/contracts';
 import { isTerminalStatus } from '@app/domain';
-import { isStatusEvent } from './guards';
+import type { TResponseSchema } from '@/lib/api-client';
+import { contract } from '@/lib/browser-contracts';
 import { createSseParser } from './sse';
 
 /**
@@ -33,6 +34,8 @@ export type TStatusFeedOptions = {
   /** No bytes for this long (the server sends a heartbeat every 15 s) and the stream counts as dropped. */
   silenceTimeoutMs?: number;
   timers?: TTimers;
+  /** The schema of one message (default: the contract's `ZOrderStatusEvent`, loaded with the first stream). */
+  eventSchema?: () => Promise<TResponseSchema<TOrderStatusEvent>>;
 };
 
 export const POLL_INTERVAL_MS = 10_000;
@@ -58,6 +61,7 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
   const pollEvery = options.pollIntervalMs ?? POLL_INTERVAL_MS;
   const delays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
   const silenceMs = options.silenceTimeoutMs ?? SILENCE_TIMEOUT_MS;
+  const eventSchema = options.eventSchema ?? contract('ZOrderStatusEvent');
 
   let stopped = false;
   let state: TFeedState | null = null;
@@ -164,8 +168,9 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
     stream = abort;
     if (state !== 'polling') setState('connecting');
     let response: Response;
+    let schema: TResponseSchema<TOrderStatusEvent>;
     try {
-      response = await options.openStream(abort.signal);
+      [response, schema] = await Promise.all([options.openStream(abort.signal), eventSchema()]);
     } catch {
       if (stream === abort) fallBack();
       return;
@@ -186,15 +191,16 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
       } catch {
         return;
       }
-      if (!isStatusEvent(data)) return;
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) return;
       // The stream delivers: it is live again, polling and its back-off end.
       attempt = 0;
       stopPolling();
       clearTimer(reconnectTimer);
       reconnectTimer = null;
       setState('live');
-      options.onEvent(data);
-      if (isTerminalStatus(data.status)) close();
+      options.onEvent(parsed.data);
+      if (isTerminalStatus(parsed.data.status)) close();
     });
     try {
       for (;;) {
