@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { $ZodType } from 'zod/v4/core';
 import * as contracts from '../src/index.ts';
 
-/** What the storefront parses in the browser (`apps/web/src/lib/contracts.ts` loads them by name). */
+/** What the storefront parses in the browser (`apps/web/src/lib/browser-contracts.ts` loads them by name). */
 export const BROWSER_SCHEMAS = [
   'ZAuthResponse',
   'ZAutoAddResponse',
@@ -45,7 +45,6 @@ export const BROWSER_SCHEMAS = [
   'ZReviewEligibility',
   'ZReviewListResponse',
   'ZUpdateCustomerResponse',
-  'ZVacancyApplicationResponse',
 ] as const satisfies readonly (keyof typeof contracts)[];
 
 export const OUTPUT = fileURLToPath(new URL('../src/mini.generated.ts', import.meta.url));

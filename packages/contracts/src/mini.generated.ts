@@ -557,8 +557,4 @@ export const ZUpdateCustomerResponse = z.object({
   ),
 });
 
-export const ZVacancyApplicationResponse = z.object({
-  id: ZId,
-});
-
 export const ZCreateReviewResponse = ZReview;

@@ -9,7 +9,7 @@ import type { TApiError } from '@app/contracts';
  * `data.message`.
  *
  * This module is also part of every page's first load, so it imports no zod: the server passes the
- * contracts' classic schemas, the browser a loader of their zod/mini build (`lib/contracts.ts`), which
+ * contracts' classic schemas, the browser a loader of their zod/mini build (`lib/browser-contracts.ts`), which
  * comes with the first call that needs it and loads while the request is on its way.
  */
 export type TApiFailure = { status: number; data: TApiError };
