@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiErrorMessage, buildUrl, createApiClient, isApiErrorBody, isApiFailure } from './api-client';
+import {
+  apiErrorMessage,
+  buildUrl,
+  createApiClient,
+  isApiErrorBody,
+  isApiFailure,
+  NO_CONTENT,
+} from './api-client';
+import { contract } from './browser-contracts';
 
 /** The headers a mocked fetch was called with. */
 const headersOf = (init: RequestInit | undefined) => (init?.headers ?? {}) as Record<string, string>;
@@ -159,20 +167,76 @@ describe('api client', () => {
   });
 });
 
-describe('api client in the browser (a type guard instead of zod)', () => {
-  const isOk = (value: unknown): value is { ok: boolean } =>
-    typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
+describe('api client in the browser (the contracts in zod/mini, loaded with the first call)', () => {
+  const ORDER = { order_id: SHIPPER, external_order_id: 'B-10001' };
 
-  it('returns a response that passes the guard as it came', async () => {
-    mockFetch(json({ ok: true, extra: 1 }));
+  it('parses the answer with the contract: unknown fields are dropped, as on the server', async () => {
+    mockFetch(json({ ...ORDER, extra: 1 }));
     const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
-    await expect(api.get('/v1/x', { schema: isOk })).resolves.toEqual({ ok: true, extra: 1 });
+    await expect(
+      api.post('/v2/ondemand-order', { schema: contract('ZCreateOrderResponse') }),
+    ).resolves.toEqual(ORDER);
   });
 
-  it('rejects a response the guard refuses, like the zod contract would', async () => {
+  it('rejects an answer the contract refuses with BAD_RESPONSE, naming the call', async () => {
     mockFetch(new Response('<html>proxy page</html>', { status: 200 }));
     const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
-    await expect(api.get('/v1/x', { schema: isOk })).rejects.toMatchObject({
+    const error = await api
+      .post('/v2/ondemand-order', { schema: contract('ZCreateOrderResponse') })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, data: { code: 'BAD_RESPONSE' } });
+    expect(apiErrorMessage(error, 'fallback')).toMatch(/^Unexpected response from POST \/v2\/ondemand-order/);
+    mockFetch(json({ ...ORDER, order_id: 'B-10001' }));
+    await expect(
+      api.post('/v2/ondemand-order', { schema: contract('ZCreateOrderResponse') }),
+    ).rejects.toMatchObject({ status: 502, data: { code: 'BAD_RESPONSE' } });
+  });
+
+  it('starts loading the schema with the request, not after the answer', async () => {
+    const events: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        events.push('fetch');
+        return json({ ok: true });
+      }),
+    );
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await api.get('/v1/x', {
+      schema: async () => {
+        events.push('load');
+        return z.object({ ok: z.boolean() });
+      },
+    });
+    expect(events).toEqual(['load', 'fetch']);
+  });
+
+  it('treats a schema that cannot load like an unreachable API, and leaves nothing unhandled when the call fails first', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      mockFetch(json({ ok: true }));
+      const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+      const broken = () => Promise.reject(new Error('Loading chunk 7 failed'));
+      await expect(api.get('/v1/x', { schema: broken })).rejects.toMatchObject({
+        status: 0,
+        data: { code: 'NETWORK_ERROR', message: 'Loading chunk 7 failed' },
+      });
+      mockFetch(json({ statusCode: 500, code: 'INTERNAL', message: 'boom' }, 500));
+      await expect(api.get('/v1/x', { schema: broken })).rejects.toMatchObject({ status: 500 });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('takes 204 No Content as NO_CONTENT, and refuses a body there', async () => {
+    mockFetch(new Response(null, { status: 204 }));
+    const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
+    await expect(api.post('/v1/customers/logout', { schema: NO_CONTENT })).resolves.toBeUndefined();
+    mockFetch(json({ ok: true }));
+    await expect(api.post('/v1/customers/logout', { schema: NO_CONTENT })).rejects.toMatchObject({
       status: 502,
       data: { code: 'BAD_RESPONSE' },
     });

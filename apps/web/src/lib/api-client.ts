@@ -1,15 +1,16 @@
 import type { TApiError } from '@app/contracts';
-import type { z } from 'zod';
 
 /**
  * The one HTTP client of the storefront. Every call carries the `Shipper` and `Platform` headers,
  * `Accept-Language` with the page's locale (the API answers its messages, and writes the sign-in SMS,
  * in it) and, when a user is signed in, `Authorization: <access_token>` (the bare token, as the
- * platform's clients send it). Responses are checked before they are returned; failures reject with `{ status, data }`
- * where `data` is the API's error body, so callers show `data.message`.
+ * platform's clients send it). Responses are parsed with their contract before they are returned;
+ * failures reject with `{ status, data }` where `data` is the API's error body, so callers show
+ * `data.message`.
  *
- * This module is also part of the browser bundle, so it imports no zod at runtime: server code passes
- * the zod contract (full validation), browser code a small type guard from `response-guards.ts`.
+ * This module is also part of every page's first load, so it imports no zod: the server passes the
+ * contracts' classic schemas, the browser a loader of their zod/mini build (`lib/browser-contracts.ts`), which
+ * comes with the first call that needs it and loads while the request is on its way.
  */
 export type TApiFailure = { status: number; data: TApiError };
 
@@ -19,11 +20,21 @@ export type TQuery = Record<string, TQueryValue | readonly (string | number)[]>;
 /** Next's fetch cache hints; ignored by browsers. */
 type TNextFetchOptions = { revalidate?: number | false; tags?: string[] };
 
-/** A type guard: the browser's cheap shape check of a response it trusts to follow the typed contract. */
-export type TResponseGuard<T> = (value: unknown) => value is T;
+/** A zod schema, classic or mini (both have `safeParse`): what an answer is parsed with. */
+export type TResponseSchema<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+};
 
-/** How a response is checked: a zod contract (server) or a type guard (browser). */
-export type TResponseCheck<T> = z.ZodType<T> | TResponseGuard<T>;
+/** How an answer is checked: a schema (the server's classic contracts), or a loader of one (the browser's). */
+export type TResponseCheck<T> = TResponseSchema<T> | (() => Promise<TResponseSchema<T>>);
+
+/** The answer of a call that answers 204 No Content (sign-out): nothing, and nothing else. */
+export const NO_CONTENT: TResponseSchema<undefined> = {
+  safeParse: (value) =>
+    value === undefined
+      ? { success: true, data: undefined }
+      : { success: false, error: { message: 'expected no content' } },
+};
 
 export type TRequestOptions<T> = {
   schema: TResponseCheck<T>;
@@ -58,7 +69,10 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The API's error body (ZApiError), checked by hand so the browser bundle carries no zod. */
+/**
+ * The API's error body (ZApiError), checked by hand: it is read on every failure, on every page, often
+ * synchronously (retry decisions, sign-out), where waiting for a schema to load is not possible.
+ */
 export function isApiErrorBody(value: unknown): value is TApiError {
   if (!isRecord(value)) return false;
   const { statusCode, code, message, fields } = value;
@@ -77,14 +91,12 @@ export function isApiFailure(error: unknown): error is TApiFailure {
   return typeof error.status === 'number' && isApiErrorBody(error.data);
 }
 
-type TCheckResult<T> = { ok: true; data: T } | { ok: false; reason: string };
-
-function checkResponse<T>(check: TResponseCheck<T>, value: unknown): TCheckResult<T> {
-  if (typeof check === 'function') {
-    return check(value) ? { ok: true, data: value } : { ok: false, reason: 'unexpected shape' };
-  }
-  const parsed = check.safeParse(value);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, reason: parsed.error.message };
+/** The schema, loading now (in parallel with the request) when it comes through a loader. */
+function schemaOf<T>(check: TResponseCheck<T>): Promise<TResponseSchema<T>> {
+  const schema = typeof check === 'function' ? check() : Promise.resolve(check);
+  // Awaited after the answer; a request that fails first must not leave an unhandled rejection.
+  schema.catch(() => undefined);
+  return schema;
 }
 
 /** The text to show for a failed call: the API's message, else the error's own message, else the fallback. */
@@ -121,6 +133,7 @@ async function readError(response: Response): Promise<TApiFailure> {
 
 export function createApiClient(config: TApiClientConfig) {
   async function request<T>(method: THttpMethod, path: string, options: TRequestOptions<T>): Promise<T> {
+    const schemaReady = schemaOf(options.schema);
     const locale = await config.getLocale?.();
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -161,11 +174,22 @@ export function createApiClient(config: TApiClientConfig) {
     }
 
     const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-    const checked = checkResponse(options.schema, json);
-    if (!checked.ok) {
-      throw failure(502, 'BAD_RESPONSE', `Unexpected response from ${method} ${path}: ${checked.reason}`);
+    let schema: TResponseSchema<T>;
+    try {
+      schema = await schemaReady;
+    } catch (error) {
+      // The browser could not load the contracts' chunk: as unreachable as the API itself.
+      throw failure(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
     }
-    return checked.data;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw failure(
+        502,
+        'BAD_RESPONSE',
+        `Unexpected response from ${method} ${path}: ${parsed.error.message}`,
+      );
+    }
+    return parsed.data;
   }
 
   return {

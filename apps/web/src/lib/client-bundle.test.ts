@@ -23,6 +23,9 @@ const LAZY_ONLY = [
   'zod',
   'zod/v4/core', // its `config` would bring zod's core into the first load (see lib/csp-client.ts)
   '@app/contracts',
+  // The contracts in zod/mini: browser calls load them with their first answer (lib/browser-contracts.ts).
+  '@app/contracts/mini',
+  'zod/mini',
   '@tanstack/react-query',
   'sonner',
   '@radix-ui/react-dropdown-menu',
@@ -102,6 +105,9 @@ describe('client bundle', { timeout: 60_000 }, () => {
     expect(reached.has('next-intl/navigation')).toBe(true);
     expect(reached.has('@app/contracts')).toBe(false);
     // The map module brings Leaflet's stylesheet statically and its script only through import().
+    // The browser's contracts are loaded by import() alone.
+    expect(packagesReachedFrom(join(SRC, 'lib/browser-contracts.ts')).has('@app/contracts/mini')).toBe(false);
+    expect(read(join(SRC, 'lib/browser-contracts.ts'))).toContain("import('@app/contracts/mini')");
     const map = packagesReachedFrom(join(SRC, 'features/location/components/map/map-view.tsx'));
     expect(map.has('leaflet/dist/leaflet.css')).toBe(true);
     expect(map.has('leaflet')).toBe(false);

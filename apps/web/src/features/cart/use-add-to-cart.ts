@@ -2,8 +2,8 @@
 
 import type { NewCartItem } from '@app/domain';
 import { useCallback } from 'react';
+import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
-import { isAutoAddResponse } from '@/lib/response-guards';
 import { useCommonStore } from '@/lib/stores/common';
 import { hasOwnLines } from './lib/default-lines';
 import { cartStore } from './store';
@@ -40,7 +40,7 @@ export function useAddToCart(menuId: string | null) {
             queryKey: autoAddQueryKey(menuId, deliveryType),
             queryFn: ({ signal }) =>
               api.get('/v3/auto-add-product', {
-                schema: isAutoAddResponse,
+                schema: contract('ZAutoAddResponse'),
                 query: { delivery_type: deliveryType, menu_id: menuId },
                 signal,
               }),

@@ -1,7 +1,7 @@
 import type { TAuthResponse } from '@app/contracts';
-import { describe, expect, it } from 'vitest';
-import type { TApiClient } from '@/lib/api-client';
-import { confirmCode } from './auth-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type TApiClient } from '@/lib/api-client';
+import { confirmCode, lookupPhone, revokeToken, sendCode, updateCustomer } from './auth-api';
 
 const auth: TAuthResponse = {
   user: {
@@ -80,5 +80,58 @@ describe('confirming the code (spec section 4: login-confirm first, register-con
       status: 503,
     });
     expect(calls).toEqual(['/v1/customers/confirm-login']);
+  });
+});
+
+/** The real client over a fetch that gives every call this answer. */
+function answering(body: unknown, status = 200): TApiClient {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      status === 204
+        ? new Response(null, { status })
+        : new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+            status,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+    ),
+  );
+  return createApiClient({
+    baseUrl: 'http://api.test',
+    shipperId: '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60',
+    platformId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d',
+  });
+}
+
+const BAD_RESPONSE = { status: 502, data: { code: 'BAD_RESPONSE' } };
+
+describe('the customer answers are parsed with their contracts', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the answers the API gives', async () => {
+    await expect(lookupPhone(answering({ exists: true }), '998901234567')).resolves.toBe('login');
+    const sent = { message: 'sent', expires_in: 300, resend_after: 60 };
+    await expect(sendCode(answering(sent), 'login', '998901234567')).resolves.toEqual(sent);
+    await expect(confirmCode(answering(auth), 'login', '998901234567', '123456')).resolves.toEqual(auth);
+    const moved = { user: auth.user, phone_confirmation: { ...sent, phone: '998907654321' } };
+    await expect(updateCustomer(answering(moved), auth.user.id, { phone: '998907654321' })).resolves.toEqual(
+      moved,
+    );
+    await expect(revokeToken(answering(undefined, 204))).resolves.toBeUndefined();
+  });
+
+  it('refuses a wrong shape with BAD_RESPONSE, the failure the login dialog shows', async () => {
+    await expect(lookupPhone(answering({}), '998901234567')).rejects.toMatchObject(BAD_RESPONSE);
+    await expect(sendCode(answering('<html>'), 'register', '998901234567')).rejects.toMatchObject(
+      BAD_RESPONSE,
+    );
+    // An empty token is not a session: the contract wants 32 characters at least.
+    const noToken = { ...auth, access_token: '' };
+    await expect(confirmCode(answering(noToken), 'login', '998901234567', '1')).rejects.toMatchObject(
+      BAD_RESPONSE,
+    );
+    const halfSent = { user: auth.user, phone_confirmation: { message: 'sent' } };
+    await expect(updateCustomer(answering(halfSent), auth.user.id, {})).rejects.toMatchObject(BAD_RESPONSE);
+    await expect(revokeToken(answering({ ok: true }))).rejects.toMatchObject(BAD_RESPONSE);
   });
 });

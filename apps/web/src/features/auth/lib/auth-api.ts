@@ -6,16 +6,8 @@ import type {
   TUpdateCustomerRequest,
   TUpdateCustomerResponse,
 } from '@app/contracts';
-import { isApiFailure, type TApiClient } from '@/lib/api-client';
-import {
-  isAuthResponse,
-  isCodeSentResponse,
-  isCustomer,
-  isNoContent,
-  isPhoneConfirmResponse,
-  isPhoneLookupResponse,
-  isUpdateCustomerResponse,
-} from './guards';
+import { isApiFailure, NO_CONTENT, type TApiClient } from '@/lib/api-client';
+import { contract } from '@/lib/browser-contracts';
 
 /** What the phone step found: a known customer signs in, a new phone registers (spec section 4). */
 export type TLoginOutcome = 'login' | 'register';
@@ -23,7 +15,7 @@ export type TLoginOutcome = 'login' | 'register';
 /** POST /v1/customers/phone: 200 means the customer exists (login), 404 a new one (register). */
 export async function lookupPhone(api: TApiClient, phone: string): Promise<TLoginOutcome> {
   try {
-    await api.post('/v1/customers/phone', { schema: isPhoneLookupResponse, body: { phone } });
+    await api.post('/v1/customers/phone', { schema: contract('ZPhoneLookupResponse'), body: { phone } });
     return 'login';
   } catch (error) {
     if (isApiFailure(error) && error.status === 404) return 'register';
@@ -37,9 +29,9 @@ export async function lookupPhone(api: TApiClient, phone: string): Promise<TLogi
  */
 export function sendCode(api: TApiClient, outcome: TLoginOutcome, phone: string): Promise<TCodeSentResponse> {
   return outcome === 'login'
-    ? api.post('/v1/customers/login', { schema: isCodeSentResponse, body: { phone } })
+    ? api.post('/v1/customers/login', { schema: contract('ZCodeSentResponse'), body: { phone } })
     : api.post('/v1/customers/register', {
-        schema: isCodeSentResponse,
+        schema: contract('ZCodeSentResponse'),
         body: { phone, registration_source: 'website' },
       });
 }
@@ -60,13 +52,13 @@ export async function confirmCode(
   const body = { phone, code };
   let loginError: unknown;
   try {
-    return await api.post('/v1/customers/confirm-login', { schema: isAuthResponse, body });
+    return await api.post('/v1/customers/confirm-login', { schema: contract('ZAuthResponse'), body });
   } catch (error) {
     if (!isClientError(error)) throw error;
     loginError = error;
   }
   try {
-    return await api.post('/v1/customers/register-confirm', { schema: isAuthResponse, body });
+    return await api.post('/v1/customers/register-confirm', { schema: contract('ZAuthResponse'), body });
   } catch (registerError) {
     if (!isClientError(registerError)) throw registerError;
     throw outcome === 'login' ? loginError : registerError;
@@ -81,7 +73,10 @@ export function updateCustomer(
   id: string,
   body: TUpdateCustomerRequest,
 ): Promise<TUpdateCustomerResponse> {
-  return api.put(`/v1/customers/${encodeURIComponent(id)}`, { schema: isUpdateCustomerResponse, body });
+  return api.put(`/v1/customers/${encodeURIComponent(id)}`, {
+    schema: contract('ZUpdateCustomerResponse'),
+    body,
+  });
 }
 
 /** POST /v1/customers/{id}/phone-confirm: the new number takes effect with the code sent to it. */
@@ -92,17 +87,17 @@ export function confirmNewPhone(
   code: string,
 ): Promise<TPhoneConfirmResponse> {
   return api.post(`/v1/customers/${encodeURIComponent(id)}/phone-confirm`, {
-    schema: isPhoneConfirmResponse,
+    schema: contract('ZPhoneConfirmResponse'),
     body: { phone, code },
   });
 }
 
 /** GET /v1/customers/me: the signed-in customer as the API knows them now. */
 export function fetchMe(api: TApiClient): Promise<TCustomer> {
-  return api.get('/v1/customers/me', { schema: isCustomer, cache: 'no-store' });
+  return api.get('/v1/customers/me', { schema: contract('ZCustomer'), cache: 'no-store' });
 }
 
 /** POST /v1/customers/logout: revokes the token (204). */
 export async function revokeToken(api: TApiClient): Promise<void> {
-  await api.post('/v1/customers/logout', { schema: isNoContent });
+  await api.post('/v1/customers/logout', { schema: NO_CONTENT });
 }

@@ -5,7 +5,6 @@ import { codeErrorText, phoneErrorText } from './auth-errors';
 import { formatCountdown, resendDeadline, secondsLeft } from './countdown';
 import { needsName, PLACEHOLDER_NAME } from './customer-name';
 import { AUTH_SUCCESS_EVENT, pushAuthorizationSuccessful } from './data-layer';
-import { isAuthResponse, isCodeSentResponse, isUpdateCustomerResponse } from './guards';
 import { nextPhoneValue } from './phone-input';
 
 const failure = (status: number, code: string, message: string) => ({
@@ -109,37 +108,5 @@ describe('completion analytics', () => {
     const target = { dataLayer: [{ event: 'gtm.js' }] as unknown[] };
     pushAuthorizationSuccessful(target);
     expect(target.dataLayer).toEqual([{ event: 'gtm.js' }, { event: 'Authorization_successful' }]);
-  });
-});
-
-describe('response guards', () => {
-  const user = {
-    id: '0b0f4a3e-0000-4000-8000-000000000001',
-    name: 'user',
-    phone: '998901234567',
-    date_of_birth: null,
-    registration_source: 'website',
-    created_at: '2026-01-01T00:00:00.000Z',
-  };
-
-  it('accept the contract shapes', () => {
-    expect(isAuthResponse({ user, access_token: 'x'.repeat(43), expires_at: '2026-02-01T00:00:00Z' })).toBe(
-      true,
-    );
-    expect(isCodeSentResponse({ message: 'sent', expires_in: 300, resend_after: 60 })).toBe(true);
-    expect(isUpdateCustomerResponse({ user, phone_confirmation: null })).toBe(true);
-    expect(
-      isUpdateCustomerResponse({
-        user,
-        phone_confirmation: { message: 'sent', expires_in: 300, resend_after: 60, phone: '998907654321' },
-      }),
-    ).toBe(true);
-  });
-
-  it('refuse answers that are not', () => {
-    expect(isAuthResponse({ user, access_token: '', expires_at: 'x' })).toBe(false);
-    expect(isAuthResponse({ access_token: 'x', expires_at: 'x' })).toBe(false);
-    expect(isCodeSentResponse('<html>')).toBe(false);
-    expect(isUpdateCustomerResponse({ user, phone_confirmation: { message: 'sent' } })).toBe(false);
   });
 });

@@ -21,10 +21,10 @@ import { notify } from '@/components/ui/toasts';
 import { useOpenLogin } from '@/features/auth';
 import { ClosedBranchNotice, useOrderingBlocked } from '@/features/location';
 import { getPathname, Link, useRouter } from '@/i18n/navigation';
+import { contract } from '@/lib/browser-contracts';
 import { useApi, useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
-import { isAutoAddResponse, isModifierResponse } from '@/lib/response-guards';
 import { useAuthStore } from '@/lib/stores/auth';
 import { useCommonStore } from '@/lib/stores/common';
 import { checkoutBlock } from '../lib/checkout-block';
@@ -94,7 +94,7 @@ function CartViewContent({
     queryKey: autoAddQueryKey(menuId, deliveryType),
     queryFn: ({ signal }) =>
       api.get('/v3/auto-add-product', {
-        schema: isAutoAddResponse,
+        schema: contract('ZAutoAddResponse'),
         query: { delivery_type: deliveryType, menu_id: menuId },
         signal,
       }),
@@ -113,7 +113,11 @@ function CartViewContent({
     queries: productsWithModifiers.map((productId) => ({
       queryKey: ['modifiers', productId],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get('/v2/modifier', { schema: isModifierResponse, query: { product_id: productId }, signal }),
+        api.get('/v2/modifier', {
+          schema: contract('ZModifierResponse'),
+          query: { product_id: productId },
+          signal,
+        }),
     })),
   });
   const modifiersOf = (productId: string): Modifiers | undefined =>

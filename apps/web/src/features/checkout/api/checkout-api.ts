@@ -1,6 +1,6 @@
 import type { TCreateOrderRequest, TCreateOrderResponse, TOrderQuoteResponse } from '@app/contracts';
 import type { TApiClient } from '@/lib/api-client';
-import { isCreateOrderResponse, isOrderQuoteResponse } from './guards';
+import { contract } from '@/lib/browser-contracts';
 
 /** The calls of the checkout, each a thin typed wrapper over the one client. */
 
@@ -13,7 +13,7 @@ export const quoteOrder = (
   body: TCreateOrderRequest,
   signal?: AbortSignal,
 ): Promise<TOrderQuoteResponse> =>
-  api.post('/v2/ondemand-order/quote', { schema: isOrderQuoteResponse, body, signal });
+  api.post('/v2/ondemand-order/quote', { schema: contract('ZOrderQuoteResponse'), body, signal });
 
 /** POST /v2/ondemand-order under an Idempotency-Key (see lib/idempotency.ts). */
 export const placeOrder = (
@@ -22,7 +22,7 @@ export const placeOrder = (
   idempotencyKey: string,
 ): Promise<TCreateOrderResponse> =>
   api.post('/v2/ondemand-order', {
-    schema: isCreateOrderResponse,
+    schema: contract('ZCreateOrderResponse'),
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

@@ -43,7 +43,8 @@ const zoneOf = (id: string) => ({
 });
 const text = (s: string) => ({ ru: `${s} ru`, uz: `${s} uz`, en: `${s} en` });
 const branch = (slug: string, over: Partial<TBranch> = {}): TBranch => ({
-  id: `00000000-0000-4000-8000-${slug.padStart(12, '0').slice(-12)}`,
+  // A uuid (answers are parsed with the contract): the slug's last six letters in hex.
+  id: `00000000-0000-4000-8000-${Buffer.from(slug.slice(-6)).toString('hex').padStart(12, '0')}`,
   slug,
   name: text(slug),
   address: text(`${slug} street`),

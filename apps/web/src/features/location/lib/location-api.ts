@@ -10,18 +10,15 @@ import type {
   TNearestBranchResponse,
 } from '@app/contracts';
 import type { TApiClient } from '@/lib/api-client';
+import { contract } from '@/lib/browser-contracts';
 import type { TAddressPoint } from '@/lib/stores/common';
 import { reverseAddress, reverseQuery, zoneQuery } from './geocoding';
-import {
-  isCheckPointResponse,
-  isCustomerAddressList,
-  isGeocoderResponse,
-  isNearestBranchResponse,
-} from './guards';
 
 /** The calls of the location flow, each a thin typed wrapper over the one client. */
 
 const ADDRESSES = '/v1/customer-addresses';
+/** Every call on the saved addresses answers the whole list. */
+const ADDRESS_LIST = contract('ZCustomerAddressList');
 
 export function fetchNearestBranches(
   api: TApiClient,
@@ -29,7 +26,7 @@ export function fetchNearestBranches(
   deliveryZoneId: string | null,
 ): Promise<TNearestBranchResponse> {
   return api.get('/v1/nearest-branch', {
-    schema: isNearestBranchResponse,
+    schema: contract('ZNearestBranchResponse'),
     query: { lat: location.lat, long: location.long, delivery_zone_id: deliveryZoneId ?? undefined },
   });
 }
@@ -46,7 +43,7 @@ export function checkPointZones(
   signal?: AbortSignal,
 ): Promise<TCheckPointResponse> {
   return api.get('/v1/check_point_delivery_zones', {
-    schema: isCheckPointResponse,
+    schema: contract('ZCheckPointResponse'),
     query: zoneQuery(location),
     signal,
   });
@@ -63,7 +60,7 @@ export async function reverseGeocode(
   locale: string,
 ): Promise<string | null> {
   const answer = await api.get('/v1/map/geocoder', {
-    schema: isGeocoderResponse,
+    schema: contract('ZGeocoderResponse'),
     query: reverseQuery(location, locale),
   });
   return reverseAddress(answer);
@@ -72,29 +69,29 @@ export async function reverseGeocode(
 // --- saved addresses of a signed-in customer ---------------------------------------------------
 
 export const listAddresses = (api: TApiClient): Promise<TCustomerAddressList> =>
-  api.get(ADDRESSES, { schema: isCustomerAddressList });
+  api.get(ADDRESSES, { schema: ADDRESS_LIST });
 
 export const createAddress = (api: TApiClient, input: TCustomerAddressInput): Promise<TCustomerAddressList> =>
-  api.post(ADDRESSES, { schema: isCustomerAddressList, body: input });
+  api.post(ADDRESSES, { schema: ADDRESS_LIST, body: input });
 
 export const updateAddress = (
   api: TApiClient,
   id: string,
   patch: TCustomerAddressPatch,
 ): Promise<TCustomerAddressList> =>
-  api.put(`${ADDRESSES}/${encodeURIComponent(id)}`, { schema: isCustomerAddressList, body: patch });
+  api.put(`${ADDRESSES}/${encodeURIComponent(id)}`, { schema: ADDRESS_LIST, body: patch });
 
 export const activateAddress = (api: TApiClient, id: string): Promise<TCustomerAddressList> =>
-  api.post(`${ADDRESSES}/${encodeURIComponent(id)}/activate`, { schema: isCustomerAddressList });
+  api.post(`${ADDRESSES}/${encodeURIComponent(id)}/activate`, { schema: ADDRESS_LIST });
 
 export const deleteAddress = (api: TApiClient, id: string): Promise<TCustomerAddressList> =>
-  api.delete(`${ADDRESSES}/${encodeURIComponent(id)}`, { schema: isCustomerAddressList });
+  api.delete(`${ADDRESSES}/${encodeURIComponent(id)}`, { schema: ADDRESS_LIST });
 
 export const importAddresses = (
   api: TApiClient,
   points: readonly TAddressPoint[],
 ): Promise<TCustomerAddressList> =>
-  api.post(`${ADDRESSES}/import`, { schema: isCustomerAddressList, body: toImport(points) });
+  api.post(`${ADDRESSES}/import`, { schema: ADDRESS_LIST, body: toImport(points) });
 
 /** A server address as the store keeps it. */
 export const toPoint = (a: TCustomerAddress): TAddressPoint => ({

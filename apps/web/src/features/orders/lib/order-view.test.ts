@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { loadMessages } from '@/i18n/messages';
 import { routing } from '@/i18n/routing';
 import { ORDER_ID, sampleLine, sampleOrder } from '@/test/order-fixtures';
-import { isOrderDetail, isOrdersResponse, isStatusEvent } from './guards';
 import {
   addressLine,
   applyStatusEvent,
@@ -160,22 +159,5 @@ describe('order card details', () => {
     const labels = { building: 'bldg.', floor: 'floor', apartment: 'apt.' };
     expect(addressLine(sampleOrder(), labels)).toBe('Bunyodkor 1, Home, bldg. 3, apt. 12');
     expect(addressLine(sampleOrder({ to_address: null }), labels)).toBeNull();
-  });
-});
-
-describe('browser checks of the answers', () => {
-  it('accept the contract’s shapes and refuse others', () => {
-    const order = sampleOrder({
-      lines: [sampleLine()],
-    });
-    expect(isOrderDetail(order)).toBe(true);
-    expect(isOrderDetail({ ...order, status: 'eaten' })).toBe(false);
-    expect(isOrderDetail({ ...order, lines: [{ id: ID }] })).toBe(false);
-    expect(isOrderDetail('<html>')).toBe(false);
-    expect(isOrdersResponse({ count: 1, orders: [order] })).toBe(true);
-    expect(isOrdersResponse({ count: 1, orders: [{ id: ID }] })).toBe(false);
-    expect(isStatusEvent(event('new', '2025-03-01T09:00:00.000Z'))).toBe(true);
-    expect(isStatusEvent({ ...event('new', 'yesterday') })).toBe(false);
-    expect(isStatusEvent({ status: 'new' })).toBe(false);
   });
 });

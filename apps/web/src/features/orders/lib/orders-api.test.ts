@@ -1,8 +1,10 @@
+import type { TProductDetail, TProductSummary } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/lib/api-client';
-import { sampleLine, text } from '@/test/order-fixtures';
-import { isReviewEligibility } from './guards';
+import { sampleLine, sampleOrder, text } from '@/test/order-fixtures';
 import {
+  fetchOrder,
+  fetchOrders,
   fetchReviewEligibility,
   loadRepeatSources,
   postReview,
@@ -34,14 +36,33 @@ function fakeApi(routes: Record<string, (url: URL) => { status?: number; body: u
   return { api, calls, fetchMock };
 }
 
-const productBody = (pid: string, over: Record<string, unknown> = {}) => ({
+/** A product as the API answers it (every answer is parsed with its contract). */
+const summary = (pid: string, over: Partial<TProductSummary> = {}): TProductSummary => ({
   id: pid,
   slug: `p-${pid.slice(-2)}`,
   title: text('P'),
+  description: text(''),
   out_price: 30_000,
   type: 'simple',
   has_modifier: false,
   image: null,
+  tags: [],
+  categories: [],
+  rating: 0,
+  reviews_count: 0,
+  weight: 300,
+  energy: 500,
+  cooking_time: 15,
+  popularity: 1,
+  ...over,
+});
+const productBody = (pid: string, over: Partial<TProductDetail> = {}): TProductDetail => ({
+  ...summary(pid),
+  fats: 10,
+  proteins: 10,
+  carbohydrates: 10,
+  ingredients: text(''),
+  allergens: text(''),
   active_in_menu: true,
   variants: [],
   combo_groups: [],
@@ -62,9 +83,11 @@ describe('today’s menu for a repeat', () => {
           categories: [
             {
               id: id(70),
+              slug: 'main',
+              title: text('Main'),
               products: [
-                { id: PLOV, in_stop: false },
-                { id: SAMSA, in_stop: true },
+                { ...summary(PLOV), in_stop: false },
+                { ...summary(SAMSA), in_stop: true },
               ],
             },
           ],
@@ -75,7 +98,7 @@ describe('today’s menu for a repeat', () => {
         body: {
           products: [
             {
-              product: { id: NAPKINS, slug: 'napkins', title: text('N'), out_price: 0 },
+              product: summary(NAPKINS, { slug: 'napkins', out_price: 0 }),
               quantity: 1,
               delivery_type: null,
               min_order_price: 0,
@@ -89,7 +112,14 @@ describe('today’s menu for a repeat', () => {
         body: {
           product_modifiers: {
             single_modifiers: [
-              { id: id(80), name: text('Cheese'), price: 4_000, is_compulsory: false, max_amount: 2 },
+              {
+                id: id(80),
+                name: text('Cheese'),
+                price: 4_000,
+                is_compulsory: false,
+                category_name: text('Extras'),
+                max_amount: 2,
+              },
             ],
             group_modifiers: [],
           },
@@ -137,7 +167,14 @@ describe('today’s menu for a repeat', () => {
 
 describe('posting a review', () => {
   it('sends the product, the order, the rating and the text', async () => {
-    const { api, fetchMock } = fakeApi({ '/v1/user_reviews': () => ({ status: 201, body: { id: id(5) } }) });
+    const review = {
+      id: id(5),
+      rating: 5,
+      review_message: 'Great',
+      created_at: '2025-03-01T12:00:00.000Z',
+      client_name: 'Aziz',
+    };
+    const { api, fetchMock } = fakeApi({ '/v1/user_reviews': () => ({ status: 201, body: review }) });
     await postReview(api, { product_id: PLOV, order_id: id(101), rating: 5, review_message: 'Great' });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
@@ -198,20 +235,51 @@ describe('may the customer rate this dish (product page)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('accepts only a consistent answer', () => {
-    expect(isReviewEligibility({ can_review: true, order_id: ORDER, reason: null })).toBe(true);
-    expect(isReviewEligibility({ can_review: false, order_id: null, reason: 'already_reviewed' })).toBe(true);
-    expect(isReviewEligibility({ can_review: false, order_id: null, reason: 'not_ordered' })).toBe(true);
-    expect(isReviewEligibility({ can_review: true, order_id: null, reason: null })).toBe(false);
-    expect(isReviewEligibility({ can_review: false, order_id: null, reason: 'other' })).toBe(false);
-    expect(isReviewEligibility({ can_review: false, order_id: ORDER, reason: 'not_ordered' })).toBe(false);
-    expect(isReviewEligibility(null)).toBe(false);
-  });
-
   it('is cached per customer and dish, under one key a posted review invalidates', () => {
     const key = reviewEligibilityQueryKey(id(7), PLOV);
     expect(key).toEqual(['review-eligibility', id(7), PLOV]);
     expect(key.slice(0, REVIEW_ELIGIBILITY_KEY.length)).toEqual([...REVIEW_ELIGIBILITY_KEY]);
     expect(reviewEligibilityQueryKey(id(8), PLOV)).not.toEqual(key);
+  });
+});
+
+describe('the order answers are parsed with their contracts', () => {
+  const ORDER = sampleOrder({ lines: [sampleLine()] });
+
+  it('takes the orders and the order as the API gives them', async () => {
+    const { api } = fakeApi({
+      '/v2/orders': () => ({ body: { count: 1, orders: [ORDER] } }),
+      [`/v2/orders/${ORDER.id}`]: () => ({ body: ORDER }),
+    });
+    // An order in the list is a summary: the detail's own fields are dropped.
+    const list = await fetchOrders(api, 'current', 1);
+    expect(list.orders[0]).toMatchObject({ id: ORDER.id, status: 'new', total_price: ORDER.total_price });
+    expect(list.orders[0]).not.toHaveProperty('lines');
+    await expect(fetchOrder(api, ORDER.id)).resolves.toEqual(ORDER);
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a wrong shape with BAD_RESPONSE, the failure the orders pages show', async () => {
+    const BAD = { status: 502, data: { code: 'BAD_RESPONSE' } };
+    for (const body of [
+      { ...ORDER, status: 'eaten' },
+      { ...ORDER, lines: [{ id: ORDER.id }] },
+      { ...ORDER, total_price: 52_000.5 },
+      '<html>',
+    ]) {
+      const { api } = fakeApi({ [`/v2/orders/${ORDER.id}`]: () => ({ body }) });
+      await expect(fetchOrder(api, ORDER.id)).rejects.toMatchObject(BAD);
+    }
+    const { api } = fakeApi({ '/v2/orders': () => ({ body: { count: 1, orders: [{ id: ORDER.id }] } }) });
+    await expect(fetchOrders(api, 'history', 1)).rejects.toMatchObject(BAD);
+    const repeat = fakeApi({ '/v2/menu-products': () => ({ body: { categories: [{ products: [] }] } }) });
+    await expect(
+      loadRepeatSources(repeat.api, [sampleLine()], {
+        menuId: id(50),
+        branchId: null,
+        deliveryType: 'delivery',
+      }),
+    ).rejects.toMatchObject(BAD);
+    vi.unstubAllGlobals();
   });
 });

@@ -8,16 +8,7 @@ import type {
 } from '@app/contracts';
 import type { ProductModifiers } from '@app/domain';
 import { isApiFailure, type TApiClient } from '@/lib/api-client';
-import { isAutoAddResponse } from '@/lib/response-guards';
-import {
-  isAnyAnswer,
-  isMenuProducts,
-  isModifiers,
-  isOrderDetail,
-  isOrdersResponse,
-  isProductDetail,
-  isReviewEligibility,
-} from './guards';
+import { contract } from '@/lib/browser-contracts';
 import { productsToLookUp, type TRepeatSource } from './repeat';
 
 /** The customer's orders, one page at a time (current: still moving; history: done or cancelled). */
@@ -35,7 +26,7 @@ export function fetchOrders(
   signal?: AbortSignal,
 ): Promise<TOrdersResponse> {
   return api.get('/v2/orders', {
-    schema: isOrdersResponse,
+    schema: contract('ZOrdersResponse'),
     query: { status: tab, page, limit: ORDERS_PAGE_SIZE },
     signal,
     cache: 'no-store',
@@ -44,14 +35,17 @@ export function fetchOrders(
 
 export function fetchOrder(api: TApiClient, id: string, signal?: AbortSignal): Promise<TOrderDetail> {
   return api.get(`/v2/orders/${encodeURIComponent(id)}`, {
-    schema: isOrderDetail,
+    schema: contract('ZOrderDetail'),
     signal,
     cache: 'no-store',
   });
 }
 
 export async function postReview(api: TApiClient, body: TCreateReviewRequest): Promise<void> {
-  await api.post('/v1/user_reviews', { schema: isAnyAnswer, body: { related_subject: 'product', ...body } });
+  await api.post('/v1/user_reviews', {
+    schema: contract('ZCreateReviewResponse'),
+    body: { related_subject: 'product', ...body },
+  });
 }
 
 const NO_MODIFIERS: ProductModifiers = { single_modifiers: [], group_modifiers: [] };
@@ -70,13 +64,13 @@ export async function loadRepeatSources(
   const ids = productsToLookUp(lines);
   const [menuProducts, autoAdd, products] = await Promise.all([
     api.get('/v2/menu-products', {
-      schema: isMenuProducts,
+      schema: contract('ZMenuProductsResponse'),
       query: { menu_id: menu.menuId, branch_id: menu.branchId },
       cache: 'no-store',
     }),
     api
       .get('/v3/auto-add-product', {
-        schema: isAutoAddResponse,
+        schema: contract('ZAutoAddResponse'),
         query: { delivery_type: menu.deliveryType, menu_id: menu.menuId },
       })
       .catch(() => ({ products: [] })),
@@ -84,14 +78,14 @@ export async function loadRepeatSources(
       ids.map(async (productId) => {
         try {
           const product = await api.get(`/v2/product/${productId}`, {
-            schema: isProductDetail,
+            schema: contract('ZProductDetail'),
             query: { menu_id: menu.menuId },
             cache: 'no-store',
           });
           const modifiers = product.has_modifier
             ? (
                 await api.get('/v2/modifier', {
-                  schema: isModifiers,
+                  schema: contract('ZModifierResponse'),
                   query: { product_id: productId },
                   cache: 'no-store',
                 })
@@ -134,7 +128,7 @@ export function fetchReviewEligibility(
   signal?: AbortSignal,
 ): Promise<TReviewEligibility> {
   return api.get('/v1/user_reviews/eligibility', {
-    schema: isReviewEligibility,
+    schema: contract('ZReviewEligibility'),
     query: { product_id: productId },
     signal,
     cache: 'no-store',

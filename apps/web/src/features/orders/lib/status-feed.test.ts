@@ -1,6 +1,7 @@
 import type { TOrderDetail, TOrderStatus, TOrderStatusEvent } from '@app/contracts';
+import { ZOrderStatusEvent } from '@app/contracts/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startStatusFeed, type TFeedState, type TStatusFeedOptions } from './status-feed';
+import { MAX_EVENT_CHARS, startStatusFeed, type TFeedState, type TStatusFeedOptions } from './status-feed';
 
 const ORDER_ID = '0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
 const encoder = new TextEncoder();
@@ -71,6 +72,8 @@ function harness(overrides: Partial<TStatusFeedOptions> = {}) {
     onOrder: (o) => orders.push(o.status),
     onState: (s) => states.push(s),
     onFatal: (s) => fatal.push(s),
+    // The contract itself, already loaded (the feed's default loads it with the first stream).
+    eventSchema: async () => ZOrderStatusEvent,
     ...overrides,
   });
   return {
@@ -259,5 +262,61 @@ describe('status feed', () => {
     await tick(600_000);
     expect([h.openStream.mock.calls.length, h.fetchOrder.mock.calls.length]).toEqual(calls);
     expect(h.states.at(-1)).toBe('closed');
+  });
+
+  it('reads the event stream format: events across chunks, CRLF, names, ids and comments', async () => {
+    const h = harness();
+    await tick();
+    const text = `event: status\r\nid: 1\r\n: a comment\r\ndata: ${JSON.stringify(statusEvent('new'))}\r\n\r\n`;
+    for (const ch of text) h.last().send(ch);
+    // A second event split inside its data line, with the data on two lines of JSON.
+    const [head, tail] = JSON.stringify(statusEvent('operator-accepted'), null, 1).split('\n', 2);
+    const rest = JSON.stringify(statusEvent('operator-accepted'), null, 1).split('\n').slice(2);
+    h.last().send(`retry: 5000\ndata: ${head}\ndata: ${(tail ?? '').slice(0, 3)}`);
+    h.last().send(`${(tail ?? '').slice(3)}\n${rest.map((line) => `data: ${line}\n`).join('')}\n`);
+    await tick();
+    expect(h.events).toEqual(['new', 'operator-accepted']);
+    // An event the stream ended in the middle of is dropped, then the feed polls.
+    h.last().send(`data: ${JSON.stringify(statusEvent('vendor-accepted'))}\n`);
+    h.last().end();
+    await tick();
+    expect(h.events).toEqual(['new', 'operator-accepted']);
+    expect(h.states.at(-1)).toBe('polling');
+    h.feed.stop();
+  });
+
+  it('drops a stream that sends an event without end (more than MAX_EVENT_CHARS)', async () => {
+    const h = harness();
+    await tick();
+    h.last().event('new');
+    await tick();
+    h.last().send(`data: ${'x'.repeat(MAX_EVENT_CHARS + 1)}\n`);
+    await tick();
+    expect(h.states.at(-1)).toBe('polling');
+    expect(h.fetchOrder).toHaveBeenCalledTimes(1);
+    h.feed.stop();
+  });
+});
+
+describe('status feed with its default schema', () => {
+  it('loads the contract of a message with the first stream and refuses what it refuses', async () => {
+    const events: TOrderStatusEvent[] = [];
+    let stream: TFakeStream | undefined;
+    const feed = startStatusFeed({
+      openStream: async (signal) => {
+        const fake = openFake(signal);
+        stream = fake.stream;
+        return fake.response;
+      },
+      fetchOrder: async () => order('new'),
+      onEvent: (e) => events.push(e),
+      onOrder: () => undefined,
+      onState: () => undefined,
+    });
+    await vi.waitFor(() => expect(stream).toBeDefined());
+    stream?.send(`data: ${JSON.stringify({ ...statusEvent('new'), at: 'yesterday' })}\n\n`);
+    stream?.event('vendor-ready');
+    await vi.waitFor(() => expect(events.map((e) => e.status)).toEqual(['vendor-ready']));
+    feed.stop();
   });
 });

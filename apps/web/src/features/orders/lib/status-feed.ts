@@ -1,7 +1,8 @@
 import type { TOrderDetail, TOrderStatusEvent } from '@app/contracts';
 import { isTerminalStatus } from '@app/domain';
-import { isStatusEvent } from './guards';
-import { createSseParser } from './sse';
+import { createParser } from 'eventsource-parser';
+import type { TResponseSchema } from '@/lib/api-client';
+import { contract } from '@/lib/browser-contracts';
 
 /**
  * Keeps an order's status page current: reads the Server-Sent Events stream (GET
@@ -33,11 +34,15 @@ export type TStatusFeedOptions = {
   /** No bytes for this long (the server sends a heartbeat every 15 s) and the stream counts as dropped. */
   silenceTimeoutMs?: number;
   timers?: TTimers;
+  /** The schema of one message (default: the contract's `ZOrderStatusEvent`, loaded with the first stream). */
+  eventSchema?: () => Promise<TResponseSchema<TOrderStatusEvent>>;
 };
 
 export const POLL_INTERVAL_MS = 10_000;
 export const RECONNECT_DELAYS_MS = [3_000, 10_000, 30_000, 60_000] as const;
 export const SILENCE_TIMEOUT_MS = 45_000;
+/** A status message is well under 1 KB: a stream that buffers more without ending an event is broken. */
+export const MAX_EVENT_CHARS = 64 * 1024;
 
 const defaultTimers: TTimers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
@@ -58,6 +63,7 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
   const pollEvery = options.pollIntervalMs ?? POLL_INTERVAL_MS;
   const delays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
   const silenceMs = options.silenceTimeoutMs ?? SILENCE_TIMEOUT_MS;
+  const eventSchema = options.eventSchema ?? contract('ZOrderStatusEvent');
 
   let stopped = false;
   let state: TFeedState | null = null;
@@ -164,8 +170,9 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
     stream = abort;
     if (state !== 'polling') setState('connecting');
     let response: Response;
+    let schema: TResponseSchema<TOrderStatusEvent>;
     try {
-      response = await options.openStream(abort.signal);
+      [response, schema] = await Promise.all([options.openStream(abort.signal), eventSchema()]);
     } catch {
       if (stream === abort) fallBack();
       return;
@@ -178,35 +185,44 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
     }
     armSilence(abort);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    const parser = createSseParser((message) => {
-      if (stopped || stream !== abort) return;
-      let data: unknown;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      if (!isStatusEvent(data)) return;
-      // The stream delivers: it is live again, polling and its back-off end.
-      attempt = 0;
-      stopPolling();
-      clearTimer(reconnectTimer);
-      reconnectTimer = null;
-      setState('live');
-      options.onEvent(data);
-      if (isTerminalStatus(data.status)) close();
+    const parser = createParser({
+      maxBufferSize: MAX_EVENT_CHARS,
+      // Unknown fields and a bad `retry` are ignored; an event that never ends drops the stream.
+      onError: (error) => {
+        if (error.type === 'max-buffer-size-exceeded') abort.abort();
+      },
+      onEvent: (message) => {
+        if (stopped || stream !== abort) return;
+        let data: unknown;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        const parsed = schema.safeParse(data);
+        if (!parsed.success) return;
+        // The stream delivers: it is live again, polling and its back-off end.
+        attempt = 0;
+        stopPolling();
+        clearTimer(reconnectTimer);
+        reconnectTimer = null;
+        setState('live');
+        options.onEvent(parsed.data);
+        if (isTerminalStatus(parsed.data.status)) close();
+      },
     });
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done || stopped || stream !== abort) break;
         armSilence(abort);
-        parser.push(value);
+        parser.feed(value);
       }
     } catch {
       // Aborted or the connection broke: handled below like an end.
     } finally {
-      parser.end();
+      // An event the stream ended in the middle of is dropped, as the SSE spec says.
+      parser.reset();
       // Frees the connection when the loop stopped early; on a stream already ended or broken it is a no-op.
       reader.cancel().catch(() => undefined);
     }

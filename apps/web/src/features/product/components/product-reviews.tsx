@@ -7,10 +7,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useOpenLogin } from '@/features/auth';
 // The module, not the orders feature's index (which brings the order pages along).
 import { ProductRateAction } from '@/features/orders';
+import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { withLoginParam } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
-import { isReviewListResponse } from '@/lib/response-guards';
 import { useAuthStore } from '@/lib/stores/auth';
 import { nextReviewsPage, REVIEWS_PAGE_SIZE } from '../lib/reviews';
 import { Stars } from './stars';
@@ -38,7 +38,7 @@ function ProductReviewsContent({
     queryKey: ['user-reviews', productId],
     queryFn: ({ pageParam, signal }) =>
       api.get('/v1/user_reviews', {
-        schema: isReviewListResponse,
+        schema: contract('ZReviewListResponse'),
         query: {
           related_subject: 'product',
           product_id: productId,

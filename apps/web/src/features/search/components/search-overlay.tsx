@@ -15,11 +15,11 @@ import { useDebounce } from 'use-debounce';
 import { ApiImage } from '@/components/ui/api-image';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { Link } from '@/i18n/navigation';
+import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
-import { isProductListResponse } from '@/lib/response-guards';
 import { useCommonStore } from '@/lib/stores/common';
 import { useSessionStore } from '@/lib/stores/session';
 import { idFromCookie, SEARCH_MAX_LENGTH, searchProductsQuery, shouldSearch } from '../lib/search-query';
@@ -65,7 +65,7 @@ function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOver
     queryKey: ['product-search', debounced, menuId],
     queryFn: ({ signal }) =>
       api.get('/v2/product', {
-        schema: isProductListResponse,
+        schema: contract('ZProductListResponse'),
         query: searchProductsQuery(debounced, menuId),
         signal,
       }),

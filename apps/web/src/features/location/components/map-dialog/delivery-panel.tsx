@@ -7,9 +7,9 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Button } from '@/components/ui/button';
 import { PinIcon, SearchIcon } from '@/components/ui/icons';
+import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { foundPlaces, geocoderLang, searchQuery, shouldGeocode, type TFoundPlace } from '../../lib/geocoding';
-import { isGeocoderResponse } from '../../lib/guards';
 import type { TDeliveryPick } from './map-dialog-lib';
 
 export type TDeliveryPanelProps = {
@@ -53,7 +53,7 @@ export function DeliveryPanel({
     queryKey: ['geocoder', debounced, geocoderLang(locale)],
     queryFn: ({ signal }) =>
       api.get('/v1/map/geocoder', {
-        schema: isGeocoderResponse,
+        schema: contract('ZGeocoderResponse'),
         query: searchQuery(debounced, locale),
         signal,
       }),

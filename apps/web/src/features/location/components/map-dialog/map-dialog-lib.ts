@@ -1,21 +1,13 @@
-import type {
-  TBranch,
-  TBranchListResponse,
-  TCheckPointResponse,
-  TDeliveryZone,
-  TLatLong,
-} from '@app/contracts';
+import type { TBranch, TCheckPointResponse, TDeliveryZone, TLatLong } from '@app/contracts';
 import { type BranchScheduleLabel, branchScheduleLabel, isBranchSelectable } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
-import { isCount, isNumber, isRecord } from '@/lib/guard-primitives';
+import { contract } from '@/lib/browser-contracts';
 import { coordinatesText, reverseAddress, reverseQuery, zoneQuery } from '../../lib/geocoding';
-import { isCheckPointResponse, isGeocoderResponse } from '../../lib/guards';
 
 /**
  * The map dialog's rules without React: what a zone check means, which branches self-pickup may
  * choose, how a chosen point is looked up. The geocoder's queries and answers are shared with the
- * address flow (`lib/geocoding.ts`), the response checks too (`lib/guards.ts`; no zod in the
- * browser, see lib/response-guards.ts).
+ * address flow (`lib/geocoding.ts`); answers are parsed with the contracts (`lib/browser-contracts.ts`).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -73,11 +65,17 @@ export async function lookUpPoint(
   const address = knownAddress
     ? Promise.resolve()
     : api
-        .get('/v1/map/geocoder', { schema: isGeocoderResponse, query: reverseQuery(point, locale) })
+        .get('/v1/map/geocoder', {
+          schema: contract('ZGeocoderResponse'),
+          query: reverseQuery(point, locale),
+        })
         .then((response) => on.onAddress(reverseAddress(response) ?? coordinatesText(point)))
         .catch((error: unknown) => on.onReverseFailed(error));
   const zone = api
-    .get('/v1/check_point_delivery_zones', { schema: isCheckPointResponse, query: zoneQuery(point) })
+    .get('/v1/check_point_delivery_zones', {
+      schema: contract('ZCheckPointResponse'),
+      query: zoneQuery(point),
+    })
     .then((response) => on.onZone(zoneVerdict(response)))
     .catch((error: unknown) => {
       console.error('map dialog: zone check failed', error);
@@ -88,27 +86,6 @@ export async function lookUpPoint(
 
 // ---------------------------------------------------------------------------------------------
 // Self-pickup
-
-export function isBranchListResponse(value: unknown): value is TBranchListResponse {
-  return (
-    isRecord(value) &&
-    isCount(value.count) &&
-    Array.isArray(value.branches) &&
-    value.branches.every(
-      (b) =>
-        isRecord(b) &&
-        typeof b.id === 'string' &&
-        typeof b.slug === 'string' &&
-        typeof b.menu_id === 'string' &&
-        typeof b.is_active === 'boolean' &&
-        typeof b.work_hour_start === 'string' &&
-        typeof b.work_hour_end === 'string' &&
-        isRecord(b.location) &&
-        isNumber(b.location.lat) &&
-        isNumber(b.location.long),
-    )
-  );
-}
 
 export type TPickupLabel = BranchScheduleLabel | { kind: 'inactive' };
 export type TPickupRow = { branch: TBranch; label: TPickupLabel; selectable: boolean };

@@ -9,16 +9,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
+import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { pick as pickText } from '@/lib/localized';
 import { QueryProvider } from '@/lib/query-client';
 import { useCommonStore } from '@/lib/stores/common';
 import { confirmDelivery, confirmPickup } from '../../lib/choose';
-import { isDeliveryZonesResponse } from '../../lib/guards';
 import { LazyMap } from '../map/lazy-map';
 import { type TMapMarker, type TMapView, zoneRings } from '../map/map-lib';
 import { DeliveryPanel } from './delivery-panel';
-import { canConfirmDelivery, isBranchListResponse, pickupRows, stillSelectable } from './map-dialog-lib';
+import { canConfirmDelivery, pickupRows, stillSelectable } from './map-dialog-lib';
 import { PickupPanel } from './pickup-panel';
 import { useDeliveryPick } from './use-delivery-pick';
 
@@ -70,12 +70,17 @@ function MapDialogBody({ onClose }: { onClose: () => void }) {
 
   const zonesQuery = useQuery({
     queryKey: ['delivery-zones'],
-    queryFn: ({ signal }) => api.get('/v1/delivery-zones', { schema: isDeliveryZonesResponse, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/v1/delivery-zones', { schema: contract('ZDeliveryZonesResponse'), signal }),
   });
   const branchesQuery = useQuery({
     queryKey: ['branches', { limit: BRANCH_LIST_LIMIT }],
     queryFn: ({ signal }) =>
-      api.get('/v1/branches', { schema: isBranchListResponse, query: { limit: BRANCH_LIST_LIMIT }, signal }),
+      api.get('/v1/branches', {
+        schema: contract('ZBranchListResponse'),
+        query: { limit: BRANCH_LIST_LIMIT },
+        signal,
+      }),
     enabled: tab === 'self-pickup' || deliveryType === 'self-pickup',
   });
 
