@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { loadMessages } from '@/i18n/messages';
 import { routing } from '@/i18n/routing';
-import { ORDER_ID, sampleLine, sampleOrder } from '@/test/order-fixtures';
+import { ORDER_ID, sampleOrder } from '@/test/order-fixtures';
 import {
   addressLine,
   applyStatusEvent,
