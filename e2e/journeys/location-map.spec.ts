@@ -269,11 +269,13 @@ test.describe('map dialog: self-pickup', () => {
     expect(await cookie(page, 'branch_slug')).toBe('tashkent-chilonzor');
     expect(await cookie(page, 'menu_id')).toBe(chilonzor.menu_id);
     expect(await cookie(page, 'delivery_type')).toBe('self-pickup');
-    await expect(
-      page
-        .getByRole('button', { name: literal(`${loc(locale, 'addressButton')}: ${chilonzor.name.en}`) })
-        .first(),
-    ).toBeVisible();
+    // The address button now names the pickup restaurant as such, not as a delivery address.
+    const addressButton = page.getByRole('banner').locator('[data-address-button="header"]');
+    await expect(addressButton).toHaveAccessibleName(
+      tf(locale, 'pickupButtonNamed', { branch: chilonzor.name.en }, 'location'),
+    );
+    await expect(addressButton).not.toHaveAccessibleName(literal(loc(locale, 'addressButton')));
+    await expect(addressButton).toHaveText(chilonzor.name.en);
   });
 
   test('below md the dialog covers the whole screen', async ({ page }) => {
