@@ -230,6 +230,14 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
   await expect(ratedLine.getByTestId('line-rated')).toBeVisible();
   await expect(page.getByRole('button', { name: of('review.rateNamed', { name: dishName }) })).toHaveCount(0);
 
+  // The napkins the delivery got by itself are no dish to rate: said so, with no rating button.
+  const napkins = order.lines.find((l) => l.auto_added);
+  if (!napkins) throw new Error('a delivery order carries the auto-added napkins');
+  const napkinsLine = page.locator(`[data-testid="order-line"][data-product-id="${napkins.product_id}"]`);
+  await expect(napkinsLine.getByTestId('line-auto-added')).toHaveText(o('orders.autoAdded'));
+  await expect(napkinsLine.getByRole('button')).toHaveCount(0);
+  await expect(napkinsLine.getByTestId('line-rated')).toHaveCount(0);
+
   // The product page shows the review, and says it was given.
   await page.goto(localePath(locale, `/product/${withModifiers.slug}`));
   const reviews = page.getByTestId('product-reviews');
