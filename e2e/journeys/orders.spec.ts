@@ -203,10 +203,16 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
     await expect(step(page, name)).toHaveAttribute('data-state', 'done');
     await expect(step(page, name).locator('time')).toBeVisible();
   }
-  await sendEvent(api, operator, orderId, 'finished');
-  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'finished');
+  // Delivered is final for the customer: the page says the order is complete, no longer 'live'.
   await expect(page.getByTestId('status-feed')).toHaveText(o('status.finished'));
+  await expect(page.getByTestId('status-feed')).toHaveAttribute('data-feed', 'off');
+  await expect(page.getByText(o('status.live'))).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // The operator closes the order afterwards; the status page, read again, shows it finished.
+  await sendEvent(api, operator, orderId, 'finished');
+  await page.reload();
+  await expectStatus(page, 'finished', null);
+  await expect(page.getByTestId('status-feed')).toHaveText(o('status.finished'));
 
   // 7. Rate a dish from the order page: once.
   await page.getByRole('link', { name: o('status.toOrder') }).click();

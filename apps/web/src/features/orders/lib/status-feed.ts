@@ -1,6 +1,6 @@
 import type { TOrderDetail, TOrderStatusEvent } from '@app/contracts';
-import { isTerminalStatus } from '@app/domain';
 import { isStatusEvent } from './guards';
+import { isLive } from './order-view';
 import { createSseParser } from './sse';
 
 /**
@@ -8,7 +8,8 @@ import { createSseParser } from './sse';
  * /v2/orders/{id}/status-stream) with fetch, since EventSource cannot send the Authorization header.
  * When the stream drops (network, server restart, a proxy's timeout, heartbeats stop) it polls GET
  * /v2/orders/{id} every 10 s and tries the stream again later, backing off; once a reconnected stream
- * delivers, polling stops. A finished or cancelled order ends it all.
+ * delivers, polling stops. An order that is no longer live (delivered, finished, cancelled: `isLive`)
+ * ends it all.
  */
 export type TFeedState = 'connecting' | 'live' | 'polling' | 'closed';
 
@@ -112,7 +113,7 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
       const order = await options.fetchOrder(abort.signal);
       if (stopped || abort.signal.aborted) return;
       options.onOrder(order);
-      if (isTerminalStatus(order.status)) {
+      if (!isLive(order.status)) {
         close();
         return;
       }
@@ -194,7 +195,7 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
       reconnectTimer = null;
       setState('live');
       options.onEvent(data);
-      if (isTerminalStatus(data.status)) close();
+      if (!isLive(data.status)) close();
     });
     try {
       for (;;) {
