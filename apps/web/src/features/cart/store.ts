@@ -4,6 +4,7 @@ import type { TDeliveryType } from '@app/contracts';
 import {
   type AutoAddProduct,
   addToCart,
+  applyDiscountPrices,
   type CartLine,
   clearCart,
   clearStop,
@@ -12,6 +13,7 @@ import {
   lineUnitPrice,
   markStop,
   type NewCartItem,
+  type ProductDiscount,
   removeLine,
   setLineQuantity,
 } from '@app/domain';
@@ -38,6 +40,11 @@ export type CartState = CartData & {
   setAutoAdd: (products: AutoAddProduct[], deliveryType: TDeliveryType) => void;
   /** Takes the server's unit prices of lines (see repriceLines); nothing happens when none changes. */
   setUnitPrices: (prices: readonly LineUnitPrice[]) => void;
+  /**
+   * Takes the server's per-unit product discounts (GET /v2/discount-with-products) as every line's
+   * price_with_discount (applyDiscountPrices; none: the plain prices); nothing happens when none changes.
+   */
+  setDiscounts: (discounts: readonly ProductDiscount[]) => void;
 };
 
 /** A line's unit price as the server quotes it: product or size, combo extras and modifiers, before discounts. */
@@ -137,6 +144,13 @@ export function createCartStore(overrides: Partial<CartPersist> = {}) {
           const lines = get().lines;
           const next = repriceLines(lines, prices);
           if (next !== lines) set({ lines: next });
+        },
+        setDiscounts: (discounts) => {
+          const lines = get().lines;
+          const next = applyDiscountPrices(lines, discounts);
+          if (next.some((line, i) => line.price_with_discount !== lines[i]?.price_with_discount)) {
+            set({ lines: next });
+          }
         },
         setAutoAdd: (products, deliveryType) =>
           set((s) => ({
