@@ -18,6 +18,7 @@ import {
   lineUnitPrice,
   markStop,
   type NewCartItem,
+  productQuantityInCart,
   removeLine,
   setLineQuantity,
   syncAutoAddProducts,
@@ -334,6 +335,20 @@ describe('applyDiscountPrices', () => {
       { product_id: 'p-pizza', discount_price: -1_000 },
     ]);
     expect(after.map((l) => l.price_with_discount)).toEqual([50_000, 63_000]);
+  });
+});
+
+describe('productQuantityInCart', () => {
+  it('counts the units of a product across its lines, not the lines the cart added by itself', () => {
+    const lines = [
+      line({ key: 'a', product_id: 'p1', quantity: 2 }),
+      line({ key: 'b', product_id: 'p1', quantity: 3, order_modifiers: [cheese] }),
+      line({ key: 'c', product_id: 'p2', quantity: 4 }),
+      line({ key: 'd', product_id: 'p1', quantity: 1, default_product: true }),
+    ];
+    expect(productQuantityInCart(lines, 'p1')).toBe(5);
+    expect(productQuantityInCart(lines, 'p2')).toBe(4);
+    expect(productQuantityInCart(lines, 'p3')).toBe(0);
   });
 });
 

@@ -200,6 +200,10 @@ export const cartSubtotal = (lines: readonly CartLine[]): number =>
 export const cartGoodsPrice = (lines: readonly CartLine[]): number =>
   cartSubtotal(lines.map((l) => ({ ...l, price_with_discount: l.price })));
 
+/** How many of a product the customer put in the cart (a menu card says so): its own lines, not default ones. */
+export const productQuantityInCart = (lines: readonly CartLine[], productId: string): number =>
+  lines.reduce((sum, l) => (l.product_id === productId && !l.default_product ? sum + l.quantity : sum), 0);
+
 /** The cart badge: total quantity across all lines. */
 export const cartTotalQuantity = (lines: readonly CartLine[]): number =>
   lines.reduce((sum, l) => sum + l.quantity, 0);

@@ -14,6 +14,7 @@ import {
   markStop,
   type NewCartItem,
   type ProductDiscount,
+  productQuantityInCart,
   removeLine,
   setLineQuantity,
 } from '@app/domain';
@@ -176,4 +177,11 @@ export function useCartHydrated(): boolean {
 
 export function useCart<T>(selector: (state: CartState) => T): T {
   return useStore(cartStore, selector);
+}
+
+/** How many of the product the customer has in the cart; 0 until the stored cart is read. */
+export function useProductInCart(productId: string): number {
+  const hydrated = useCartHydrated();
+  const count = useCart((s) => productQuantityInCart(s.lines, productId));
+  return hydrated ? count : 0;
 }
