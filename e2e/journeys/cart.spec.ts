@@ -1,8 +1,13 @@
-import type { TShipper } from '@app/contracts';
+import type {
+  TBranchListResponse,
+  TDiscountWithProductsResponse,
+  TMenuProductsResponse,
+  TShipper,
+} from '@app/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { codeField, latestCode, randomPhone, submitPhone } from '../support/auth.ts';
 import { expect, formatSum, localePath, t, test, tf } from '../support/fixtures.ts';
-import { DEMO_SHIPPER_ID } from '../support/urls.ts';
+import { DEMO_SHIPPER_ID, WEB_URL } from '../support/urls.ts';
 
 const locale = 'en';
 
@@ -147,4 +152,59 @@ test('checkout: refused below the minimum order, asks before leaving, and signs 
   await nameDialog.getByLabel(t(locale, 'auth.nameLabel')).fill('Dilnoza');
   await nameDialog.getByRole('button', { name: t(locale, 'auth.continue') }).click();
   await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout'));
+});
+
+test('cart: line prices and the total carry the discounts the API gives the chosen branch', async ({
+  page,
+  api,
+}) => {
+  // The seed's 'samarkand-somsa': 2 000 off each tandoor somsa in the Samarkand restaurants.
+  const { branches } = (await (
+    await api.get('/v1/branches', { params: { limit: 100 } })
+  ).json()) as TBranchListResponse;
+  const branch = branches.find((b) => b.slug === 'samarkand-registan');
+  if (!branch) throw new Error('the demo chain has samarkand-registan');
+  const menu = (await (
+    await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
+  ).json()) as TMenuProductsResponse;
+  const somsa = menu.categories.flatMap((c) => c.products).find((p) => p.slug === 'somsa-tandoor');
+  if (!somsa || somsa.in_stop || somsa.has_modifier) throw new Error('the somsa is a plain dish at Registan');
+  const quote = (await (
+    await api.get('/v2/discount-with-products', {
+      params: { branch_id: branch.id, products: `${somsa.id}:2` },
+    })
+  ).json()) as TDiscountWithProductsResponse;
+  const perUnit = -quote.products.reduce((sum, d) => sum + d.discount_price, 0);
+  expect(perUnit, 'the seed discounts the somsa at Samarkand branches').toBeGreaterThan(0);
+
+  // The restaurant chosen before: its menu and its prices.
+  await page.context().addCookies(
+    [
+      ['branch_id', branch.id],
+      ['branch_slug', branch.slug],
+      ['menu_id', branch.menu_id],
+    ].map(([name, value]) => ({ name: name as string, value: value as string, url: WEB_URL })),
+  );
+  await page.goto(localePath(locale));
+  const add = page.getByRole('button', { name: tf(locale, 'menu.addNamed', { name: somsa.title[locale] }) });
+  await add.click();
+  await expect.poll(() => badgeCount(page)).toBeGreaterThan(0);
+  const afterOne = await badgeCount(page);
+  await add.click();
+  await expect.poll(() => badgeCount(page)).toBe(afterOne + 1);
+
+  await page.getByTestId('cart-badge').click();
+  await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/cart'));
+  const line = cartLine(page, somsa.title[locale]);
+  // Asked for, debounced, and taken: the discounted line, its price before, the discount and the total.
+  await expect(line.getByTestId('cart-line-total')).toHaveText(
+    formatSum((somsa.out_price - perUnit) * 2, locale),
+  );
+  await expect(line.getByTestId('cart-line-full-total')).toHaveText(formatSum(somsa.out_price * 2, locale));
+  const summary = page.getByRole('complementary', { name: t(locale, 'cart.summary', 'order') });
+  await expect(summary.getByTestId('cart-discount')).toContainText(formatSum(perUnit * 2, locale));
+  // Every other line (the napkins a delivery gets) is free, so the total is the somsa's.
+  await expect(summary.getByTestId('cart-subtotal')).toHaveText(
+    formatSum((somsa.out_price - perUnit) * 2, locale),
+  );
 });

@@ -65,6 +65,15 @@ async function cookie(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
 }
 
+/** The zoom buttons are named, and titled, in the page's language. */
+async function expectZoomButtons(map: Locator, locale: TLocale) {
+  for (const key of ['map.zoomIn', 'map.zoomOut']) {
+    const button = map.getByRole('button', { name: loc(locale, key), exact: true });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('title', loc(locale, key));
+  }
+}
+
 /** The branch the storefront should choose for a point: the first active one near it in its zone. */
 async function expectedBranch(api: APIRequestContext, point: { lat: number; long: number }) {
   const check = await api.get('/v1/check_point_delivery_zones', {
@@ -101,6 +110,8 @@ test.describe('map dialog: delivery', () => {
     const map = await loadedMap(dialog, locale);
     await expect.poll(() => tiles.length).toBeGreaterThan(0);
     expect(tiles.every((url) => /^http:\/\/tiles\.invalid\/11\/\d+\/\d+\.png$/.test(url))).toBe(true);
+    // The map's own buttons speak the page's language (Leaflet's are English by default).
+    await expectZoomButtons(map, locale);
 
     // The map opens on the default centre: its middle is the centre point.
     await map.click();
@@ -134,7 +145,7 @@ test.describe('map dialog: delivery', () => {
     const map = await loadedMap(dialog, locale);
 
     // One step out (zoom 10, around the same centre), so 68.94 fits in the map.
-    await map.getByRole('button', { name: 'Zoom out' }).click();
+    await map.getByRole('button', { name: loc(locale, 'map.zoomOut'), exact: true }).click();
     await expect.poll(() => tiles.some((url) => url.includes('/10/'))).toBe(true);
     await expect(map).not.toHaveClass(/leaflet-zoom-anim/);
     const box = await map.boundingBox();
@@ -258,11 +269,13 @@ test.describe('map dialog: self-pickup', () => {
     expect(await cookie(page, 'branch_slug')).toBe('tashkent-chilonzor');
     expect(await cookie(page, 'menu_id')).toBe(chilonzor.menu_id);
     expect(await cookie(page, 'delivery_type')).toBe('self-pickup');
-    await expect(
-      page
-        .getByRole('button', { name: literal(`${loc(locale, 'addressButton')}: ${chilonzor.name.en}`) })
-        .first(),
-    ).toBeVisible();
+    // The address button now names the pickup restaurant as such, not as a delivery address.
+    const addressButton = page.getByRole('banner').locator('[data-address-button="header"]');
+    await expect(addressButton).toHaveAccessibleName(
+      tf(locale, 'pickupButtonNamed', { branch: chilonzor.name.en }, 'location'),
+    );
+    await expect(addressButton).not.toHaveAccessibleName(literal(loc(locale, 'addressButton')));
+    await expect(addressButton).toHaveText(chilonzor.name.en);
   });
 
   test('below md the dialog covers the whole screen', async ({ page }) => {
@@ -308,5 +321,6 @@ test.describe('restaurants map', () => {
     await expect(map.locator('.leaflet-marker-icon')).toHaveCount(1);
     await expect.poll(() => tiles.length).toBeGreaterThan(0);
     expect(tiles.every((url) => url.includes('/18/'))).toBe(true);
+    await expectZoomButtons(map, locale);
   });
 });

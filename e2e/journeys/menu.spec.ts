@@ -100,3 +100,31 @@ test('a dish opened from the menu shows in a dialog at its own address', async (
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL((url) => url.pathname === localePath(locale));
 });
+
+test('a dish added from its card says so on the card itself, and after a reload', async ({
+  page,
+  demoMenu,
+}) => {
+  const locale = 'uz';
+  const product = demoMenu.simpleProduct();
+  const name = product.title[locale];
+  await page.goto(localePath(locale));
+  const card = page.getByRole('article', { name, exact: true }).first();
+  const note = card.getByTestId('in-cart');
+  // A polite live region from the start, empty until the dish is in the cart.
+  await expect(note).toHaveAttribute('aria-live', 'polite');
+  await expect(note).toHaveAttribute('data-count', '0');
+  await expect(note).toHaveText('');
+
+  const add = card.getByRole('button', { name: tf(locale, 'menu.addNamed', { name }) });
+  await add.click();
+  await expect(note).toContainText(tf(locale, 'menu.inCart', { count: 1 }));
+  await expect(note).toBeVisible();
+  await add.click();
+  await expect(note).toContainText(tf(locale, 'menu.inCart', { count: 2 }));
+
+  await page.reload();
+  await expect(page.getByRole('article', { name, exact: true }).first().getByTestId('in-cart')).toContainText(
+    tf(locale, 'menu.inCart', { count: 2 }),
+  );
+});

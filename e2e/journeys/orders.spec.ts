@@ -203,10 +203,16 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
     await expect(step(page, name)).toHaveAttribute('data-state', 'done');
     await expect(step(page, name).locator('time')).toBeVisible();
   }
-  await sendEvent(api, operator, orderId, 'finished');
-  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'finished');
+  // Delivered is final for the customer: the page says the order is complete, no longer 'live'.
   await expect(page.getByTestId('status-feed')).toHaveText(o('status.finished'));
+  await expect(page.getByTestId('status-feed')).toHaveAttribute('data-feed', 'off');
+  await expect(page.getByText(o('status.live'))).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // The operator closes the order afterwards; the status page, read again, shows it finished.
+  await sendEvent(api, operator, orderId, 'finished');
+  await page.reload();
+  await expectStatus(page, 'finished', null);
+  await expect(page.getByTestId('status-feed')).toHaveText(o('status.finished'));
 
   // 7. Rate a dish from the order page: once.
   await page.getByRole('link', { name: o('status.toOrder') }).click();
@@ -229,6 +235,14 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
   const ratedLine = page.locator(`[data-testid="order-line"][data-product-id="${withModifiers.id}"]`);
   await expect(ratedLine.getByTestId('line-rated')).toBeVisible();
   await expect(page.getByRole('button', { name: of('review.rateNamed', { name: dishName }) })).toHaveCount(0);
+
+  // The napkins the delivery got by itself are no dish to rate: said so, with no rating button.
+  const napkins = order.lines.find((l) => l.auto_added);
+  if (!napkins) throw new Error('a delivery order carries the auto-added napkins');
+  const napkinsLine = page.locator(`[data-testid="order-line"][data-product-id="${napkins.product_id}"]`);
+  await expect(napkinsLine.getByTestId('line-auto-added')).toHaveText(o('orders.autoAdded'));
+  await expect(napkinsLine.getByRole('button')).toHaveCount(0);
+  await expect(napkinsLine.getByTestId('line-rated')).toHaveCount(0);
 
   // The product page shows the review, and says it was given.
   await page.goto(localePath(locale, `/product/${withModifiers.slug}`));

@@ -62,3 +62,26 @@ test('a product with a required modifier group cannot be added until its minimum
   await expect(page.getByText(tf(locale, 'product.added', { name: product.title[locale] }))).toBeVisible();
   await expect.poll(async () => Number(await badge.getAttribute('data-count'))).toBeGreaterThan(before);
 });
+
+test('a product page opened directly switches its language as a whole, with no dialog over it', async ({
+  page,
+  demoMenu,
+}) => {
+  const product = demoMenu.firstProduct();
+  await page.goto(localePath('ru', `/product/${product.slug}`));
+  await expect(page.getByRole('heading', { level: 1, name: product.title.ru })).toBeVisible();
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: literal(t('ru', 'header.language')) })
+    .click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === localePath('en', `/product/${product.slug}`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: product.title.en })).toBeVisible();
+  await expect(page.getByRole('button', { name: literal(t('en', 'product.addToCart')) })).toBeVisible();
+  // The page itself, in English: no product dialog (in either language) opens over it.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(product.title.ru, { exact: true })).toHaveCount(0);
+});

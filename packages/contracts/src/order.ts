@@ -220,7 +220,12 @@ export const ZOrderLine = z.object({
   total_price: ZSum,
   image_url: z.string().nullable(),
   comment: z.string(),
-  /** The customer may still rate this dish (order delivered or finished, not yet rated). */
+  /**
+   * Added to the cart by the chain's auto-add rules (napkins on delivery), not chosen by the customer:
+   * never rated, and not repeated as a dish of the customer's own.
+   */
+  auto_added: z.boolean(),
+  /** The customer may still rate this dish (order delivered or finished, not auto-added, not yet rated). */
   can_review: z.boolean(),
 });
 export type TOrderLine = z.infer<typeof ZOrderLine>;

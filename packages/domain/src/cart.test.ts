@@ -6,16 +6,19 @@ import {
   autoAddApplies,
   availableLines,
   type CartLine,
+  cartGoodsPrice,
   cartSubtotal,
   cartTotalQuantity,
   clearCart,
   clearStop,
   decrementLine,
+  discountProductId,
   incrementLine,
   lineTotal,
   lineUnitPrice,
   markStop,
   type NewCartItem,
+  productQuantityInCart,
   removeLine,
   setLineQuantity,
   syncAutoAddProducts,
@@ -302,6 +305,62 @@ describe('applyDiscountPrices', () => {
       applyDiscountPrices(lines, [{ product_id: 'p1', discount_price: -1 }]).map((l) => l.price),
     ).toEqual([30_000, 30_000, 10_000]);
   });
+
+  it('discounts an origin line by its chosen size, the product its price is of', () => {
+    const size = (id: string, price: number) => ({
+      group_id: 'p-pizza',
+      product_id: id,
+      title: name(id),
+      price,
+    });
+    const pizzas = [
+      line({
+        key: 's',
+        type: 'origin',
+        product_id: 'p-pizza',
+        variants: [size('p-25', 50_000)],
+        price: 50_000,
+      }),
+      line({
+        key: 'l',
+        type: 'origin',
+        product_id: 'p-pizza',
+        variants: [size('p-35', 70_000)],
+        price: 70_000,
+      }),
+    ];
+    expect(pizzas.map(discountProductId)).toEqual(['p-25', 'p-35']);
+    const after = applyDiscountPrices(pizzas, [
+      { product_id: 'p-35', discount_price: -7_000 },
+      { product_id: 'p-pizza', discount_price: -1_000 },
+    ]);
+    expect(after.map((l) => l.price_with_discount)).toEqual([50_000, 63_000]);
+  });
+});
+
+describe('productQuantityInCart', () => {
+  it('counts the units of a product across its lines, not the lines the cart added by itself', () => {
+    const lines = [
+      line({ key: 'a', product_id: 'p1', quantity: 2 }),
+      line({ key: 'b', product_id: 'p1', quantity: 3, order_modifiers: [cheese] }),
+      line({ key: 'c', product_id: 'p2', quantity: 4 }),
+      line({ key: 'd', product_id: 'p1', quantity: 1, default_product: true }),
+    ];
+    expect(productQuantityInCart(lines, 'p1')).toBe(5);
+    expect(productQuantityInCart(lines, 'p2')).toBe(4);
+    expect(productQuantityInCart(lines, 'p3')).toBe(0);
+  });
+});
+
+describe('cartGoodsPrice', () => {
+  it('is the lines before discounts; cartSubtotal is what the customer pays', () => {
+    const lines = [
+      line({ price: 30_000, price_with_discount: 27_000, quantity: 2, order_modifiers: [cheese] }),
+      line({ key: 'k2', product_id: 'p2', price: 10_000, price_with_discount: 10_000 }),
+    ];
+    expect(cartGoodsPrice(lines)).toBe(2 * 35_000 + 10_000);
+    expect(cartSubtotal(lines)).toBe(2 * 32_000 + 10_000);
+  });
 });
 
 describe('prices and totals', () => {
@@ -398,6 +457,12 @@ describe('auto-add products', () => {
     min_order_price: 100_000,
   };
 
+  it('compares the goods before discounts with the minimum: a discount does not take a product away', () => {
+    const discounted = [line({ price: 100_000, price_with_discount: 90_000 })];
+    const synced = syncAutoAddProducts(discounted, [sauce], 'self-pickup', keys('s1'));
+    expect(synced.map((l) => l.product_id)).toEqual(['p-lavash', 'p-sauce']);
+  });
+
   it('autoAddApplies checks the order type (null = both) and the minimum amount', () => {
     expect(autoAddApplies(napkins, { delivery_type: 'delivery', order_price: 0 })).toBe(true);
     expect(autoAddApplies(napkins, { delivery_type: 'self-pickup', order_price: 0 })).toBe(false);
@@ -406,7 +471,7 @@ describe('auto-add products', () => {
   });
 
   it('adds applicable products as default lines', () => {
-    const own = line({ key: 'own', price_with_discount: 120_000 });
+    const own = line({ key: 'own', price: 120_000, price_with_discount: 120_000 });
     const lines = syncAutoAddProducts([own], [napkins, sauce], 'delivery', keys('n', 's'));
     expect(lines.map((l) => [l.key, l.product_id, l.quantity, l.default_product])).toEqual([
       ['own', 'p-lavash', 1, false],
@@ -417,7 +482,7 @@ describe('auto-add products', () => {
   });
 
   it('removes default lines that no longer apply and keeps the key of those that still do', () => {
-    const own = line({ key: 'own', price_with_discount: 120_000 });
+    const own = line({ key: 'own', price: 120_000, price_with_discount: 120_000 });
     const first = syncAutoAddProducts([own], [napkins, sauce], 'delivery', keys('n', 's'));
     const pickup = syncAutoAddProducts(first, [napkins, sauce], 'self-pickup', keys('x'));
     expect(pickup.map((l) => l.key)).toEqual(['own', 's']);
@@ -434,7 +499,7 @@ describe('auto-add products', () => {
   });
 
   it('does not count stopped lines towards the minimum amount', () => {
-    const stopped = line({ key: 'own', price_with_discount: 150_000, in_stop: true });
+    const stopped = line({ key: 'own', price: 150_000, price_with_discount: 150_000, in_stop: true });
     expect(syncAutoAddProducts([stopped], [sauce], 'delivery', keys('s')).map((l) => l.key)).toEqual(['own']);
   });
 

@@ -145,10 +145,17 @@ export const clearStop = (lines: readonly CartLine[]): CartLine[] =>
 export type ProductDiscount = { product_id: string; discount_price: number };
 
 /**
+ * The product a line's `price` is the price of, which is the one discounts name: the product itself,
+ * or for an origin product the chosen size (its one variant), as the order's pricing sees it.
+ */
+export const discountProductId = (line: Pick<CartLine, 'type' | 'product_id' | 'variants'>): string =>
+  line.type === 'origin' ? (line.variants[0]?.product_id ?? line.product_id) : line.product_id;
+
+/**
  * Sets each line's price_with_discount to its price plus the sum of its product's discount_price
- * values, added as the API returns them (discounts come negative, surcharges positive). A product
- * with no discount goes back to its plain price. A discount larger than the price floors at 0:
- * a line never pays the customer.
+ * values (the product of `discountProductId`), added as the API returns them (discounts come
+ * negative, surcharges positive). A product with no discount goes back to its plain price. A
+ * discount larger than the price floors at 0: a line never pays the customer.
  */
 export const applyDiscountPrices = (
   lines: readonly CartLine[],
@@ -159,7 +166,7 @@ export const applyDiscountPrices = (
     byProduct.set(d.product_id, (byProduct.get(d.product_id) ?? 0) + d.discount_price);
   return lines.map((l) => ({
     ...l,
-    price_with_discount: Math.max(0, l.price + (byProduct.get(l.product_id) ?? 0)),
+    price_with_discount: Math.max(0, l.price + (byProduct.get(discountProductId(l)) ?? 0)),
   }));
 };
 
@@ -185,6 +192,17 @@ export const availableLines = (lines: readonly CartLine[]): CartLine[] => lines.
 /** Sum of every line's total, stopped lines included; use availableLines first for what can be ordered. */
 export const cartSubtotal = (lines: readonly CartLine[]): number =>
   lines.reduce((sum, l) => sum + lineTotal(l), 0);
+
+/**
+ * The goods: every line at its price before discounts (what the order's pricing compares with the
+ * minimum order and the auto-add rules' amounts). cartSubtotal is what the customer pays for them.
+ */
+export const cartGoodsPrice = (lines: readonly CartLine[]): number =>
+  cartSubtotal(lines.map((l) => ({ ...l, price_with_discount: l.price })));
+
+/** How many of a product the customer put in the cart (a menu card says so): its own lines, not default ones. */
+export const productQuantityInCart = (lines: readonly CartLine[], productId: string): number =>
+  lines.reduce((sum, l) => (l.product_id === productId && !l.default_product ? sum + l.quantity : sum), 0);
 
 /** The cart badge: total quantity across all lines. */
 export const cartTotalQuantity = (lines: readonly CartLine[]): number =>
@@ -212,7 +230,10 @@ export const syncAutoAddProducts = (
   makeKey: MakeKey = randomId,
 ): CartLine[] => {
   const own = lines.filter((l) => !l.default_product);
-  const ctx: AutoAddContext = { delivery_type: deliveryType, order_price: cartSubtotal(availableLines(own)) };
+  const ctx: AutoAddContext = {
+    delivery_type: deliveryType,
+    order_price: cartGoodsPrice(availableLines(own)),
+  };
   const wanted = new Map<string, AutoAddProduct>();
   for (const auto of autoProducts) {
     if (autoAddApplies(auto, ctx) && !wanted.has(auto.product.id)) wanted.set(auto.product.id, auto);

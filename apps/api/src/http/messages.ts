@@ -522,6 +522,11 @@ export const MESSAGES = {
     uz: () => 'Taomni buyurtma yetkazilgandan keyin baholash mumkin',
     en: () => 'You can rate the dish once the order has been delivered',
   }),
+  REVIEW_PRODUCT_AUTO_ADDED: texts({
+    ru: () => 'Это не блюдо, а то, что добавляется к заказу автоматически: его не оценивают',
+    uz: () => "Bu taom emas, buyurtmaga avtomatik qo'shiladigan narsa: u baholanmaydi",
+    en: () => 'This was added to the order automatically and is not a dish to rate',
+  }),
   REVIEW_PRODUCT_NOT_IN_ORDER: texts({
     ru: () => 'Этого блюда нет в заказе. Закажите его, чтобы оценить',
     uz: () => "Bu taom buyurtmada yo'q. Baholash uchun avval uni buyurtma qiling",

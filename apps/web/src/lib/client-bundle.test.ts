@@ -39,6 +39,7 @@ const LAZY_ONLY = [
 const ALLOWED = [
   'features/content/', // the vacancy form validates input with the contract (vacancies page only)
   'features/cart/components/cart-view.tsx', // the cart page
+  'features/cart/hooks/use-cart-discounts.ts', // the cart page's price update (cart-view.tsx only)
   'features/product/components/product-reviews.tsx', // product page and dialog
   'features/search/components/search-overlay.tsx', // loaded with the first search
   'features/shell/components/account-menu.tsx', // loaded for a signed-in customer only

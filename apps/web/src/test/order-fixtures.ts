@@ -52,6 +52,7 @@ export const sampleLine = (over: Partial<TOrderLine> = {}): TOrderLine => ({
   total_price: 50_000,
   image_url: null,
   comment: '',
+  auto_added: false,
   can_review: true,
   ...over,
 });

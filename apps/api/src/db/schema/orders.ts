@@ -208,6 +208,12 @@ export const orderLines = pgTable(
     unitPrice: integer('unit_price').notNull(),
     totalPrice: integer('total_price').notNull(),
     comment: text('comment').notNull().default(''),
+    /**
+     * The line is one of the chain's auto-add products (napkins on delivery) the cart added by
+     * itself, not a dish the customer chose: it is not offered for rating. Decided by the server
+     * when the order is placed (modules/auto-add `autoAddedLines`).
+     */
+    autoAdded: boolean('auto_added').notNull().default(false),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),

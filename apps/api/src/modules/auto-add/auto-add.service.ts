@@ -27,3 +27,35 @@ export async function getAutoAddProducts(
   );
   return toAutoAddResponse(rows, extras);
 }
+
+/** What deciding a placed order's auto-added lines needs to know of a line. */
+type LineShape = {
+  productId: string;
+  type: string;
+  variants: readonly unknown[];
+  modifiers: readonly unknown[];
+};
+
+/**
+ * Which lines of an order being placed are the chain's auto-add products (napkins on delivery) rather
+ * than dishes the customer chose: a plain line (no size, pick or modifier) of a product whose rule
+ * applies to this order (its order type, its menu, its goods sum), as GET /v3/auto-add-product gave
+ * it to the cart. The order stores the answer on each line (`order_lines.auto_added`); such lines are
+ * not offered for rating.
+ */
+export async function autoAddedLines(
+  db: DbOrTx,
+  order: { shipperId: string; menuId: string; deliveryType: 'delivery' | 'self-pickup'; goodsPrice: number },
+  lines: readonly LineShape[],
+): Promise<boolean[]> {
+  const rows = await listAutoAdd(db, {
+    shipperId: order.shipperId,
+    menuId: order.menuId,
+    deliveryType: order.deliveryType,
+    orderPrice: order.goodsPrice,
+  });
+  const ids = new Set(rows.map((r) => r.product.id));
+  return lines.map(
+    (l) => l.type === 'simple' && l.variants.length === 0 && l.modifiers.length === 0 && ids.has(l.productId),
+  );
+}

@@ -11,6 +11,7 @@ import { initialOrderStatus } from '@app/domain';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
+import { autoAddedLines } from '../auto-add/auto-add.service.ts';
 import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
 import { type KeyUse, requestHash, storeAnswer, takeKey } from './idempotency.ts';
@@ -101,6 +102,11 @@ async function writeOrder(
 
   const status = initialOrderStatus({ future_time: body.future_time ?? null, awaits_payment: false });
   const externalOrderId = `${ORDER_NUMBER_PREFIX}${await nextOrderNumber(tx)}`;
+  const autoAdded = await autoAddedLines(
+    tx,
+    { shipperId, menuId: branch.menuId, deliveryType: body.delivery_type, goodsPrice: total.goods },
+    lines,
+  );
   const order = await insertOrder(
     tx,
     {
@@ -149,6 +155,7 @@ async function writeOrder(
       unitPrice: line.unitPrice,
       totalPrice: line.totalPrice,
       comment: line.comment,
+      autoAdded: autoAdded[position] ?? false,
     })),
     { status, at: now },
   );

@@ -80,7 +80,8 @@ export function toOrderLine(line: OrderLineWithProduct, canReview: boolean): TOr
     total_price: line.totalPrice,
     image_url: line.image?.url ?? null,
     comment: line.comment,
-    can_review: canReview,
+    auto_added: line.autoAdded,
+    can_review: canReview && !line.autoAdded,
   };
 }
 

@@ -21,26 +21,40 @@ export async function listReviews(db: DbOrTx, filter: { productId: string; offse
 const customersOrder = (filter: { shipperId: string; customerId: string }) =>
   and(eq(orders.shipperId, filter.shipperId), eq(orders.customerId, filter.customerId));
 
-/** The order (the row of the outer query) has a line of the product. */
-const holdsProduct = (db: DbOrTx, productId: string) =>
+/**
+ * The order (the row of the outer query) has a line of the product: one the customer chose
+ * (`autoAdded` false), or one the auto-add rules put there (napkins on delivery; never rated).
+ */
+const holdsProduct = (db: DbOrTx, productId: string, autoAdded: boolean) =>
   exists(
     db
       .select({ one: sql`1` })
       .from(orderLines)
-      .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, productId))),
+      .where(
+        and(
+          eq(orderLines.orderId, orders.id),
+          eq(orderLines.productId, productId),
+          eq(orderLines.autoAdded, autoAdded),
+        ),
+      ),
   );
 
 /**
- * The customer's order the review names, with whether it holds the product; null if not theirs.
+ * The customer's order the review names, with whether it holds the product as a dish they chose
+ * (`hasProduct`) or as an auto-added line (`hasAutoAdded`); null if not theirs.
  * POST /v1/user_reviews refuses with the reason; see findNewestReviewableOrder for the same rule asked
  * the other way round.
  */
 export async function findOrderForReview(
   db: DbOrTx,
   filter: { shipperId: string; customerId: string; orderId: string; productId: string },
-): Promise<{ status: string; hasProduct: boolean } | null> {
+): Promise<{ status: string; hasProduct: boolean; hasAutoAdded: boolean } | null> {
   const [order] = await db
-    .select({ status: orders.status, hasProduct: holdsProduct(db, filter.productId).mapWith(Boolean) })
+    .select({
+      status: orders.status,
+      hasProduct: holdsProduct(db, filter.productId, false).mapWith(Boolean),
+      hasAutoAdded: holdsProduct(db, filter.productId, true).mapWith(Boolean),
+    })
     .from(orders)
     .where(and(eq(orders.id, filter.orderId), customersOrder(filter)))
     .limit(1);
@@ -49,7 +63,8 @@ export async function findOrderForReview(
 
 /**
  * The newest of the customer's orders in one of `statuses` (delivered or finished) that holds the
- * product: the order a review of the dish names (GET /v1/user_reviews/eligibility).
+ * product as a dish they chose (not auto-added): the order a review of the dish names
+ * (GET /v1/user_reviews/eligibility).
  */
 export async function findNewestReviewableOrder(
   db: DbOrTx,
@@ -62,7 +77,7 @@ export async function findNewestReviewableOrder(
       and(
         customersOrder(filter),
         inArray(orders.status, [...filter.statuses]),
-        holdsProduct(db, filter.productId),
+        holdsProduct(db, filter.productId, false),
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -45,7 +45,8 @@ export function reviewerName(customer: Pick<CustomerRow, 'name' | 'phone'>): str
 
 /**
  * The rule of rating a dish, shared by POST /v1/user_reviews and GET /v1/user_reviews/eligibility:
- * the product exists (else 404), the customer's own order holds it and was delivered or finished
+ * the product exists (else 404), the customer's own order holds it as a dish they chose (a line the
+ * auto-add rules put there, napkins on delivery, does not count) and was delivered or finished
  * (REVIEWABLE_STATUSES), and the customer has not rated the dish yet (once per customer and dish,
  * from any order).
  */
@@ -97,7 +98,9 @@ export async function createReview(
   const { id: productId } = await productToReview(db, who.shipperId, input.product_id);
   const order = await findOrderForReview(db, { shipperId: who.shipperId, customerId, orderId, productId });
   if (!order) throw orderNotFound();
-  if (!order.hasProduct) throw apiError(422, 'REVIEW_PRODUCT_NOT_IN_ORDER');
+  if (!order.hasProduct) {
+    throw apiError(422, order.hasAutoAdded ? 'REVIEW_PRODUCT_AUTO_ADDED' : 'REVIEW_PRODUCT_NOT_IN_ORDER');
+  }
   if (!isReviewableStatus(order.status)) throw apiError(422, 'REVIEW_ORDER_NOT_COMPLETED');
   if (await hasReviewed(db, customerId, productId)) throw apiError(409, 'ALREADY_REVIEWED');
   try {

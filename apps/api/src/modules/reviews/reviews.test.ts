@@ -10,11 +10,17 @@ import type { OrderStatus } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviews } from '../../db/schema/index.ts';
+import { orders, reviews } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
 import { localize } from '../../http/messages.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
-import { placeTestOrder, signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
+import {
+  ORDER_FIXTURE,
+  placeTestOrder,
+  signInTestCustomer,
+  type TestCustomer,
+  wrapLines,
+} from '../../test/orders.ts';
 import { insertTestOrder } from '../orders/orders.fixtures.ts';
 
 let t: TestApp;
@@ -373,5 +379,68 @@ describe('GET /v1/user_reviews/eligibility', () => {
       authorization: 'Bearer not-a-token',
     });
     expect(wrongToken.statusCode).toBe(401);
+  });
+});
+
+describe('auto-added lines (napkins on delivery)', () => {
+  const napkins = ORDER_FIXTURE.products.napkins;
+  const napkinsLine = { product_id: napkins, type: 'simple' as const, quantity: 1 };
+  const withNapkins = {
+    steps: [{ branch_id: ORDER_FIXTURE.chilonzor, products: [...wrapLines(2), napkinsLine] }],
+  };
+  const setStatus = (id: string, status: OrderStatus) =>
+    t.app.db.update(orders).set({ status }).where(eq(orders.id, id));
+
+  it('are marked when the order is placed, never offered for rating, and a review of them is refused', async () => {
+    const hana = await signInTestCustomer(t);
+    const auth = { authorization: `Bearer ${hana.token}` };
+    // Delivery: the chain's auto-add rule gives every delivery the napkins; the cart sends them along.
+    const delivery = await placeTestOrder(t, hana.token, withNapkins);
+    await setStatus(delivery.order_id, 'delivered');
+
+    const order = ZOrderDetail.parse((await t.get(`/v2/orders/${delivery.order_id}`, auth)).json());
+    expect(order.lines.map((l) => [l.product_id, l.auto_added, l.can_review])).toEqual([
+      [wrap, false, true],
+      [napkins, true, false],
+    ]);
+    expect(
+      ZReviewEligibility.parse(
+        (await t.get(`/v1/user_reviews/eligibility?product_id=${napkins}`, auth)).json(),
+      ),
+    ).toEqual({ can_review: false, order_id: null, reason: 'not_ordered' });
+
+    const refused = await post(hana, { product_id: napkins, order_id: delivery.order_id, rating: 5 }, 'en');
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'REVIEW_PRODUCT_AUTO_ADDED',
+      message: 'This was added to the order automatically and is not a dish to rate',
+    });
+    const ru = await post(hana, { product_id: napkins, order_id: delivery.order_id, rating: 5 });
+    expect(errorOf(ru).message).toBe(
+      'Это не блюдо, а то, что добавляется к заказу автоматически: его не оценивают',
+    );
+    expect(await t.app.db.select().from(reviews).where(eq(reviews.customerId, hana.id))).toHaveLength(0);
+    // The dish the customer chose in the same order is still theirs to rate.
+    const dish = await post(hana, { product_id: wrap, order_id: delivery.order_id, rating: 5 });
+    expect(dish.statusCode, dish.body).toBe(201);
+  });
+
+  it('a product the customer chose themselves (no rule adds it to pickup) is theirs to rate', async () => {
+    const ivan = await signInTestCustomer(t);
+    const auth = { authorization: `Bearer ${ivan.token}` };
+    const pickup = await placeTestOrder(t, ivan.token, { delivery_type: 'self-pickup', ...withNapkins });
+    await setStatus(pickup.order_id, 'finished');
+    const order = ZOrderDetail.parse((await t.get(`/v2/orders/${pickup.order_id}`, auth)).json());
+    expect(order.lines.map((l) => [l.product_id, l.auto_added, l.can_review])).toEqual([
+      [wrap, false, true],
+      [napkins, false, true],
+    ]);
+    expect(
+      ZReviewEligibility.parse(
+        (await t.get(`/v1/user_reviews/eligibility?product_id=${napkins}`, auth)).json(),
+      ),
+    ).toEqual({ can_review: true, order_id: pickup.order_id, reason: null });
+    const rated = await post(ivan, { product_id: napkins, order_id: pickup.order_id, rating: 4 });
+    expect(rated.statusCode, rated.body).toBe(201);
   });
 });

@@ -4,6 +4,7 @@ import type { TDeliveryType } from '@app/contracts';
 import {
   type AutoAddProduct,
   addToCart,
+  applyDiscountPrices,
   type CartLine,
   clearCart,
   clearStop,
@@ -12,6 +13,8 @@ import {
   lineUnitPrice,
   markStop,
   type NewCartItem,
+  type ProductDiscount,
+  productQuantityInCart,
   removeLine,
   setLineQuantity,
 } from '@app/domain';
@@ -38,6 +41,11 @@ export type CartState = CartData & {
   setAutoAdd: (products: AutoAddProduct[], deliveryType: TDeliveryType) => void;
   /** Takes the server's unit prices of lines (see repriceLines); nothing happens when none changes. */
   setUnitPrices: (prices: readonly LineUnitPrice[]) => void;
+  /**
+   * Takes the server's per-unit product discounts (GET /v2/discount-with-products) as every line's
+   * price_with_discount (applyDiscountPrices; none: the plain prices); nothing happens when none changes.
+   */
+  setDiscounts: (discounts: readonly ProductDiscount[]) => void;
 };
 
 /** A line's unit price as the server quotes it: product or size, combo extras and modifiers, before discounts. */
@@ -138,6 +146,13 @@ export function createCartStore(overrides: Partial<CartPersist> = {}) {
           const next = repriceLines(lines, prices);
           if (next !== lines) set({ lines: next });
         },
+        setDiscounts: (discounts) => {
+          const lines = get().lines;
+          const next = applyDiscountPrices(lines, discounts);
+          if (next.some((line, i) => line.price_with_discount !== lines[i]?.price_with_discount)) {
+            set({ lines: next });
+          }
+        },
         setAutoAdd: (products, deliveryType) =>
           set((s) => ({
             autoAdd: { products, deliveryType },
@@ -162,4 +177,11 @@ export function useCartHydrated(): boolean {
 
 export function useCart<T>(selector: (state: CartState) => T): T {
   return useStore(cartStore, selector);
+}
+
+/** How many of the product the customer has in the cart; 0 until the stored cart is read. */
+export function useProductInCart(productId: string): number {
+  const hydrated = useCartHydrated();
+  const count = useCart((s) => productQuantityInCart(s.lines, productId));
+  return hydrated ? count : 0;
 }

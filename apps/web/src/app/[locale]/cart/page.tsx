@@ -37,6 +37,7 @@ export default async function CartPage({ params }: Props) {
           minimalOrderPrice={data?.minimalOrderPrice ?? 0}
           stoppedProductIds={data?.stoppedProductIds ?? []}
           menuId={data?.menuId ?? ''}
+          branchId={data?.branchId ?? null}
         />
       </PageMessages>
     </div>

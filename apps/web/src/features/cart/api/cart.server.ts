@@ -5,7 +5,13 @@ import { getMenuProducts, getMenuTarget } from '@/features/menu/server';
 import { serverApi } from '@/lib/api-server';
 import { env } from '@/lib/env';
 
-export type CartPageData = { minimalOrderPrice: number; stoppedProductIds: string[]; menuId: string };
+export type CartPageData = {
+  minimalOrderPrice: number;
+  stoppedProductIds: string[];
+  menuId: string;
+  /** The chosen branch (its menu prices the discounts); null: the city's menu, no branch chosen. */
+  branchId: string | null;
+};
 
 /**
  * What the cart page needs from the API: the shipper's minimum order price and today's stop list of
@@ -25,5 +31,6 @@ export const getCartPageData = cache(async (): Promise<CartPageData | null> => {
     minimalOrderPrice: shipper.minimal_order_price,
     stoppedProductIds: [...stopped],
     menuId: target.menuId,
+    branchId: target.branchId,
   };
 });

@@ -4,6 +4,7 @@ import type { TLocale, TModifierResponse } from '@app/contracts';
 import {
   availableLines,
   type CartLine,
+  cartGoodsPrice,
   cartSubtotal,
   cartTotalQuantity,
   formatSum,
@@ -27,6 +28,7 @@ import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
 import { useCommonStore } from '@/lib/stores/common';
+import { useCartDiscounts } from '../hooks/use-cart-discounts';
 import { checkoutBlock } from '../lib/checkout-block';
 import { hasOwnLines } from '../lib/default-lines';
 import { cartStore, useCart, useCartHydrated } from '../store';
@@ -58,10 +60,12 @@ function CartViewContent({
   minimalOrderPrice,
   stoppedProductIds,
   menuId,
+  branchId,
 }: {
   minimalOrderPrice: number;
   stoppedProductIds: string[];
   menuId: string;
+  branchId: string | null;
 }) {
   const t = useTranslations('order.cart');
   const tOrder = useTranslations('order');
@@ -105,6 +109,9 @@ function CartViewContent({
       cartStore.getState().setAutoAdd(autoAddQuery.data.products, deliveryType);
   }, [needsAutoAdd, autoAddQuery.data, deliveryType]);
 
+  // The server's per-product discounts, as the lines' prices (spec section 4, "Cart").
+  useCartDiscounts({ branchId, deliveryType, enabled: hydrated });
+
   const productsWithModifiers = useMemo(
     () => [...new Set(lines.filter((l) => l.order_modifiers.length > 0).map((l) => l.product_id))],
     [lines],
@@ -147,6 +154,7 @@ function CartViewContent({
 
   const orderable = availableLines(lines);
   const subtotal = cartSubtotal(orderable);
+  const discount = cartGoodsPrice(orderable) - subtotal;
   const quantity = cartTotalQuantity(lines);
   const block = checkoutBlock(lines, minimalOrderPrice);
 
@@ -265,6 +273,14 @@ function CartViewContent({
                             {t('unitPrice', { price: formatSum(lineUnitPrice(line), locale) })}
                           </span>
                         )}
+                        {line.price_with_discount < line.price && (
+                          <span className="block text-xs text-muted">
+                            <span className="sr-only">{t('priceWithoutDiscount')} </span>
+                            <del data-testid="cart-line-full-total">
+                              {formatSum(lineTotal({ ...line, price_with_discount: line.price }), locale)}
+                            </del>
+                          </span>
+                        )}
                         <span className="font-bold" data-testid="cart-line-total">
                           {formatSum(lineTotal(line), locale)}
                         </span>
@@ -290,6 +306,12 @@ function CartViewContent({
             <dt className="text-muted">{t('totalQuantity')}</dt>
             <dd data-testid="cart-total-quantity">{quantity}</dd>
           </div>
+          {discount > 0 && (
+            <div className="flex justify-between text-herb-600">
+              <dt>{t('discount')}</dt>
+              <dd data-testid="cart-discount">−{formatSum(discount, locale)}</dd>
+            </div>
+          )}
           <div className="flex justify-between text-lg font-bold">
             <dt>{t('subtotal')}</dt>
             <dd data-testid="cart-subtotal">{formatSum(subtotal, locale)}</dd>

@@ -1,4 +1,4 @@
-import { addToCart, type CartLine, markStop, type NewCartItem } from '@app/domain';
+import { addToCart, applyDiscountPrices, type CartLine, markStop, type NewCartItem } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { checkoutBlock } from './checkout-block';
 
@@ -31,6 +31,13 @@ describe('checkoutBlock', () => {
 
   it('allows the minimum exactly', () => {
     expect(checkoutBlock(cart(item('osh', 25_000, { quantity: 2 })), 50_000)).toBeNull();
+  });
+
+  it('compares the goods before discounts, as the server does: a discount does not block checkout', () => {
+    const discounted = applyDiscountPrices(cart(item('osh', 25_000, { quantity: 2 })), [
+      { product_id: 'osh', discount_price: -5_000 },
+    ]);
+    expect(checkoutBlock(discounted, 50_000)).toBeNull();
   });
 
   it('refuses while any line is unavailable, whatever the total', () => {

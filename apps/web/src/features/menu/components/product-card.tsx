@@ -4,6 +4,7 @@ import { ApiImage } from '@/components/ui/api-image.server';
 import { Price } from '@/components/ui/price';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
+import { InCartNote } from './in-cart-note';
 import { QuickAddButton } from './quick-add-button';
 
 /**
@@ -66,6 +67,8 @@ export async function ProductCard({
             ))}
           </ul>
         )}
+        {/* Once the dish is in the cart the card itself says so, not only the header's badge. */}
+        {!product.in_stop && <InCartNote productId={product.id} />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 md:p-4">
         <h3 id={titleId} className="text-base leading-snug font-bold md:text-lg">

@@ -79,7 +79,14 @@ function OrderLineRow({
         </div>
         {details.length > 0 && <p className="text-sm text-muted">{details.join(', ')}</p>}
         {line.comment && <p className="text-sm text-muted">{line.comment}</p>}
+        {/* Napkins and the like came with the order by themselves: nothing to rate. */}
+        {line.auto_added && (
+          <p className="text-sm text-muted" data-testid="line-auto-added">
+            {t('autoAdded')}
+          </p>
+        )}
         {rateable &&
+          !line.auto_added &&
           (line.can_review ? (
             <Button
               size="sm"

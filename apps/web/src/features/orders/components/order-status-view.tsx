@@ -133,21 +133,25 @@ function StatusTimeline({ order, customerId }: { order: TOrderDetail; customerId
         <p className="text-muted">{t('expected', { time: dayAndTime(order.expected_at) })}</p>
       )}
 
-      <p
-        role="status"
-        aria-live="polite"
-        className="text-sm text-muted"
-        data-testid="status-feed"
-        data-feed={feed ?? 'off'}
-      >
-        {!live
-          ? t('finished')
-          : feed === 'live'
-            ? t('live')
-            : feed === 'polling'
-              ? t('polling')
-              : t('connecting')}
-      </p>
+      {/* Live updates are promised only while the order moves; a delivered or finished one is complete
+          (its stream is closed), a cancelled one says so above. */}
+      {(live || aside !== 'cancelled') && (
+        <p
+          role="status"
+          aria-live="polite"
+          className="text-sm text-muted"
+          data-testid="status-feed"
+          data-feed={live ? (feed ?? 'connecting') : 'off'}
+        >
+          {!live
+            ? t('finished')
+            : feed === 'live'
+              ? t('live')
+              : feed === 'polling'
+                ? t('polling')
+                : t('connecting')}
+        </p>
+      )}
 
       <div className="flex flex-wrap gap-3">
         <Link href={paths.order(order.id)} className={buttonClasses('primary')}>

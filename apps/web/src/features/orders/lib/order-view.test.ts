@@ -46,7 +46,10 @@ describe('status labels', () => {
     expect(statusTone('vendor-cancelled')).toBe('cancelled');
     expect(statusTone('delivered')).toBe('done');
     expect(statusTone('vendor-ready')).toBe('live');
-    expect(isLive('delivered')).toBe(true);
+    expect(isLive('courier-picked')).toBe(true);
+    expect(isLive('payment-awaited')).toBe(true);
+    // Delivered is the end of the road for the customer: no live updates are promised after it.
+    expect(isLive('delivered')).toBe(false);
     expect(isLive('finished')).toBe(false);
     expect(isLive('operator-cancelled')).toBe(false);
   });

@@ -2,7 +2,7 @@ import type { TOrderDetail, TOrderStatus, TOrderStatusEvent } from '@app/contrac
 import {
   type CustomerStep,
   customerStep,
-  isTerminalStatus,
+  isCurrentStatus,
   orderTimeline,
   type TimelineEntry,
 } from '@app/domain';
@@ -75,8 +75,13 @@ export function applyStatusEvent(order: TOrderDetail, event: TOrderStatusEvent):
   };
 }
 
-/** Whether the live status needs watching at all: a finished or cancelled order moves no further. */
-export const isLive = (status: TOrderStatus): boolean => !isTerminalStatus(status);
+/**
+ * Whether the order is still on its way to the customer, so its status is worth watching live: the
+ * domain's current orders. Once delivered, finished or cancelled it is history; what may still follow
+ * a delivery (the operator closing it as finished) changes nothing for the customer, so the status
+ * page says the order is complete and closes its stream instead of promising live updates.
+ */
+export const isLive = (status: TOrderStatus): boolean => isCurrentStatus(status);
 
 /** The status page's steps with times (domain orderTimeline) and, off the line, the current state. */
 export function statusPageModel(order: Pick<TOrderDetail, 'delivery_type' | 'history' | 'status'>): {

@@ -53,6 +53,7 @@ const line = (n: number, over: Partial<TOrderLine> = {}): TOrderLine => ({
   total_price: 30_000,
   image_url: null,
   comment: '',
+  auto_added: false,
   can_review: false,
   ...over,
 });
@@ -271,6 +272,18 @@ describe('repeating an order', () => {
       [id(1), 3],
     ]);
     expect(productsToLookUp(lines)).toEqual([id(1), id(2)]);
+  });
+
+  it('skips a line the order got by itself (auto_added), even when today’s rules no longer add it', () => {
+    const plan = planRepeat(
+      [line(1), line(2, { auto_added: true })],
+      new Map([
+        [id(1), source(product(1))],
+        [id(2), source(product(2))],
+      ]),
+    );
+    expect(plan.items.map((i) => i.product_id)).toEqual([id(1)]);
+    expect(plan.issues).toEqual([]);
   });
 
   it('reads an order line back as the dialog’s choice', () => {

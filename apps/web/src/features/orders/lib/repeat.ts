@@ -43,8 +43,9 @@ export function choiceOfLine(line: TOrderLine): ProductChoice {
  * Refilling the cart from an order: each line is rebuilt from today's menu (today's prices, sizes,
  * combo picks and extras), never from the prices the order was placed at. Lines of stopped products
  * and of products the menu no longer has (or whose choice no longer fits) are left out and named;
- * lines whose unit price moved are added at today's price and named with both prices. Products the
- * storefront adds by itself (napkins: `autoAddProductIds`) are skipped: the cart adds them again.
+ * lines whose unit price moved are added at today's price and named with both prices. Lines the
+ * auto-add rules put in the order (`auto_added`) and products the storefront adds by itself today
+ * (napkins: `autoAddProductIds`) are skipped: the cart adds them again.
  */
 export function planRepeat(
   lines: readonly TOrderLine[],
@@ -54,7 +55,7 @@ export function planRepeat(
   const items: NewCartItem[] = [];
   const issues: TRepeatIssue[] = [];
   for (const line of lines) {
-    if (autoAddProductIds.has(line.product_id)) continue;
+    if (line.auto_added || autoAddProductIds.has(line.product_id)) continue;
     const source = sources.get(line.product_id);
     const product = source?.product;
     if (!source || !product?.active_in_menu || product.type !== line.type) {

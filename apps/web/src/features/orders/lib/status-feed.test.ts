@@ -128,6 +128,21 @@ describe('status feed', () => {
     expect(h.fetchOrder).not.toHaveBeenCalled();
   });
 
+  it('closes once the order is delivered: nothing the customer waits for follows', async () => {
+    const h = harness();
+    await tick();
+    h.last().event('courier-picked');
+    await tick();
+    expect(h.states.at(-1)).toBe('live');
+    h.last().event('delivered');
+    await tick();
+    expect(h.events).toEqual(['courier-picked', 'delivered']);
+    expect(h.states.at(-1)).toBe('closed');
+    await tick(120_000);
+    expect(h.openStream).toHaveBeenCalledTimes(1);
+    expect(h.fetchOrder).not.toHaveBeenCalled();
+  });
+
   it('polls every 10 s when the stream drops, and stops polling once a new stream delivers', async () => {
     const h = harness();
     await tick();

@@ -1,15 +1,16 @@
 import type { TOrderDetail, TOrderStatusEvent } from '@app/contracts';
-import { isTerminalStatus } from '@app/domain';
 import { createParser } from 'eventsource-parser';
 import type { TResponseSchema } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
+import { isLive } from './order-view';
 
 /**
  * Keeps an order's status page current: reads the Server-Sent Events stream (GET
  * /v2/orders/{id}/status-stream) with fetch, since EventSource cannot send the Authorization header.
  * When the stream drops (network, server restart, a proxy's timeout, heartbeats stop) it polls GET
  * /v2/orders/{id} every 10 s and tries the stream again later, backing off; once a reconnected stream
- * delivers, polling stops. A finished or cancelled order ends it all.
+ * delivers, polling stops. An order that is no longer live (delivered, finished, cancelled: `isLive`)
+ * ends it all.
  */
 export type TFeedState = 'connecting' | 'live' | 'polling' | 'closed';
 
@@ -118,7 +119,7 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
       const order = await options.fetchOrder(abort.signal);
       if (stopped || abort.signal.aborted) return;
       options.onOrder(order);
-      if (isTerminalStatus(order.status)) {
+      if (!isLive(order.status)) {
         close();
         return;
       }
@@ -208,7 +209,7 @@ export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void
         reconnectTimer = null;
         setState('live');
         options.onEvent(parsed.data);
-        if (isTerminalStatus(parsed.data.status)) close();
+        if (!isLive(parsed.data.status)) close();
       },
     });
     try {

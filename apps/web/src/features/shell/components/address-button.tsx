@@ -1,32 +1,34 @@
 'use client';
 
-import { ADDRESS_MAX_CHARS } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, PinIcon } from '@/components/ui/icons';
-import { useAddressButtonAction, useAddressPopoverOpen } from '@/features/location';
 import { useCommonStore } from '@/lib/stores/common';
-import { truncate } from '../lib/format';
-
-/** The current delivery address, or the pickup branch, or the prompt to choose one. */
-function useAddressLabel(): string | null {
-  const deliveryType = useCommonStore((s) => s.deliveryType);
-  const branch = useCommonStore((s) => s.branch);
-  const active = useCommonStore((s) => s.points.find((p) => p.isActive));
-  if (deliveryType === 'self-pickup' && branch) return branch.name;
-  return active?.address ?? null;
-}
+import { useAddressButtonAction, useAddressPopoverOpen } from '@/features/location';
+import { addressButtonTexts, addressChoice } from '../lib/address-label';
 
 /**
  * The address button: in the header on desktop, as a bar under it on mobile (`variant`). Its accessible
- * name always states the action ('Choose delivery address'), the visible text shows the choice.
+ * name states the mode and the choice ('Choose delivery address: …', or the pickup restaurant), the
+ * visible text shows the choice (on the mobile bar cut at 40 characters, spec section 5).
  */
 export function AddressButton({ variant }: { variant: 'header' | 'bar' }) {
   const t = useTranslations('location');
   const onClick = useAddressButtonAction();
   const expanded = useAddressPopoverOpen();
-  const label = useAddressLabel();
-  const text = label ?? t('addressButton');
+  const deliveryType = useCommonStore((s) => s.deliveryType);
+  const branchName = useCommonStore((s) => s.branch?.name ?? null);
+  const activeAddress = useCommonStore((s) => s.points.find((p) => p.isActive)?.address ?? null);
+  const { text, label } = addressButtonTexts(
+    addressChoice({ deliveryType, branchName, activeAddress }),
+    {
+      delivery: t('addressButton'),
+      pickup: t('pickupButton'),
+      deliveryNamed: (address) => t('addressButtonNamed', { address }),
+      pickupNamed: (branch) => t('pickupButtonNamed', { branch }),
+    },
+    { truncate: variant === 'bar' },
+  );
   return (
     <button
       type="button"
@@ -34,7 +36,7 @@ export function AddressButton({ variant }: { variant: 'header' | 'bar' }) {
       data-address-button={variant}
       aria-haspopup="dialog"
       aria-expanded={expanded}
-      aria-label={label ? `${t('addressButton')}: ${label}` : t('addressButton')}
+      aria-label={label}
       className={cn(
         'flex min-w-0 items-center gap-2 text-left',
         variant === 'header'
@@ -43,9 +45,7 @@ export function AddressButton({ variant }: { variant: 'header' | 'bar' }) {
       )}
     >
       <PinIcon className="h-5 w-5 shrink-0 text-brand-600" />
-      <span className="min-w-0 flex-1 truncate font-medium">
-        {variant === 'bar' ? truncate(text, ADDRESS_MAX_CHARS) : text}
-      </span>
+      <span className="min-w-0 flex-1 truncate font-medium">{text}</span>
       <ChevronDownIcon className="h-4 w-4 shrink-0 text-muted" />
     </button>
   );

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
-import { Link, usePathname } from '@/i18n/navigation';
+import { getPathname, usePathname } from '@/i18n/navigation';
 import { LOCALE_NAMES, SWITCHER_ORDER, type TAppLocale } from '@/i18n/routing';
 
 const menuItems = (menu: HTMLElement | null) => [
@@ -17,6 +17,11 @@ const menuItems = (menu: HTMLElement | null) => [
  * button (WAI-ARIA APG pattern): arrows, Home and End move between the languages, Escape closes and
  * returns focus to the button, Tab or a click outside closes. Items are real links, so crawlers see
  * every language version. Three links need no popper library: it stays out of the header's script.
+ *
+ * The links load the page anew rather than navigating inside the app: a client-side navigation to
+ * `/en/product/...` is caught by the product dialog's intercepting route (`@modal/(.)product`),
+ * which would open the dialog over the old language's page instead of showing the page in the new
+ * one. A new language changes every text of the page anyway.
  */
 export function LanguageSwitcher({
   compact,
@@ -130,12 +135,11 @@ export function LanguageSwitcher({
           )}
         >
           {SWITCHER_ORDER.map((code) => (
-            <Link
+            <a
               key={code}
               role="menuitem"
               tabIndex={-1}
-              href={{ pathname, query }}
-              locale={code}
+              href={getPathname({ href: { pathname, query }, locale: code })}
               lang={code}
               hrefLang={code}
               aria-current={code === locale ? 'true' : undefined}
@@ -146,7 +150,7 @@ export function LanguageSwitcher({
               )}
             >
               {LOCALE_NAMES[code]}
-            </Link>
+            </a>
           ))}
         </div>
       ) : null}

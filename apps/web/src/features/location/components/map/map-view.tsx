@@ -4,6 +4,7 @@
 import 'leaflet/dist/leaflet.css';
 import type { TLatLong } from '@app/contracts';
 import type * as Leaflet from 'leaflet';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useConfig } from '@/lib/config-provider';
@@ -82,6 +83,10 @@ export function MapView({
   className,
 }: TMapViewProps) {
   const { mapTileUrl, mapTileAttribution } = useConfig();
+  const t = useTranslations('location.map');
+  // Leaflet's zoom buttons carry English titles and labels of their own; these are the page's language.
+  const zoomInTitle = t('zoomIn');
+  const zoomOutTitle = t('zoomOut');
   const container = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState<TLoaded | null>(null);
   const handlers = useRef({ onMapClick, onMarkerClick });
@@ -101,7 +106,8 @@ export function MapView({
         if (cancelled || !element) return;
         const L = leafletOf(mod);
         const start = initialView.current;
-        map = L.map(element, { center: start.center, zoom: start.zoom, zoomControl: true });
+        map = L.map(element, { center: start.center, zoom: start.zoom, zoomControl: false });
+        L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(map);
         // The subdomains of a `{s}` are the ones the Content-Security-Policy lists (img-src).
         if (mapTileUrl) {
           L.tileLayer(mapTileUrl, {
@@ -125,7 +131,7 @@ export function MapView({
       observer?.disconnect();
       map?.remove();
     };
-  }, [mapTileUrl, mapTileAttribution]);
+  }, [mapTileUrl, mapTileAttribution, zoomInTitle, zoomOutTitle]);
 
   useEffect(() => {
     loaded?.map.setView(view.center, view.zoom);

@@ -1,0 +1,31 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+// The module, not the cart's index, which also exports the whole cart page.
+import { useProductInCart } from '@/features/cart/store';
+
+/**
+ * A menu card's sign that the dish is in the cart ('In the cart: 2'), on the card's picture, beside
+ * the header's badge. A polite live region, present (empty) from the start so screen readers announce
+ * the change where it happens; it takes no room until there is something to say.
+ */
+export function InCartNote({ productId }: { productId: string }) {
+  const t = useTranslations('common.menu');
+  const count = useProductInCart(productId);
+  return (
+    <p
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="in-cart"
+      data-count={count}
+      className="absolute right-2 bottom-2 max-w-[calc(100%-1rem)]"
+    >
+      {count > 0 ? (
+        <span className="inline-block rounded-full bg-brand-700 px-2.5 py-1 text-xs font-bold text-white shadow-card">
+          <span aria-hidden="true">✓ </span>
+          {t('inCart', { count })}
+        </span>
+      ) : null}
+    </p>
+  );
+}
