@@ -30,6 +30,7 @@ export const BROWSER_SCHEMAS = [
   'ZCustomer',
   'ZCustomerAddressList',
   'ZDeliveryZonesResponse',
+  'ZDiscountWithProductsResponse',
   'ZGeocoderResponse',
   'ZMenuProductsResponse',
   'ZModifierResponse',

@@ -190,6 +190,24 @@ export const ZDeliveryZonesResponse = z.object({
   zones: z.array(ZDeliveryZone),
 });
 
+export const ZDiscountType = z.enum(['discount', 'promo_code']);
+
+export const ZDiscountMode = z.enum(['percent', 'fixed', 'free_delivery']);
+
+export const ZProductDiscount = z.object({
+  product_id: ZId,
+  discount_price: z.number().check(z.int(), z.lte(0)),
+  discount_id: ZId,
+  discount_type: ZDiscountType,
+  discount_mode: ZDiscountMode,
+  promo_code: z.nullable(z.string()),
+  discount_title: ZLocalizedText,
+});
+
+export const ZDiscountWithProductsResponse = z.object({
+  products: z.array(ZProductDiscount),
+});
+
 export const ZGeocoderComponent = z.object({
   kind: z.string(),
   name: z.string(),
@@ -343,6 +361,7 @@ export const ZOrderLine = z.object({
   total_price: ZSum,
   image_url: z.nullable(z.string()),
   comment: z.string(),
+  auto_added: z.boolean(),
   can_review: z.boolean(),
 });
 
@@ -408,10 +427,6 @@ export const ZOrderDetail = z.extend(ZOrderSummary, {
   lines: z.array(ZOrderLine),
   history: z.array(ZOrderStatusChange),
 });
-
-export const ZDiscountType = z.enum(['discount', 'promo_code']);
-
-export const ZDiscountMode = z.enum(['percent', 'fixed', 'free_delivery']);
 
 export const ZBonusProduct = z.object({
   id: ZId,

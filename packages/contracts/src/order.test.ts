@@ -208,6 +208,7 @@ const DETAIL = {
       total_price: 64000,
       image_url: '/images/r1/products/beef-wrap--pot-of-food--f5e6d3-160.webp',
       comment: '',
+      auto_added: false,
       can_review: false,
     },
   ],

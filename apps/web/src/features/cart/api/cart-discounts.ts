@@ -1,7 +1,7 @@
 import type { TDeliveryType, TDiscountWithProductsResponse } from '@app/contracts';
 import { availableLines, type CartLine, discountProductId } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
-import { isArrayOf, isRecord } from '@/lib/guard-primitives';
+import { contract } from '@/lib/browser-contracts';
 
 /**
  * The cart's price update (spec section 4, "Cart"): GET /v2/discount-with-products prices the cart's
@@ -22,20 +22,6 @@ export type TCartDiscountRequest = {
 export const CART_DISCOUNT_DEBOUNCE_MS = 400;
 /** Discounts have hours: an answer older than this is asked again. */
 export const CART_DISCOUNT_STALE_MS = 60_000;
-
-/** GET /v2/discount-with-products. */
-export function isProductDiscountsResponse(value: unknown): value is TDiscountWithProductsResponse {
-  return (
-    isRecord(value) &&
-    isArrayOf(
-      value.products,
-      (d) =>
-        typeof d.product_id === 'string' &&
-        Number.isSafeInteger(d.discount_price) &&
-        (d.discount_price as number) <= 0,
-    )
-  );
-}
 
 /**
  * The products to price for these lines: each orderable line's product (an origin line's size) with
@@ -90,7 +76,7 @@ export async function fetchCartDiscounts(
 ): Promise<TDiscountWithProductsResponse> {
   await wait(debounceMs, signal);
   return api.get('/v2/discount-with-products', {
-    schema: isProductDiscountsResponse,
+    schema: contract('ZDiscountWithProductsResponse'),
     query: {
       branch_id: request.branchId,
       delivery_type: request.deliveryType,

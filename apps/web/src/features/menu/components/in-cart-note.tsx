@@ -1,8 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-// The module, not the cart's index, which also exports the whole cart page.
-import { useProductInCart } from '@/features/cart/store';
+// The cart's index also exports the cart page; the build drops what the menu does not use
+// (apps/web/package.json sideEffects, guarded by lib/client-bundle.test.ts).
+import { useProductInCart } from '@/features/cart';
 
 /**
  * A menu card's sign that the dish is in the cart ('In the cart: 2'), on the card's picture, beside

@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, PinIcon } from '@/components/ui/icons';
-import { useCommonStore } from '@/lib/stores/common';
 import { useAddressButtonAction, useAddressPopoverOpen } from '@/features/location';
+import { useCommonStore } from '@/lib/stores/common';
 import { addressButtonTexts, addressChoice } from '../lib/address-label';
 
 /**
