@@ -59,7 +59,7 @@ export function CheckoutForm({
   const total = quoted?.total_price ?? null;
   const promo = usePromoCode({ request: order.request, quote });
   const repriced = useRepricedLines(lines, quote);
-  const placing = usePlaceOrder({ onPlaced });
+  const placement = usePlaceOrder({ onPlaced });
 
   const stopped = lines.some((l) => l.in_stop);
   const blockedByClosed = closed !== null && checkout.values.timing === 'express';
@@ -80,14 +80,14 @@ export function CheckoutForm({
     !blockedByClosed &&
     !stopped &&
     paymentTypes.length > 0 &&
-    !placing.placing;
+    !placement.placing;
 
   const submit = checkout.form.handleSubmit((values) => {
     // The change is checked against the total here (the form's own rules do not know the total);
     // once submitted, the field shows why.
     const changeBelowTotal = values.payment_type === 'cash' && changeFromProblem(values.change_from, total);
     if (!target || !canPlace || changeBelowTotal) return;
-    placing.ask(buildOrderRequest({ target, lines, form: values, promoCode: promo.applied }));
+    placement.ask(buildOrderRequest({ target, lines, form: values, promoCode: promo.applied }));
   });
 
   return (
@@ -95,9 +95,9 @@ export function CheckoutForm({
       <form
         noValidate
         onSubmit={(event) => void submit(event)}
-        // Below md one column, the place-order bar stuck to the bottom of the screen: every control
-        // keeps clear of it when it takes focus. From md the summary and the bar stand beside the form.
-        className="flex flex-col gap-6 max-md:[&_:is(input,select,textarea,button,a)]:scroll-mb-32 md:grid md:grid-cols-[minmax(0,1fr)_24rem] md:items-start"
+        // Below md one column (a flex column, so the place-order bar can stick to the bottom of the
+        // screen all along the form); from md the summary and the bar stand beside the form.
+        className="flex flex-col gap-6 md:grid md:grid-cols-[minmax(0,1fr)_24rem] md:items-start"
         data-testid="checkout-form"
       >
         <div className="flex flex-col gap-4">
@@ -137,19 +137,19 @@ export function CheckoutForm({
             repriced={repriced}
             closedHint={blockedByClosed && days.length > 0}
             stopped={stopped}
-            refusal={placing.refusal}
+            refusal={placement.refusal}
           />
-          <PlaceOrderBar quote={quote} canPlace={canPlace} placing={placing.placing} />
+          <PlaceOrderBar quote={quote} canPlace={canPlace} placing={placement.placing} />
         </div>
       </form>
 
       <PlaceOrderConfirm
-        body={placing.confirming}
+        body={placement.confirming}
         place={place}
         total={total}
         days={days}
-        onCancel={placing.cancel}
-        onConfirm={placing.confirm}
+        onCancel={placement.cancel}
+        onConfirm={placement.confirm}
       />
     </>
   );

@@ -132,6 +132,8 @@ export function PlaceOrderBar({
   return (
     <div
       className="sticky bottom-0 z-20 -mx-4 flex items-center gap-3 border-t border-line bg-white px-4 py-3 shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.2)] md:static md:mx-0 md:flex-col md:items-stretch md:border-0 md:p-0 md:shadow-none"
+      // globals.css: while the bar is on the page, a focused control scrolls clear of it.
+      data-bottom-bar
       data-testid="checkout-place-bar"
     >
       {ready ? (
@@ -153,7 +155,7 @@ export function PlaceOrderBar({
         disabled={!canPlace}
         aria-busy={placing || undefined}
         aria-describedby={ready ? `${id}-total` : undefined}
-        className={buttonClasses('primary', 'lg', 'min-w-0 flex-1 justify-center md:w-full')}
+        className={buttonClasses('primary', 'lg', 'min-w-0 flex-1 justify-center md:w-full md:flex-none')}
         data-testid="checkout-place"
       >
         {placing ? t('placing') : t('place')}
