@@ -20,11 +20,16 @@ export default defineConfig({
       {
         // The web app imports through its tsconfig path alias '@/*' → src/*.
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        // The web tsconfig keeps JSX for Next ('preserve'); the tests compile it with React's runtime.
+        oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.ts'],
+          // Component tests (*.test.tsx) ask for a DOM in their first line (`// @vitest-environment
+          // jsdom`); every other web test stays in node.
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
+          setupFiles: ['./src/test/setup.ts'],
           // next-intl's middleware imports 'next/server' without an extension, which only a bundler
           // resolves (next has no exports map): proxy.test.ts loads it through Vite.
           server: { deps: { inline: ['next-intl'] } },

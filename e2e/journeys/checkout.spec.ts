@@ -11,6 +11,7 @@ import type {
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomPhone, registerThroughApi } from '../support/auth.ts';
 import { expect, formatSum, literal, localePath, t, test, tf } from '../support/fixtures.ts';
+import { loc, serveTiles } from '../support/location.ts';
 
 /**
  * Checkout (issue 5): a signed-in customer with a cart and a chosen delivery address or pickup
@@ -458,4 +459,124 @@ test('delivery: every amount from the server’s quote, a wrong promo code refus
     .click();
   await expect(page.getByTestId('checkout-discount')).toHaveCount(plain.discount_price > 0 ? 1 : 0);
   await expect(page.getByTestId('checkout-total')).toHaveText(formatSum(plain.total_price, locale));
+});
+
+/** The stores of a delivery to `point` (an active saved address there), served by `branch`. */
+const deliveryTo = (branch: TBranch, point: { lat: number; long: number }, zoneId: string | null) => ({
+  deliveryType: 'delivery',
+  branch: storedBranch(branch),
+  location: point,
+  deliveryZoneId: zoneId,
+  points: [
+    {
+      id: 'p-1',
+      location: [point.lat, point.long],
+      address: 'Amir Temur avenue 1',
+      name: '',
+      city: 'tashkent',
+      isActive: true,
+    },
+  ],
+});
+
+test('outside every zone: Order pickup opens the map on its pickup tab, Another address on delivery', async ({
+  page,
+  api,
+}) => {
+  // West of the city: the demo chain has zones, none holds it.
+  const outside = { lat: CENTRE.lat, long: 68.94 };
+  const check = await api.get('/v1/check_point_delivery_zones', {
+    params: { lat: outside.lat, lon: outside.long },
+  });
+  const zones = (await check.json()) as TCheckPointResponse;
+  expect(zones.all_count).toBeGreaterThan(0);
+  expect(zones.result).toEqual([]);
+  const branch = await branchBySlug(api, 'tashkent-chilonzor');
+  const { product, quantity } = await dishFor(api, branch, 60_000);
+  await prepare(page, api, { common: deliveryTo(branch, outside, null), product, quantity });
+  await serveTiles(page);
+
+  await page.goto(localePath(locale, '/checkout'));
+  const notice = page.getByRole('alert').filter({ hasText: loc(locale, 'outOfZone') });
+  await expect(notice).toBeVisible();
+  await expect(placeButton(page)).toBeDisabled();
+
+  await notice.getByRole('button', { name: o('where.orderPickup') }).click();
+  const dialog = page.getByRole('dialog', { name: loc(locale, 'mapDialog.title') });
+  await expect(dialog.getByRole('tab', { name: loc(locale, 'selfPickup') })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(dialog.getByRole('radio').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await notice.getByRole('button', { name: o('where.anotherAddress') }).click();
+  await expect(dialog.getByRole('tab', { name: loc(locale, 'delivery') })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});
+
+test.describe('on a phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the total and Place order stay in reach, and no focused field hides behind them', async ({
+    page,
+    api,
+  }) => {
+    // Delivered from Chilonzor (open around the clock) to its own door, inside its zone.
+    const branch = await branchBySlug(api, 'tashkent-chilonzor');
+    const check = await api.get('/v1/check_point_delivery_zones', {
+      params: { lat: branch.location.lat, lon: branch.location.long },
+    });
+    const zone = ((await check.json()) as TCheckPointResponse).result[0];
+    if (!zone?.branch_ids.includes(branch.id)) throw new Error('Chilonzor delivers to its own zone');
+    const { product, quantity } = await dishFor(api, branch, Math.max(110_000, zone.min_order_amount));
+    await prepare(page, api, { common: deliveryTo(branch, branch.location, zone.id), product, quantity });
+
+    await page.goto(localePath(locale, '/checkout'));
+    const total = page.getByTestId('checkout-total');
+    await expect(total).toHaveText(/\d/);
+    // The form is several screens long, and the page has not scrolled...
+    const { scrollY, height } = await page.evaluate(() => ({
+      scrollY: window.scrollY,
+      height: document.documentElement.scrollHeight,
+    }));
+    expect(scrollY).toBe(0);
+    expect(height).toBeGreaterThan(3 * 844);
+    // ...yet the total and the button are on screen, whole.
+    await expect(total).toBeInViewport({ ratio: 1 });
+    await expect(placeButton(page)).toBeInViewport({ ratio: 1 });
+    await expect(placeButton(page)).toBeEnabled();
+    await expect(placeButton(page)).toHaveAccessibleDescription(literal(o('summary.total')));
+
+    // Every field the customer moves to stays above the bar.
+    const bar = page.getByTestId('checkout-place-bar');
+    const fields = page.getByTestId('checkout-form').getByRole('textbox');
+    expect(await fields.count()).toBeGreaterThan(5);
+    for (const field of await fields.all()) {
+      await field.focus();
+      const [box, barBox] = await Promise.all([field.boundingBox(), bar.boundingBox()]);
+      if (!box || !barBox) throw new Error('the field and the bar have boxes');
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(barBox.y);
+    }
+
+    // At the end of the page the bar comes to rest after the summary: the footer is not covered.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const [goods, barAtEnd, footer] = await Promise.all([
+      page.getByTestId('checkout-goods').boundingBox(),
+      bar.boundingBox(),
+      page.getByRole('contentinfo').boundingBox(),
+    ]);
+    if (!goods || !barAtEnd || !footer) throw new Error('the summary, the bar and the footer have boxes');
+    expect(goods.y + goods.height).toBeLessThanOrEqual(barAtEnd.y);
+    expect(barAtEnd.y + barAtEnd.height).toBeLessThanOrEqual(footer.y);
+
+    // It is the form's real submit button: it asks to confirm the order.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await placeButton(page).click();
+    await expect(confirmDialog(page)).toBeVisible();
+  });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   floorToHundred,
   formatPhoneMask,
-  isCashEnough,
   isCodeComplete,
   isNameValid,
   isPhoneValid,
@@ -156,14 +155,6 @@ describe('truncateAddress', () => {
 
   it('never splits a character in half', () => {
     expect(truncateAddress('🏠🏠🏠', 2)).toBe('🏠🏠…');
-  });
-});
-
-describe('isCashEnough', () => {
-  it('cash must not be less than the total', () => {
-    expect(isCashEnough(50_000, 100_000)).toBe(true);
-    expect(isCashEnough(50_000, 50_000)).toBe(true);
-    expect(isCashEnough(50_000, 49_999)).toBe(false);
   });
 });
 

@@ -103,9 +103,6 @@ export const truncateAddress = (address: string, max: number = ADDRESS_MAX_CHARS
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : address;
 };
 
-/** Cash given for change must cover the total. */
-export const isCashEnough = (total: number, cash: number): boolean => cash >= total;
-
 /**
  * Accumulative (loyalty) card amount. The spec says "rounded down to the hundredth"; sums have no
  * minor unit, so this means down to a multiple of 100 sums (12 345 -> 12 300).

@@ -36,6 +36,8 @@ export type TSelectedBranch = {
 
 export type TCommonData = {
   isMapModal: boolean;
+  /** The tab the map dialog opens on (the checkout's 'Order pickup'); null: the current delivery type. */
+  mapTab: TDeliveryType | null;
   isReservation: boolean;
   location: TLatLong | null;
   deliveryType: TDeliveryType;
@@ -48,6 +50,7 @@ export type TCommonData = {
 
 export const COMMON_DEFAULTS: TCommonData = {
   isMapModal: false,
+  mapTab: null,
   isReservation: false,
   location: null,
   deliveryType: 'delivery',
@@ -59,7 +62,8 @@ export const COMMON_DEFAULTS: TCommonData = {
 };
 
 type TCommonState = TCommonData & {
-  setMapModal: (open: boolean) => void;
+  /** Opens or closes the map dialog; `tab` picks the tab it opens on (default: the delivery type). */
+  setMapModal: (open: boolean, tab?: TDeliveryType) => void;
   setReservation: (value: boolean) => void;
   setLocation: (location: TLatLong | null) => void;
   setDeliveryType: (type: TDeliveryType) => void;
@@ -76,7 +80,7 @@ export const useCommonStore = create<TCommonState>()(
   persist(
     (set) => ({
       ...COMMON_DEFAULTS,
-      setMapModal: (isMapModal) => set({ isMapModal }),
+      setMapModal: (isMapModal, tab) => set({ isMapModal, mapTab: isMapModal ? (tab ?? null) : null }),
       setReservation: (isReservation) => set({ isReservation }),
       setLocation: (location) => set({ location }),
       setDeliveryType: (deliveryType) => set({ deliveryType }),
@@ -92,9 +96,9 @@ export const useCommonStore = create<TCommonState>()(
     }),
     {
       ...persistOptions<TCommonState>('common', 'long-term'),
-      // The map dialog being open is not something to restore after a reload.
+      // The map dialog being open (and on which tab) is not something to restore after a reload.
       // Actions are functions, which JSON storage drops anyway.
-      partialize: ({ isMapModal: _open, ...rest }) => rest,
+      partialize: ({ isMapModal: _open, mapTab: _tab, ...rest }) => rest,
     },
   ),
 );

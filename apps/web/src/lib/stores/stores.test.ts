@@ -67,6 +67,18 @@ describe('persisted stores (spec sections 3 and 9)', () => {
     expect(stored(local, 'common')?.state).not.toHaveProperty('isMapModal');
   });
 
+  it('opens the map dialog on the tab asked for; closing it, or opening it plainly, forgets the tab', () => {
+    const { setMapModal } = useCommonStore.getState();
+    setMapModal(true, 'self-pickup');
+    expect(useCommonStore.getState()).toMatchObject({ isMapModal: true, mapTab: 'self-pickup' });
+    expect(stored(local, 'common')?.state).not.toHaveProperty('mapTab');
+    setMapModal(false);
+    expect(useCommonStore.getState()).toMatchObject({ isMapModal: false, mapTab: null });
+    setMapModal(true, 'self-pickup');
+    setMapModal(true);
+    expect(useCommonStore.getState().mapTab).toBeNull();
+  });
+
   it('restores what was stored', async () => {
     local.setItem(
       'common',

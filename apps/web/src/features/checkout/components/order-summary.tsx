@@ -12,17 +12,15 @@ function Row({
   value,
   hint,
   testId,
-  strong,
 }: {
   label: ReactNode;
   value: ReactNode;
   hint?: ReactNode;
   testId: string;
-  strong?: boolean;
 }) {
   return (
-    <div className={strong ? 'flex justify-between gap-3 text-lg font-bold' : 'flex justify-between gap-3'}>
-      <dt className={strong ? undefined : 'text-muted'}>
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted">
         {label}
         {hint ? <span className="block text-xs font-normal text-muted">{hint}</span> : null}
       </dt>
@@ -55,8 +53,9 @@ function DeliveryHint({ quote }: { quote: TOrderQuoteResponse }) {
 }
 
 /**
- * The lines and the itemised total exactly as the server's quote prices them (POST
- * /v2/ondemand-order/quote), with what is missing for the minimum order and for free delivery.
+ * The lines and the itemised amounts exactly as the server's quote prices them (POST
+ * /v2/ondemand-order/quote), with what is missing for the minimum order and for free delivery. The
+ * total stands beside 'Place order' (PlaceOrderBar).
  */
 export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quote: TOrderQuoteState }) {
   const t = useTranslations('order.checkout.summary');
@@ -126,7 +125,6 @@ export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quo
               testId="checkout-discount"
             />
           ) : null}
-          <Row label={t('total')} value={sum(q.total_price)} testId="checkout-total" strong />
         </dl>
         {q.min_order_shortfall > 0 ? (
           <p role="status" className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-minimum">

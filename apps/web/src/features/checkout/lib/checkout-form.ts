@@ -1,5 +1,7 @@
 import type { TDeliveryType } from '@app/contracts';
 import { changeFromValid } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { TCheckoutForm } from '@/lib/stores/checkout';
 import { parseSum, type TOrderFormValues } from './order-request';
@@ -19,8 +21,6 @@ export type TCheckoutFormValues = TOrderFormValues;
 /** What the form's rules depend on besides its own values. */
 export type TCheckoutFormContext = {
   deliveryType: TDeliveryType;
-  /** The order's total from the server's quotes; null while they load (the change is checked later). */
-  total: number | null;
   /** The offered slot values (a scheduled order must pick one of them). */
   slots: readonly string[];
   paymentTypes: readonly TCheckoutPaymentType[];
@@ -28,11 +28,32 @@ export type TCheckoutFormContext = {
 
 const text = (max: number) => z.string().max(max, 'tooLong');
 
+/** The longest 'change from' the field takes (digits and the spaces of '200 000'). */
+export const CHANGE_FROM_MAX_CHARS = 20;
+
+/**
+ * What is wrong with a cash 'change from' as typed (spec section 5: 'You cannot deposit an amount
+ * less than the total amount.', the domain's changeFromValid). Empty: no change needed. `total`: the
+ * order's total from the server's quote, null while it is not known (only the number is checked).
+ * The form's rules check the number; the page checks it against the quote's total as it renders,
+ * since the total follows the form (a promo code, another payment type) rather than the other way.
+ */
+export function changeFromProblem(
+  typed: string,
+  total: number | null,
+): 'changeNotNumber' | 'changeBelowTotal' | null {
+  if (typed.trim() === '') return null;
+  const changeFrom = typed.length > CHANGE_FROM_MAX_CHARS ? null : parseSum(typed);
+  if (changeFrom === null) return 'changeNotNumber';
+  if (total !== null && !changeFromValid(changeFrom, total)) return 'changeBelowTotal';
+  return null;
+}
+
 /**
  * The form's rules (spec sections 3 and 5): with `is_courier_call` off the courier does not call,
  * so apartment, floor and building are required for delivery; a scheduled order needs one of the
- * offered slots; cash 'change from' is a whole sum not below the total ('You cannot deposit an
- * amount less than the total amount.'). Messages are keys of order.checkout.errors.
+ * offered slots; cash 'change from' is a whole sum (and not below the total: changeFromProblem with
+ * the quote's total, checked by the page). Messages are keys of order.checkout.errors.
  */
 export function checkoutFormSchema(ctx: TCheckoutFormContext) {
   return z
@@ -46,7 +67,7 @@ export function checkoutFormSchema(ctx: TCheckoutFormContext) {
       is_courier_call: z.boolean(),
       timing: z.enum(['express', 'scheduled']),
       future_time: z.string().nullable(),
-      change_from: z.string().max(20, 'changeNotNumber'),
+      change_from: z.string(),
       comment: text(500),
     })
     .superRefine((values, issue) => {
@@ -61,16 +82,23 @@ export function checkoutFormSchema(ctx: TCheckoutFormContext) {
       if (values.timing === 'scheduled' && !ctx.slots.includes(values.future_time ?? '')) {
         issue.addIssue({ code: 'custom', path: ['future_time'], message: 'chooseTime' });
       }
-      if (values.payment_type === 'cash' && values.change_from.trim() !== '') {
-        const changeFrom = parseSum(values.change_from);
-        if (changeFrom === null) {
-          issue.addIssue({ code: 'custom', path: ['change_from'], message: 'changeNotNumber' });
-        } else if (ctx.total !== null && !changeFromValid(changeFrom, ctx.total)) {
-          issue.addIssue({ code: 'custom', path: ['change_from'], message: 'changeBelowTotal' });
-        }
-      }
+      const changeFrom = values.payment_type === 'cash' ? changeFromProblem(values.change_from, null) : null;
+      if (changeFrom) issue.addIssue({ code: 'custom', path: ['change_from'], message: changeFrom });
     });
 }
+
+/**
+ * The form's resolver: the rules of checkoutFormSchema with the context react-hook-form hands it
+ * (useForm's `context`: the delivery type, slots and payment types of the latest render).
+ */
+export const checkoutResolver: Resolver<TCheckoutFormValues, TCheckoutFormContext> = (
+  values,
+  context,
+  options,
+) => {
+  if (!context) throw new Error('the checkout form needs its context (useForm({ context }))');
+  return zodResolver(checkoutFormSchema(context))(values, context, options);
+};
 
 /** The form's starting values from the session's checkout store (and the saved address's details). */
 export function formValuesFrom(

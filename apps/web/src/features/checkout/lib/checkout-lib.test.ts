@@ -2,7 +2,7 @@ import type { TOrderQuoteResponse } from '@app/contracts';
 import type { CartLine } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_DEFAULTS } from '@/lib/stores/checkout';
-import { checkoutFormSchema, formValuesFrom, storedFrom } from './checkout-form';
+import { changeFromProblem, checkoutFormSchema, formValuesFrom, storedFrom } from './checkout-form';
 import { attemptFor, keepsAttempt, loadAttempt, saveAttempt } from './idempotency';
 import { buildOrderRequest, orderLineKeys, orderProducts, parseSum } from './order-request';
 import { offeredPaymentTypes } from './payment-types';
@@ -199,7 +199,6 @@ describe('checkout form rules (spec sections 3 and 5)', () => {
   const values = formValuesFrom(CHECKOUT_DEFAULTS, ['cash', 'card']);
   const ctx = {
     deliveryType: 'delivery' as const,
-    total: 120_000,
     slots: ['2026-11-23T12:30:00+05:00'],
     paymentTypes: ['cash', 'card'] as const,
   };
@@ -229,12 +228,22 @@ describe('checkout form rules (spec sections 3 and 5)', () => {
     );
   });
 
-  it('refuses cash change below the total', () => {
-    expect(messages({ ...values, change_from: '100000' })).toEqual({ change_from: 'changeBelowTotal' });
+  it('takes cash change as a whole sum; paying by card, the field does not count', () => {
     expect(messages({ ...values, change_from: '120 000' })).toEqual({});
     expect(messages({ ...values, change_from: 'lots' })).toEqual({ change_from: 'changeNotNumber' });
-    // Paying by card: the change field does not count.
-    expect(messages({ ...values, payment_type: 'card', change_from: '1' })).toEqual({});
+    expect(messages({ ...values, change_from: '1'.repeat(21) })).toEqual({ change_from: 'changeNotNumber' });
+    expect(messages({ ...values, payment_type: 'card', change_from: 'lots' })).toEqual({});
+  });
+
+  it('refuses cash change below the quote’s total (spec section 5), the domain’s rule', () => {
+    expect(changeFromProblem('100000', 120_000)).toBe('changeBelowTotal');
+    expect(changeFromProblem('119 999', 120_000)).toBe('changeBelowTotal');
+    expect(changeFromProblem('120 000', 120_000)).toBeNull();
+    expect(changeFromProblem('200000', 120_000)).toBeNull();
+    // No change needed; a total not known yet checks only the number.
+    expect(changeFromProblem('  ', 120_000)).toBeNull();
+    expect(changeFromProblem('1', null)).toBeNull();
+    expect(changeFromProblem('1 000 сум', null)).toBe('changeNotNumber');
   });
 
   it('needs an offered slot for a scheduled order and an offered payment type', () => {

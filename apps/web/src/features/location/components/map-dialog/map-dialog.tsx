@@ -47,7 +47,8 @@ function MapDialogBody({ onClose }: { onClose: () => void }) {
   const storedBranchId = useCommonStore((s) => s.branch?.id ?? null);
   const activeAddress = useCommonStore((s) => s.points.find((p) => p.isActive)?.address ?? null);
 
-  const [tab, setTab] = useState<TDeliveryType>(deliveryType);
+  const requestedTab = useCommonStore((s) => s.mapTab);
+  const [tab, setTab] = useState<TDeliveryType>(requestedTab ?? deliveryType);
   const [view, setView] = useState<TMapView>(START_VIEW);
   const [branchId, setBranchId] = useState<string | null>(storedBranchId);
   const [saving, setSaving] = useState(false);

@@ -1,0 +1,62 @@
+'use client';
+
+import type { TCreateOrderRequest, TLocale } from '@app/contracts';
+import { formatSum } from '@app/domain';
+import { useLocale, useTranslations } from 'next-intl';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import type { TCheckoutPlace } from '../hooks/use-checkout-place';
+import { slotDate, type TSlotDay } from '../lib/slots';
+import { useDayLabel } from './timing-fields';
+
+/**
+ * 'Place order?' (spec section 4: confirmation is asked before checkout): where, when and the total
+ * of the body about to be sent.
+ */
+export function PlaceOrderConfirm({
+  body,
+  place,
+  total,
+  days,
+  onCancel,
+  onConfirm,
+}: {
+  /** The body to confirm; null: the dialog is closed. */
+  body: TCreateOrderRequest | null;
+  place: TCheckoutPlace;
+  total: number | null;
+  days: readonly TSlotDay[];
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useTranslations('order.checkout.confirm');
+  const locale = useLocale() as TLocale;
+  const dayLabel = useDayLabel();
+
+  const description = (() => {
+    if (!body || total === null) return '';
+    const future = body.future_time;
+    const date = future ? slotDate(future) : null;
+    const when =
+      future && date
+        ? t('at', {
+            // A day no longer offered still reads as its date.
+            day: dayLabel({ date, offset: days.find((d) => d.date === date)?.offset ?? -1 }),
+            time: future.slice(11, 16),
+          })
+        : t('asap');
+    const totalText = formatSum(total, locale);
+    if (place.kind === 'pickup') return t('pickup', { name: place.branch.name, when, total: totalText });
+    return t('delivery', { address: body.to_address ?? '', when, total: totalText });
+  })();
+
+  return (
+    <ConfirmDialog
+      open={body !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={t('title')}
+      description={description}
+      confirmLabel={t('confirm')}
+      onConfirm={onConfirm}
+    />
+  );
+}
