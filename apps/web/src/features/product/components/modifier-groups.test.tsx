@@ -5,8 +5,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { ProductModifiers } from '@/lib/product-choice';
 import { renderInApp } from '@/test/app';
-import type { ProductModifiers } from '../lib/product-order';
 import { ModifierGroups } from './modifier-groups';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
