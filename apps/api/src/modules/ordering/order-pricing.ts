@@ -33,13 +33,13 @@ import {
   type OrderTotal,
   orderTotal,
   tashkentClock,
+  tashkentDay,
 } from '@app/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow, ShipperRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
 import { stoppedProductIds } from '../menu/menu.repository.ts';
-import { tashkentDay } from '../pricing/discount-rules.ts';
 import { customerHasOrders, findBranchRow, findMenuPrices } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare, type DiscountResult } from '../pricing/pricing.service.ts';
 import { findShipper } from '../shippers/shippers.repository.ts';

@@ -6,7 +6,7 @@ import type {
   TPaymentType,
   TQuoteProduct,
 } from '@app/contracts';
-import { deliveryFare, distanceMeters, isPointInZone, tashkentClock } from '@app/domain';
+import { deliveryFare, distanceMeters, isPointInZone, tashkentClock, tashkentDay } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
 import { listActiveZones } from '../zones/zones.repository.ts';
@@ -18,7 +18,6 @@ import {
   type DiscountOutcome,
   type DiscountRule,
   type PricedLine,
-  tashkentDay,
   withinDates,
 } from './discount-rules.ts';
 import { toOrderDiscounts, toProductDiscounts } from './pricing.mapper.ts';
