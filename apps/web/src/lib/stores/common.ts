@@ -1,4 +1,5 @@
 import type { TDeliveryType, TLatLong } from '@app/contracts';
+import { DEFAULT_DELIVERY_TYPE } from '@app/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore } from './persist';
@@ -50,7 +51,7 @@ export const COMMON_DEFAULTS: TCommonData = {
   isMapModal: false,
   isReservation: false,
   location: null,
-  deliveryType: 'delivery',
+  deliveryType: DEFAULT_DELIVERY_TYPE,
   branch: null,
   orderIds: [],
   deliveryZoneId: null,
@@ -91,7 +92,7 @@ export const useCommonStore = create<TCommonState>()(
       reset: () => set(COMMON_DEFAULTS),
     }),
     {
-      ...persistOptions<TCommonState>('common', 'long-term'),
+      ...persistOptions<TCommonState>('common'),
       // The map dialog being open is not something to restore after a reload.
       // Actions are functions, which JSON storage drops anyway.
       partialize: ({ isMapModal: _open, ...rest }) => rest,
