@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_LENGTH } from './constants.ts';
 import {
-  floorToHundred,
   formatPhoneMask,
   isCashEnough,
   isCodeComplete,
@@ -169,20 +168,5 @@ describe('isCashEnough', () => {
     expect(isCashEnough(50_000, 100_000)).toBe(true);
     expect(isCashEnough(50_000, 50_000)).toBe(true);
     expect(isCashEnough(50_000, 49_999)).toBe(false);
-  });
-});
-
-describe('floorToHundred', () => {
-  it('rounds the loyalty amount down to a multiple of 100 sums', () => {
-    expect(floorToHundred(12_345)).toBe(12_300);
-    expect(floorToHundred(12_399)).toBe(12_300);
-    expect(floorToHundred(12_300)).toBe(12_300);
-    expect(floorToHundred(99)).toBe(0);
-    expect(floorToHundred(150.75)).toBe(100);
-  });
-
-  it('never goes negative and rejects non-numbers', () => {
-    expect(floorToHundred(-50)).toBe(0);
-    expect(() => floorToHundred(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -105,13 +105,3 @@ export const truncateAddress = (address: string, max: number = ADDRESS_MAX_CHARS
 
 /** Cash given for change must cover the total. */
 export const isCashEnough = (total: number, cash: number): boolean => cash >= total;
-
-/**
- * Accumulative (loyalty) card amount. The spec says "rounded down to the hundredth"; sums have no
- * minor unit, so this means down to a multiple of 100 sums (12 345 -> 12 300).
- */
-export const floorToHundred = (amount: number): number => {
-  if (!Number.isFinite(amount)) throw new RangeError(`floorToHundred expects a finite number, got ${amount}`);
-  // Never below zero: a loyalty amount cannot be negative.
-  return Math.max(0, Math.floor(amount / 100) * 100);
-};
