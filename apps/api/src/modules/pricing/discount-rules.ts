@@ -149,6 +149,11 @@ export type DiscountOutcome = {
   promo: { amount: number; freeDelivery: boolean } | null;
 };
 
+/** An outcome with the promo code that applied (for recordPromoCodeUsage), as the chain wrote it. */
+export type DiscountResult = DiscountOutcome & {
+  promoCode: { id: string; code: string } | null;
+};
+
 /** The larger wins; equal ones: the chain's first (lower position). */
 const better = (a: { rule: DiscountRule; off: number }, b: { rule: DiscountRule; off: number }) =>
   b.off > a.off || (b.off === a.off && b.rule.position < a.rule.position) ? b : a;

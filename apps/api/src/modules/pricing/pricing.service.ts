@@ -15,7 +15,7 @@ import {
   automaticHolds,
   conditionsHold,
   type DiscountContext,
-  type DiscountOutcome,
+  type DiscountResult,
   type DiscountRule,
   type PricedLine,
   withinDates,
@@ -100,11 +100,6 @@ export type DiscountInput = {
   now: Date;
   /** Lock the promo code's row until the transaction ends (the order service, before recording its use). */
   lockPromoCode?: boolean;
-};
-
-export type DiscountResult = DiscountOutcome & {
-  /** The promo code that applied (for recordPromoCodeUsage), with its text as the chain wrote it. */
-  promoCode: { id: string; code: string } | null;
 };
 
 type CheckedPromo = { id: string; code: string; rule: DiscountRule; minOrderAmount: number };
