@@ -43,10 +43,11 @@ import { stoppedProductIds } from '../menu/menu.repository.ts';
 import type { DiscountResult } from '../pricing/discount-rules.ts';
 import { customerHasOrders, findBranchRow, findMenuPrices } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
+import { findComboGroups } from '../products/products.repository.ts';
 import { findShipper } from '../shippers/shippers.repository.ts';
 import { listActiveZones, type ZoneWithBranches } from '../zones/zones.repository.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
-import { findComboGroups, findModifiers, findOrderProducts } from './ordering.repository.ts';
+import { findModifiers, findOrderProducts } from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
 
 export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;

@@ -4,6 +4,7 @@ import {
   ZApiError,
   ZCreateOrderRequest,
   ZCreateOrderResponse,
+  ZProductDetail,
 } from '@app/contracts';
 import { distanceMeters } from '@app/domain';
 import { asc, count, eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   orderLines,
   orderStatusHistory,
   orders,
+  products,
   promoCodeUsages,
 } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
@@ -818,6 +820,39 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
       ]),
       refusal,
     );
+  });
+
+  it('offers on the product page exactly the combo picks ordering accepts: no inactive option', async () => {
+    const comboPicks = async () => {
+      const res = await t.get(`/v2/product/${P.lunchCombo}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = ZProductDetail.parse(res.json());
+      return detail.combo_groups.map((g) => g.variants.map((v) => v.product_id));
+    };
+    expect(await comboPicks()).toEqual([[P.beefWrap, P.lambShashlik], [P.cola]]);
+    // The chain takes lamb shashlik off sale: it stays an option of the combo's main group in the table.
+    await t.db.db.update(products).set({ isActive: false }).where(eq(products.id, P.lambShashlik));
+    try {
+      expect(await comboPicks()).toEqual([[P.beefWrap], [P.cola]]);
+      await expectRefused(
+        deliveryOrderBody(
+          withProducts([
+            {
+              product_id: P.lunchCombo,
+              type: 'combo',
+              quantity: 1,
+              variants: [
+                { group_id: F.combo.main, product_id: P.lambShashlik },
+                { group_id: F.combo.drink, product_id: P.cola },
+              ],
+            },
+          ]),
+        ),
+        { status: 422, code: 'PRODUCT_VARIANT_INVALID' },
+      );
+    } finally {
+      await t.db.db.update(products).set({ isActive: true }).where(eq(products.id, P.lambShashlik));
+    }
   });
 
   it('refuses a combo whose pick is stopped at the branch', async () => {
