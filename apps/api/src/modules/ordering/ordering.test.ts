@@ -36,6 +36,7 @@ import {
   withProducts,
   wrapLines,
 } from '../../test/orders.ts';
+import { applyEvent } from '../order-status/order-status.service.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { placeOrder } from './ordering.service.ts';
 
@@ -431,6 +432,35 @@ describe('POST /v2/ondemand-order: delivery price and discounts', () => {
       },
       who,
     );
+  });
+
+  it('gives a promo code back when its order is cancelled, to the customer and to the total', async () => {
+    // TWICE: 2 uses per customer, 3 in all.
+    const who = await signInTestCustomer(t);
+    const other = await signInTestCustomer(t);
+    const first = await placeTestOrder(t, who.token, { promo_code: 'TWICE' });
+    await placeTestOrder(t, who.token, { promo_code: 'TWICE' });
+    await expectRefused(
+      deliveryOrderBody({ promo_code: 'TWICE' }),
+      { status: 409, code: 'PROMO_CODE_ALREADY_USED' },
+      who,
+    );
+    const cancel = (orderId: string) =>
+      t.app.db.transaction((tx) => applyEvent(t.app, tx, orderId, 'operator-cancelled', 'operator'));
+    await cancel(first.order_id);
+    // The cancelled order's use is theirs again.
+    const again = await placeTestOrder(t, who.token, { promo_code: 'TWICE' });
+    expect((await orderRow(again.order_id)).promoCode).toBe('TWICE');
+    // With the other customer's use, three uses stand: the code is used up, until one more is cancelled.
+    const others = await placeTestOrder(t, other.token, { promo_code: 'TWICE' });
+    await expectRefused(
+      deliveryOrderBody({ promo_code: 'TWICE' }),
+      { status: 409, code: 'PROMO_CODE_EXHAUSTED' },
+      other,
+    );
+    await cancel(others.order_id);
+    const last = await placeTestOrder(t, other.token, { promo_code: 'TWICE' });
+    expect((await orderRow(last.order_id)).promoCode).toBe('TWICE');
   });
 
   it('refuses an unknown promo code', async () => {
