@@ -39,6 +39,7 @@ export const formatPhoneMask = (input: string): string => {
  * The spec's rule is "at least 11 characters after removing spaces". That alone would accept
  * '+998 90 123 45' (an incomplete number the SMS can never reach), so a valid phone must also be
  * complete: +998 and nine digits. The length rule is kept as stated and is implied by completeness.
+ * (docs/decisions/008-phone-needs-twelve-digits.md)
  */
 export const isPhoneValid = (masked: string): boolean =>
   masked.replace(/\s/g, '').length >= PHONE_MIN_LENGTH && toApiPhone(masked) !== null;
