@@ -22,6 +22,7 @@ import { openApiTransform, SECURITY_SCHEMES, securedBy } from './http/openapi.ts
 import { registerRateLimit } from './http/rate-limit.ts';
 import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
+import { newestApiKey } from './modules/api-keys/api-keys.repository.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
 import { branchRoutes } from './modules/branches/branches.routes.ts';
@@ -126,7 +127,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const clock = options.clock ?? (() => new Date());
     app.decorate('clock', clock);
     app.decorate('sms', options.sms ?? createSmsSender(env, { db: handle.db, log: app.log, now: clock }));
-    app.decorate('geocoder', options.geocoder ?? createGeocoder(env, { db: handle.db }));
+    app.decorate(
+      'geocoder',
+      options.geocoder ??
+        createGeocoder(env, {
+          db: handle.db,
+          apiKey: (shipperId) => newestApiKey(handle.db, shipperId, 'geocoder'),
+        }),
+    );
     orderEvents = await createOrderEvents(handle.db, {
       log: app.log,
       currentStatuses: (ids) => currentStatusEvents(handle.db, ids),

@@ -18,7 +18,10 @@ import { ZFareReason, ZOrderDiscount } from './pricing.ts';
 import { ZDeliveryType, ZReview } from './product.ts';
 import { ZPaymentType } from './shipper.ts';
 
-/** Statuses of the platform (spec section 4 "Orders"; domain `ORDER_STATUSES` is the same list). */
+/**
+ * Statuses of the platform (spec section 4 "Orders"). The one list: the domain's state machine
+ * (packages/domain/src/order-status.ts) takes it, the events and the staff roles below as they are.
+ */
 export const ORDER_STATUS_VALUES = [
   'new',
   'future',

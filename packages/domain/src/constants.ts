@@ -31,11 +31,10 @@ export const SEARCH_FOCUS_DELAY_MS = 200;
 
 export const GEOCODE_DEBOUNCE_MS = 700;
 export const GEOCODER_RESULTS = 5;
+/** The spec's geocoder language; the storefront asks in the page's language (docs/decisions/006). */
 export const GEOCODER_LANG = 'ru_RU';
 /** Geocoder search span around the map centre: [lon spread, lat spread] in degrees. */
 export const GEOCODER_SPAN: [number, number] = [6.5, 6.5];
-export const API_KEYS_PAGE = 1;
-export const API_KEYS_LIMIT = 10;
 
 export const ADDRESS_PROMPT_DELAY_MS = 5_000;
 export const GEOLOCATION_TIMEOUT_MS = 60_000;
@@ -52,17 +51,13 @@ export const MAP_ZOOM = 11;
 /** Zoom when the map focuses one branch. */
 export const BRANCH_ZOOM = 18;
 
-/** Minimum widths in px; the mobile layout is everything below `md`. */
-export const BREAKPOINTS = { xs: 0, sm: 576, md: 992, lg: 1248, xl: 1440 } as const;
-export type Breakpoint = keyof typeof BREAKPOINTS;
-
 export const TOAST_DURATION_MS = 5_000;
 
 /** Data cache (spec: "default cache time 5 minutes"): both freshness and garbage collection. */
 export const QUERY_STALE_TIME_MS = 5 * 60_000;
 export const QUERY_GC_TIME_MS = 5 * 60_000;
 export const QUERY_RETRIES = 3;
-export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
+const QUERY_RETRY_MAX_DELAY_MS = 30_000;
 export const QUERY_REFETCH_ON_WINDOW_FOCUS = false;
 
 /**
@@ -76,6 +71,7 @@ export const queryRetryDelay = (failureCount: number): number =>
 export const PERSIST_LONG_TERM_KEYS = ['auth', 'cart', 'common'] as const;
 export const PERSIST_SESSION_KEYS = ['checkout', 'session'] as const;
 export const PERSIST_VERSION = 1;
+/** A store whose saved state is not read within this starts from its initial state (lib/stores/persist.ts). */
 export const PERSIST_REHYDRATE_TIMEOUT_MS = 5_000;
 
 export const CURRENCY = 'UZS';

@@ -5,7 +5,6 @@ import {
   isAroundTheClock,
   isBranchSelectable,
   isOpenAt,
-  tashkentClock,
 } from './hours.ts';
 
 describe('isOpenAt, same-day hours 10:00-22:00', () => {
@@ -77,48 +76,6 @@ describe('clock parsing', () => {
     expect(() => clockToMinutes(bad)).toThrow(RangeError);
     expect(() => isOpenAt(bad, '22:00', '12:00')).toThrow(RangeError);
     expect(() => isOpenAt('10:00', '22:00', bad)).toThrow(RangeError);
-  });
-});
-
-describe('tashkentClock', () => {
-  it('is UTC+5', () => {
-    expect(tashkentClock(new Date('2026-01-15T00:00:00Z'))).toBe('05:00');
-    expect(tashkentClock(new Date('2026-07-15T18:59:59Z'))).toBe('23:59');
-    expect(tashkentClock(new Date('2026-07-15T19:00:00Z'))).toBe('00:00');
-    expect(tashkentClock(new Date('2026-03-29T21:30:00+03:00'))).toBe('23:30');
-  });
-
-  it('has no daylight saving time: summer and winter agree', () => {
-    expect(tashkentClock(new Date('2026-01-01T07:15:00Z'))).toBe('12:15');
-    expect(tashkentClock(new Date('2026-06-01T07:15:00Z'))).toBe('12:15');
-  });
-
-  it('does not depend on the machine time zone', () => {
-    const before = process.env.TZ;
-    try {
-      process.env.TZ = 'America/New_York';
-      expect(tashkentClock(new Date('2026-06-01T07:15:00Z'))).toBe('12:15');
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
-    }
-  });
-
-  it('agrees with Intl for Asia/Tashkent', () => {
-    const fmt = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Tashkent',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    for (let hour = 0; hour < 24; hour++) {
-      const date = new Date(Date.UTC(2026, 10, 22, hour, 37, 12));
-      expect(tashkentClock(date)).toBe(fmt.format(date));
-    }
-  });
-
-  it('rejects an invalid date', () => {
-    expect(() => tashkentClock(new Date('nope'))).toThrow(RangeError);
   });
 });
 

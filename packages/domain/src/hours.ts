@@ -1,9 +1,7 @@
-/** 'HH:mm' on a 24-hour clock. */
+/** 'HH:mm' on a 24-hour clock (Tashkent's wall clock wherever a branch's hours are meant: time-zone.ts). */
 export type Clock = string;
 
 const MINUTES_PER_DAY = 24 * 60;
-/** Tashkent is UTC+5 all year (no daylight saving). */
-const TASHKENT_OFFSET_MINUTES = 5 * 60;
 /** Shop hours ending at '23:59' mean "until midnight": the minute 23:59 itself is still open. */
 const END_OF_DAY = '23:59';
 
@@ -12,11 +10,6 @@ export const clockToMinutes = (clock: Clock): number => {
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(clock);
   if (!match) throw new RangeError(`expected an 'HH:mm' clock, got '${clock}'`);
   return Number(match[1]) * 60 + Number(match[2]);
-};
-
-const minutesToClock = (minutes: number): Clock => {
-  const m = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 };
 
 /**
@@ -43,14 +36,6 @@ export const isOpenAt = (start: Clock, end: Clock, now: Clock): boolean => {
   const e = end === END_OF_DAY ? MINUTES_PER_DAY : clockToMinutes(end);
   const n = clockToMinutes(now);
   return s < e ? n >= s && n < e : n >= s || n < e;
-};
-
-/** 'HH:mm' in Asia/Tashkent for an instant, whatever the machine's time zone. */
-export const tashkentClock = (date: Date): Clock => {
-  const ms = date.getTime();
-  if (Number.isNaN(ms)) throw new RangeError('tashkentClock got an invalid Date');
-  const utcMinutes = Math.floor(ms / 60_000);
-  return minutesToClock(utcMinutes + TASHKENT_OFFSET_MINUTES);
 };
 
 export type BranchScheduleLabel =

@@ -1,4 +1,5 @@
 export * from './address-points.ts';
+export * from './applicant.ts';
 export * from './cart.ts';
 export * from './constants.ts';
 export * from './geo.ts';
@@ -11,4 +12,5 @@ export * from './product-choices.ts';
 export * from './random-id.ts';
 export * from './rich-text.ts';
 export * from './search.ts';
+export * from './time-zone.ts';
 export * from './validation.ts';

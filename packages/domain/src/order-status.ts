@@ -1,4 +1,11 @@
-import type { TDeliveryType } from '@app/contracts';
+import {
+  ORDER_EVENT_VALUES,
+  ORDER_STATUS_VALUES,
+  STAFF_ROLES,
+  type TDeliveryType,
+  type TOrderEvent,
+  type TOrderStatus,
+} from '@app/contracts';
 
 /**
  * The order's life as a state machine (spec section 4 "Orders", platform-shapes "Order statuses").
@@ -30,43 +37,18 @@ import type { TDeliveryType } from '@app/contracts';
  *   operator has not, a courier does not take an order before it is ready.
  */
 
-export const ORDER_STATUSES = [
-  'new',
-  'future',
-  'operator-accepted',
-  'vendor-accepted',
-  'vendor-ready',
-  'courier-accepted',
-  'courier-picked',
-  'delivered',
-  'finished',
-  'operator-cancelled',
-  'vendor-cancelled',
-  'courier-cancelled',
-  'server-cancelled',
-  'payment-awaited',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * The statuses and events are the contracts' lists (packages/contracts/src/order.ts), the one source:
+ * the API validates requests and answers with them, this machine moves between them.
+ */
+export const ORDER_STATUSES = ORDER_STATUS_VALUES;
+export type OrderStatus = TOrderStatus;
 
-export const ORDER_EVENTS = [
-  'operator-accepted',
-  'operator-cancelled',
-  'vendor-accepted',
-  'vendor-cancelled',
-  'vendor-ready',
-  'courier-accepted',
-  'courier-cancelled',
-  'courier-picked',
-  'delivered',
-  'finished',
-  'server-cancelled',
-  'future-due',
-  'payment-received',
-] as const;
-export type OrderEvent = (typeof ORDER_EVENTS)[number];
+export const ORDER_EVENTS = ORDER_EVENT_VALUES;
+export type OrderEvent = TOrderEvent;
 
-/** Who drives the order: three staff roles, and the API itself ('server'). */
-export const ACTORS = ['operator', 'vendor', 'courier', 'server'] as const;
+/** Who drives the order: the three staff roles, and the API itself ('server'). */
+export const ACTORS = [...STAFF_ROLES, 'server'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /** Which actors may send each event; an actor sending any other event is refused. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  floorToHundred,
   formatPhoneMask,
   isCodeComplete,
   isNameValid,
@@ -155,20 +154,5 @@ describe('truncateAddress', () => {
 
   it('never splits a character in half', () => {
     expect(truncateAddress('🏠🏠🏠', 2)).toBe('🏠🏠…');
-  });
-});
-
-describe('floorToHundred', () => {
-  it('rounds the loyalty amount down to a multiple of 100 sums', () => {
-    expect(floorToHundred(12_345)).toBe(12_300);
-    expect(floorToHundred(12_399)).toBe(12_300);
-    expect(floorToHundred(12_300)).toBe(12_300);
-    expect(floorToHundred(99)).toBe(0);
-    expect(floorToHundred(150.75)).toBe(100);
-  });
-
-  it('never goes negative and rejects non-numbers', () => {
-    expect(floorToHundred(-50)).toBe(0);
-    expect(() => floorToHundred(Number.NaN)).toThrow(RangeError);
   });
 });

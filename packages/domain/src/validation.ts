@@ -39,6 +39,7 @@ export const formatPhoneMask = (input: string): string => {
  * The spec's rule is "at least 11 characters after removing spaces". That alone would accept
  * '+998 90 123 45' (an incomplete number the SMS can never reach), so a valid phone must also be
  * complete: +998 and nine digits. The length rule is kept as stated and is implied by completeness.
+ * (docs/decisions/008-phone-needs-twelve-digits.md)
  */
 export const isPhoneValid = (masked: string): boolean =>
   masked.replace(/\s/g, '').length >= PHONE_MIN_LENGTH && toApiPhone(masked) !== null;
@@ -103,12 +104,3 @@ export const truncateAddress = (address: string, max: number = ADDRESS_MAX_CHARS
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : address;
 };
 
-/**
- * Accumulative (loyalty) card amount. The spec says "rounded down to the hundredth"; sums have no
- * minor unit, so this means down to a multiple of 100 sums (12 345 -> 12 300).
- */
-export const floorToHundred = (amount: number): number => {
-  if (!Number.isFinite(amount)) throw new RangeError(`floorToHundred expects a finite number, got ${amount}`);
-  // Never below zero: a loyalty amount cannot be negative.
-  return Math.max(0, Math.floor(amount / 100) * 100);
-};

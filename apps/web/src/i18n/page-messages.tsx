@@ -1,9 +1,9 @@
+import { CHAIN_TIME_ZONE } from '@app/domain';
 import type { AbstractIntlMessages } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ClientIntlProvider } from './client-intl-provider';
 import { pickClientMessages } from './messages';
-import { TIME_ZONE } from './request';
 import { BASE_NAMESPACES, type TNamespace } from './routing';
 
 /**
@@ -22,7 +22,7 @@ export async function PageMessages({
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   const picked = pickClientMessages(messages, [...BASE_NAMESPACES, ...namespaces]) as AbstractIntlMessages;
   return (
-    <ClientIntlProvider locale={locale} timeZone={TIME_ZONE} messages={picked}>
+    <ClientIntlProvider locale={locale} timeZone={CHAIN_TIME_ZONE} messages={picked}>
       {children}
     </ClientIntlProvider>
   );
@@ -33,7 +33,7 @@ export async function BaseMessages({ children }: { children: ReactNode }) {
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   const picked = pickClientMessages(messages, BASE_NAMESPACES) as AbstractIntlMessages;
   return (
-    <ClientIntlProvider locale={locale} timeZone={TIME_ZONE} messages={picked}>
+    <ClientIntlProvider locale={locale} timeZone={CHAIN_TIME_ZONE} messages={picked}>
       {children}
     </ClientIntlProvider>
   );

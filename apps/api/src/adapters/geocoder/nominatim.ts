@@ -1,4 +1,6 @@
 import type { TGeocoderParsedQuery } from '@app/contracts';
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import {
   coordinatesLabel,
@@ -21,9 +23,9 @@ export type NominatimConfig = {
   timeoutMs?: number;
   /** Start-to-start gap between two upstream calls; the public server allows 1 a second. */
   minIntervalMs?: number;
-  /** Callers waiting for their turn beyond this many get a 503 at once instead of a long wait. */
+  /** Upstream calls waiting for their turn or under way; one more gets a 503 at once instead of a long wait. */
   maxQueue?: number;
-  /** Answers kept in memory (the oldest is dropped first) and for how long. */
+  /** Answers kept in memory (the least recently used is dropped first) and for how long. */
   cacheSize?: number;
   cacheTtlMs?: number;
 };
@@ -121,64 +123,52 @@ export function featureOf(p: NominatimPlace): FeatureInput {
 }
 
 const URI = /^nominatim:\/\/([NWR]\d+)$/;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * OpenStreetMap's Nominatim (search, reverse and lookup), converted to Yandex's shape. The public
- * server's policy is followed: an identifying User-Agent, at most one call a second (callers queue
- * for their turn), and answers cached, so the same text or point asked twice costs one call.
+ * server's policy is followed: an identifying User-Agent, at most one call a second, and answers
+ * cached, so the same text or point asked twice costs one call.
+ *
+ * Callers queue for their turn one at a time (p-limit), and each turn waits until `minIntervalMs`
+ * after the previous call actually started. (p-throttle was tried: it fixes every queued call's
+ * start time in advance, so one late timer on a busy machine brings the next calls closer together
+ * than the interval.) lru-cache keeps the answers and makes a question asked again
+ * while its call is under way wait for that call.
  */
 export function createNominatimGeocoder(config: NominatimConfig): Geocoder {
   const minInterval = config.minIntervalMs ?? 1_000;
   const maxQueue = config.maxQueue ?? 20;
-  const cacheSize = config.cacheSize ?? 500;
-  const cacheTtl = config.cacheTtlMs ?? 60 * 60_000;
-  const cache = new Map<string, { expires: number; body: unknown }>();
-  const inFlight = new Map<string, Promise<unknown>>();
-  let queue: Promise<void> = Promise.resolve();
-  let waiting = 0;
+  const turns = pLimit(1);
   let lastStart = Number.NEGATIVE_INFINITY;
-
-  /** Waits for this call's turn: each upstream call starts at least minInterval after the previous. */
-  function turn(): Promise<void> {
-    if (waiting >= maxQueue) throw new GeocoderError(503, 'Nominatim queue is full');
-    waiting += 1;
-    const mine = queue.then(async () => {
+  const turn = () =>
+    turns(async () => {
       const wait = lastStart + minInterval - Date.now();
       if (wait > 0) await sleep(wait);
       lastStart = Date.now();
     });
-    queue = mine.finally(() => {
-      waiting -= 1;
+  const upstream = async (url: URL): Promise<unknown> => {
+    if (turns.activeCount + turns.pendingCount >= maxQueue) {
+      throw new GeocoderError(503, 'Nominatim queue is full');
+    }
+    await turn();
+    return getJson('Nominatim', url, {
+      headers: { 'user-agent': config.userAgent },
+      timeoutMs: config.timeoutMs,
     });
-    return mine;
-  }
+  };
+  // lru-cache keeps no undefined values, so an answer is stored inside an object.
+  const cache = new LRUCache<string, { body: unknown }>({
+    max: config.cacheSize ?? 500,
+    ttl: config.cacheTtlMs ?? 60 * 60_000,
+    fetchMethod: async (key) => ({ body: await upstream(new URL(key)) }),
+  });
 
   async function get(path: string, params: Record<string, string>): Promise<unknown> {
     const url = new URL(`${config.url}${path}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    const key = url.toString();
-    const cached = cache.get(key);
-    if (cached && cached.expires > Date.now()) return cached.body;
-    const running = inFlight.get(key);
-    if (running) return running;
-    const call = (async () => {
-      await turn();
-      const body = await getJson('Nominatim', url, {
-        headers: { 'user-agent': config.userAgent },
-        timeoutMs: config.timeoutMs,
-      });
-      cache.delete(key);
-      cache.set(key, { expires: Date.now() + cacheTtl, body });
-      while (cache.size > cacheSize) {
-        const oldest = cache.keys().next().value;
-        if (oldest === undefined) break;
-        cache.delete(oldest);
-      }
-      return body;
-    })().finally(() => inFlight.delete(key));
-    inFlight.set(key, call);
-    return call;
+    return (await cache.fetch(url.toString()))?.body;
   }
 
   function parse<T>(schema: z.ZodType<T>, body: unknown): T {

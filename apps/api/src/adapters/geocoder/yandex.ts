@@ -1,6 +1,4 @@
 import { ZGeocoderResponse } from '@app/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { newestApiKey } from '../../modules/api-keys/api-keys.repository.ts';
 import { type Geocoder, GeocoderError } from './geocoder.ts';
 import { getJson } from './http.ts';
 
@@ -13,16 +11,19 @@ export type YandexConfig = {
 /** The storefront's parameters Yandex reads, passed on as given ('type' is the storefront's own). */
 const PASSED = ['geocode', 'format', 'lang', 'results', 'kind', 'll', 'spn', 'rspn', 'uri'] as const;
 
+/** The chain's key for the geocoder (app.ts: its newest 'geocoder' key in api_keys), or undefined. */
+export type GeocoderKeySource = (shipperId: string) => Promise<string | undefined>;
+
 /**
- * Yandex Geocoder HTTP API: the query goes through unchanged with the chain's newest 'geocoder' key
- * from api_keys (none: 503), and the answer, already in the shape the storefront reads, is checked
- * against the contract and passed back.
+ * Yandex Geocoder HTTP API: the query goes through unchanged with the chain's key (none: 503), and
+ * the answer, already in the shape the storefront reads, is checked against the contract and passed
+ * back.
  */
-export function createYandexGeocoder(config: YandexConfig, deps: { db: DbOrTx }): Geocoder {
+export function createYandexGeocoder(config: YandexConfig, deps: { apiKey: GeocoderKeySource }): Geocoder {
   return {
     name: 'yandex',
     geocode: async (query, { shipperId }) => {
-      const key = await newestApiKey(deps.db, shipperId, 'geocoder');
+      const key = await deps.apiKey(shipperId);
       if (!key) throw new GeocoderError(503, "no api key of type 'geocoder' for this chain");
       const url = new URL(config.url);
       url.searchParams.set('apikey', key);

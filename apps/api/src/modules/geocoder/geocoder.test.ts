@@ -11,6 +11,7 @@ import { apiKeys } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
 import { DEMO_SHIPPER_ID, type Env } from '../../env.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { newestApiKey } from '../api-keys/api-keys.repository.ts';
 
 /**
  * The local provider against the fixture gazetteer (src/test/fixture-places.ts): Tashkent with the
@@ -420,7 +421,12 @@ describe('GET /v1/map/geocoder, Yandex provider (against a fake on 127.0.0.1)', 
     fake.respond = () => ({ body: YANDEX_ANSWER, delayMs: 2_000 });
     const slow = await appWith(
       {},
-      { geocoder: createYandexGeocoder({ url: `${fake.url}/1.x/`, timeoutMs: 150 }, { db: t.db.db }) },
+      {
+        geocoder: createYandexGeocoder(
+          { url: `${fake.url}/1.x/`, timeoutMs: 150 },
+          { apiKey: (shipperId) => newestApiKey(t.db.db, shipperId, 'geocoder') },
+        ),
+      },
     );
     const res = await slow('/v1/map/geocoder?geocode=Chorsu', { 'accept-language': 'en' });
     expect(res.statusCode).toBe(503);

@@ -14,7 +14,7 @@
  * collects them and still prices a line whose only fault is a stopped product, size or pick
  * (`inStop`), while a line it cannot price at all answers null.
  */
-import type { TComboGroup, TLocalizedText, TModifierResponse, ZOrderProductInput } from '@app/contracts';
+import type { TLocalizedText, TModifierResponse, ZOrderProductInput } from '@app/contracts';
 import {
   type ChosenModifier,
   comboExtraPrice,
@@ -25,7 +25,9 @@ import {
 import type { z } from 'zod';
 import type { OrderLineModifier, OrderLineVariant } from '../../db/schema/index.ts';
 import { cataloguedError } from '../../http/errors.ts';
-import type { ComboGroupWithOptions, ModifierRows, OrderProductRow } from './ordering.repository.ts';
+import { toComboGroup } from '../products/products.mapper.ts';
+import type { ComboGroupWithOptions } from '../products/products.repository.ts';
+import type { ModifierRows, OrderProductRow } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
 
 /** What the server read for the order's lines. */
@@ -92,18 +94,6 @@ export function toProductModifiers(rows: ModifierRows | undefined): TModifierRes
       })),
   };
 }
-
-const toComboGroups = (groups: readonly ComboGroupWithOptions[]): TComboGroup[] =>
-  groups.map((g) => ({
-    id: g.id,
-    title: g.title,
-    variants: g.options.map((o) => ({
-      id: o.id,
-      product_id: o.productId,
-      title: o.title,
-      out_price: o.extraPrice,
-    })),
-  }));
 
 /**
  * Prices one line of the body (index = its position). Each refusal the customer would read goes to
@@ -197,7 +187,7 @@ export function priceLine(
     discountProductId = size.id;
     variants = [{ group_id: product.id, product_id: size.id, title: size.title }];
   } else {
-    const groups = toComboGroups(catalogue.comboGroups.get(product.id) ?? []);
+    const groups = (catalogue.comboGroups.get(product.id) ?? []).map(toComboGroup);
     const chosen = input.variants.map((v) => ({
       group_id: v.group_id.toLowerCase(),
       product_id: v.product_id.toLowerCase(),

@@ -33,19 +33,21 @@ import {
   type OrderTotal,
   orderTotal,
   tashkentClock,
+  tashkentDay,
 } from '@app/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow, ShipperRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
 import { stoppedProductIds } from '../menu/menu.repository.ts';
-import { tashkentDay } from '../pricing/discount-rules.ts';
+import type { DiscountResult } from '../pricing/discount-rules.ts';
 import { customerHasOrders, findBranchRow, findMenuPrices } from '../pricing/pricing.repository.ts';
-import { computeDiscounts, computeFare, type DiscountResult } from '../pricing/pricing.service.ts';
+import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
+import { findComboGroups } from '../products/products.repository.ts';
 import { findShipper } from '../shippers/shippers.repository.ts';
 import { listActiveZones, type ZoneWithBranches } from '../zones/zones.repository.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
-import { findComboGroups, findModifiers, findOrderProducts } from './ordering.repository.ts';
+import { findModifiers, findOrderProducts } from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
 
 export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;

@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
-  comboGroupOptions,
-  comboGroups,
   groupModifiers,
   groupModifierVariants,
   idempotencyKeys,
@@ -36,53 +34,6 @@ export async function findOrderProducts(
       ),
     );
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-export type ComboGroupWithOptions = typeof comboGroups.$inferSelect & {
-  options: { id: string; productId: string; extraPrice: number; title: OrderProductRow['title'] }[];
-};
-
-/** The groups of the given combos with their options (only options whose product is active). */
-export async function findComboGroups(
-  db: DbOrTx,
-  comboIds: string[],
-): Promise<Map<string, ComboGroupWithOptions[]>> {
-  const byCombo = new Map<string, ComboGroupWithOptions[]>();
-  if (!comboIds.length) return byCombo;
-  const groups = await db
-    .select()
-    .from(comboGroups)
-    .where(inArray(comboGroups.productId, comboIds))
-    .orderBy(asc(comboGroups.position), asc(comboGroups.id));
-  if (!groups.length) return byCombo;
-  const options = await db
-    .select({
-      id: comboGroupOptions.id,
-      groupId: comboGroupOptions.groupId,
-      productId: comboGroupOptions.productId,
-      extraPrice: comboGroupOptions.extraPrice,
-      title: products.title,
-    })
-    .from(comboGroupOptions)
-    .innerJoin(products, and(eq(products.id, comboGroupOptions.productId), eq(products.isActive, true)))
-    .where(
-      inArray(
-        comboGroupOptions.groupId,
-        groups.map((g) => g.id),
-      ),
-    )
-    .orderBy(asc(comboGroupOptions.position), asc(comboGroupOptions.id));
-  for (const group of groups) {
-    const list = byCombo.get(group.productId) ?? [];
-    list.push({
-      ...group,
-      options: options
-        .filter((o) => o.groupId === group.id)
-        .map(({ groupId: _groupId, ...option }) => option),
-    });
-    byCombo.set(group.productId, list);
-  }
-  return byCombo;
 }
 
 export type ModifierRows = {

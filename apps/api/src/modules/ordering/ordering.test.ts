@@ -4,6 +4,7 @@ import {
   ZApiError,
   ZCreateOrderRequest,
   ZCreateOrderResponse,
+  ZProductDetail,
 } from '@app/contracts';
 import { distanceMeters } from '@app/domain';
 import { asc, count, eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   orderLines,
   orderStatusHistory,
   orders,
+  products,
   promoCodeUsages,
 } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
@@ -34,6 +36,7 @@ import {
   withProducts,
   wrapLines,
 } from '../../test/orders.ts';
+import { applyEvent } from '../order-status/order-status.service.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { placeOrder } from './ordering.service.ts';
 
@@ -431,6 +434,35 @@ describe('POST /v2/ondemand-order: delivery price and discounts', () => {
     );
   });
 
+  it('gives a promo code back when its order is cancelled, to the customer and to the total', async () => {
+    // TWICE: 2 uses per customer, 3 in all.
+    const who = await signInTestCustomer(t);
+    const other = await signInTestCustomer(t);
+    const first = await placeTestOrder(t, who.token, { promo_code: 'TWICE' });
+    await placeTestOrder(t, who.token, { promo_code: 'TWICE' });
+    await expectRefused(
+      deliveryOrderBody({ promo_code: 'TWICE' }),
+      { status: 409, code: 'PROMO_CODE_ALREADY_USED' },
+      who,
+    );
+    const cancel = (orderId: string) =>
+      t.app.db.transaction((tx) => applyEvent(t.app, tx, orderId, 'operator-cancelled', 'operator'));
+    await cancel(first.order_id);
+    // The cancelled order's use is theirs again.
+    const again = await placeTestOrder(t, who.token, { promo_code: 'TWICE' });
+    expect((await orderRow(again.order_id)).promoCode).toBe('TWICE');
+    // With the other customer's use, three uses stand: the code is used up, until one more is cancelled.
+    const others = await placeTestOrder(t, other.token, { promo_code: 'TWICE' });
+    await expectRefused(
+      deliveryOrderBody({ promo_code: 'TWICE' }),
+      { status: 409, code: 'PROMO_CODE_EXHAUSTED' },
+      other,
+    );
+    await cancel(others.order_id);
+    const last = await placeTestOrder(t, other.token, { promo_code: 'TWICE' });
+    expect((await orderRow(last.order_id)).promoCode).toBe('TWICE');
+  });
+
   it('refuses an unknown promo code', async () => {
     await expectRefused(deliveryOrderBody({ promo_code: 'NOPE' }), {
       status: 404,
@@ -818,6 +850,39 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
       ]),
       refusal,
     );
+  });
+
+  it('offers on the product page exactly the combo picks ordering accepts: no inactive option', async () => {
+    const comboPicks = async () => {
+      const res = await t.get(`/v2/product/${P.lunchCombo}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = ZProductDetail.parse(res.json());
+      return detail.combo_groups.map((g) => g.variants.map((v) => v.product_id));
+    };
+    expect(await comboPicks()).toEqual([[P.beefWrap, P.lambShashlik], [P.cola]]);
+    // The chain takes lamb shashlik off sale: it stays an option of the combo's main group in the table.
+    await t.db.db.update(products).set({ isActive: false }).where(eq(products.id, P.lambShashlik));
+    try {
+      expect(await comboPicks()).toEqual([[P.beefWrap], [P.cola]]);
+      await expectRefused(
+        deliveryOrderBody(
+          withProducts([
+            {
+              product_id: P.lunchCombo,
+              type: 'combo',
+              quantity: 1,
+              variants: [
+                { group_id: F.combo.main, product_id: P.lambShashlik },
+                { group_id: F.combo.drink, product_id: P.cola },
+              ],
+            },
+          ]),
+        ),
+        { status: 422, code: 'PRODUCT_VARIANT_INVALID' },
+      );
+    } finally {
+      await t.db.db.update(products).set({ isActive: true }).where(eq(products.id, P.lambShashlik));
+    }
   });
 
   it('refuses a combo whose pick is stopped at the branch', async () => {

@@ -5,7 +5,6 @@ import {
   type DiscountRule,
   orderDiscount,
   type PricedLine,
-  tashkentDay,
   unitDiscount,
 } from './discount-rules.ts';
 
@@ -80,11 +79,6 @@ describe('discount arithmetic', () => {
       7_000,
     );
     expect(orderDiscount(rule({ id: 'd', mode: 'fixed', amount: 9_000 }), 5_000)).toBe(5_000);
-  });
-
-  it('reads the Tashkent calendar day', () => {
-    expect(tashkentDay(new Date('2026-02-28T18:59:59.999Z'))).toBe('2026-02-28');
-    expect(tashkentDay(new Date('2026-02-28T19:00:00.000Z'))).toBe('2026-03-01');
   });
 
   it('never takes off more than the order price, always whole sums, for any mix', () => {

@@ -67,13 +67,6 @@ export type DiscountContext = {
   clock: string;
 };
 
-/** Tashkent is UTC+5 all year. */
-const TASHKENT_OFFSET_MS = 5 * 60 * 60 * 1000;
-
-/** The calendar day in Tashkent at an instant, 'YYYY-MM-DD'. */
-export const tashkentDay = (now: Date): string =>
-  new Date(now.getTime() + TASHKENT_OFFSET_MS).toISOString().slice(0, 10);
-
 /** Whether today is within the rule's days (outside: the discount, or the promo code, does not exist now). */
 export const withinDates = (rule: Pick<DiscountRule, 'startsOn' | 'endsOn'>, day: string): boolean =>
   (rule.startsOn === null || rule.startsOn <= day) && (rule.endsOn === null || day <= rule.endsOn);
@@ -154,6 +147,11 @@ export type DiscountOutcome = {
   isDeliveryFree: boolean;
   /** What the promo code's rule gave (null: no promo code), so a caller can tell "gave nothing". */
   promo: { amount: number; freeDelivery: boolean } | null;
+};
+
+/** An outcome with the promo code that applied (for recordPromoCodeUsage), as the chain wrote it. */
+export type DiscountResult = DiscountOutcome & {
+  promoCode: { id: string; code: string } | null;
 };
 
 /** The larger wins; equal ones: the chain's first (lower position). */

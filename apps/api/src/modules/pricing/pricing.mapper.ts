@@ -3,8 +3,7 @@ import type {
   TDiscountWithOrderPriceResponse,
   TDiscountWithProductsResponse,
 } from '@app/contracts';
-import type { DiscountRule } from './discount-rules.ts';
-import type { DiscountResult } from './pricing.service.ts';
+import type { DiscountResult, DiscountRule } from './discount-rules.ts';
 
 const discountType = (rule: DiscountRule): TDiscountType =>
   rule.trigger === 'promo_code' ? 'promo_code' : 'discount';

@@ -1,5 +1,5 @@
 import { isCancelledStatus, ORDER_STATUSES } from '@app/domain';
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
@@ -132,20 +132,29 @@ export async function findPromoCode(
 }
 
 /** How often a promo code has been used: by everyone, and by one customer. */
+/** Statuses of an order that did not happen: not the customer's order, no use of a promo code. */
+const CANCELLED_ORDER_STATUSES: string[] = ORDER_STATUSES.filter(isCancelledStatus);
+
+/**
+ * Uses of a promo code in total and by the customer. An order that was then cancelled gives its use
+ * back: only uses without an order or with an order that was not cancelled count.
+ */
 export async function countPromoUsages(db: DbOrTx, promoCodeId: string, customerId: string | null) {
-  const [all] = await db
-    .select({ n: count() })
-    .from(promoCodeUsages)
-    .where(eq(promoCodeUsages.promoCodeId, promoCodeId));
-  let mine = 0;
-  if (customerId) {
-    const [row] = await db
+  const counted = (customer?: string) =>
+    db
       .select({ n: count() })
       .from(promoCodeUsages)
-      .where(and(eq(promoCodeUsages.promoCodeId, promoCodeId), eq(promoCodeUsages.customerId, customerId)));
-    mine = row?.n ?? 0;
-  }
-  return { total: all?.n ?? 0, mine };
+      .leftJoin(orders, eq(orders.id, promoCodeUsages.orderId))
+      .where(
+        and(
+          eq(promoCodeUsages.promoCodeId, promoCodeId),
+          customer === undefined ? undefined : eq(promoCodeUsages.customerId, customer),
+          or(isNull(orders.id), notInArray(orders.status, CANCELLED_ORDER_STATUSES)),
+        ),
+      );
+  const [all] = await counted();
+  const [mine] = customerId ? await counted(customerId) : [];
+  return { total: all?.n ?? 0, mine: mine?.n ?? 0 };
 }
 
 export async function insertPromoUsage(
@@ -154,9 +163,6 @@ export async function insertPromoUsage(
 ): Promise<void> {
   await db.insert(promoCodeUsages).values(usage);
 }
-
-/** Statuses of an order that did not happen: it does not count as the customer's order. */
-const CANCELLED_ORDER_STATUSES: string[] = ORDER_STATUSES.filter(isCancelledStatus);
 
 /**
  * Whether the customer has placed an order before (first-order-only promo codes): any order of theirs

@@ -6,7 +6,7 @@ import type {
   TPaymentType,
   TQuoteProduct,
 } from '@app/contracts';
-import { deliveryFare, distanceMeters, isPointInZone, tashkentClock } from '@app/domain';
+import { deliveryFare, distanceMeters, isPointInZone, tashkentClock, tashkentDay } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
 import { listActiveZones } from '../zones/zones.repository.ts';
@@ -15,10 +15,9 @@ import {
   automaticHolds,
   conditionsHold,
   type DiscountContext,
-  type DiscountOutcome,
+  type DiscountResult,
   type DiscountRule,
   type PricedLine,
-  tashkentDay,
   withinDates,
 } from './discount-rules.ts';
 import { toOrderDiscounts, toProductDiscounts } from './pricing.mapper.ts';
@@ -101,11 +100,6 @@ export type DiscountInput = {
   now: Date;
   /** Lock the promo code's row until the transaction ends (the order service, before recording its use). */
   lockPromoCode?: boolean;
-};
-
-export type DiscountResult = DiscountOutcome & {
-  /** The promo code that applied (for recordPromoCodeUsage), with its text as the chain wrote it. */
-  promoCode: { id: string; code: string } | null;
 };
 
 type CheckedPromo = { id: string; code: string; rule: DiscountRule; minOrderAmount: number };

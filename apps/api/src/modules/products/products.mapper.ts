@@ -6,7 +6,7 @@ import type {
   TProductVariant,
 } from '@app/contracts';
 import type { ProductRow } from '../../db/schema/index.ts';
-import type { listComboGroups, PricedProduct, ProductExtras } from './products.repository.ts';
+import type { ComboGroupWithOptions, PricedProduct, ProductExtras } from './products.repository.ts';
 
 export function toProductSummary(row: PricedProduct, extras: ProductExtras): TProductSummary {
   const rating = extras.ratings.get(row.id);
@@ -45,7 +45,8 @@ export function toProductVariant(row: ProductRow, price: number): TProductVarian
   };
 }
 
-export function toComboGroup(group: Awaited<ReturnType<typeof listComboGroups>>[number]): TComboGroup {
+/** A combo's group as the product page shows it and ordering checks picks against it. */
+export function toComboGroup(group: ComboGroupWithOptions): TComboGroup {
   return {
     id: group.id,
     title: group.title,

@@ -8,6 +8,7 @@ import {
   groupModifiers,
   menuProducts,
   menus,
+  type ProductRow,
   productCategories,
   products,
   productTags,
@@ -246,13 +247,27 @@ export async function listVariants(db: DbOrTx, parentId: string) {
     .orderBy(asc(products.outPrice), asc(products.slug));
 }
 
-export async function listComboGroups(db: DbOrTx, productId: string) {
+export type ComboGroupWithOptions = typeof comboGroups.$inferSelect & {
+  options: { id: string; productId: string; extraPrice: number; title: ProductRow['title'] }[];
+};
+
+/**
+ * The groups of the given combos with their options, in the chain's order: only options whose
+ * product is active. The one query of combo choices: the product page offers what it answers, and
+ * ordering accepts exactly the same picks.
+ */
+export async function findComboGroups(
+  db: DbOrTx,
+  comboIds: string[],
+): Promise<Map<string, ComboGroupWithOptions[]>> {
+  const byCombo = new Map<string, ComboGroupWithOptions[]>();
+  if (!comboIds.length) return byCombo;
   const groups = await db
     .select()
     .from(comboGroups)
-    .where(eq(comboGroups.productId, productId))
-    .orderBy(asc(comboGroups.position));
-  if (!groups.length) return [];
+    .where(inArray(comboGroups.productId, comboIds))
+    .orderBy(asc(comboGroups.position), asc(comboGroups.id));
+  if (!groups.length) return byCombo;
   const options = await db
     .select({
       id: comboGroupOptions.id,
@@ -262,13 +277,23 @@ export async function listComboGroups(db: DbOrTx, productId: string) {
       title: products.title,
     })
     .from(comboGroupOptions)
-    .innerJoin(products, eq(products.id, comboGroupOptions.productId))
+    .innerJoin(products, and(eq(products.id, comboGroupOptions.productId), eq(products.isActive, true)))
     .where(
       inArray(
         comboGroupOptions.groupId,
         groups.map((g) => g.id),
       ),
     )
-    .orderBy(asc(comboGroupOptions.position));
-  return groups.map((g) => ({ ...g, options: options.filter((o) => o.groupId === g.id) }));
+    .orderBy(asc(comboGroupOptions.position), asc(comboGroupOptions.id));
+  for (const group of groups) {
+    const list = byCombo.get(group.productId) ?? [];
+    list.push({
+      ...group,
+      options: options
+        .filter((o) => o.groupId === group.id)
+        .map(({ groupId: _groupId, ...option }) => option),
+    });
+    byCombo.set(group.productId, list);
+  }
+  return byCombo;
 }

@@ -11,9 +11,9 @@ import {
   toProductVariant,
 } from './products.mapper.ts';
 import {
+  findComboGroups,
   findProduct,
   isOnAnyMenu,
-  listComboGroups,
   listProducts,
   listVariants,
   loadProductExtras,
@@ -95,7 +95,9 @@ export async function getProduct(
   if (!row?.isActive) throw productNotFound();
   const [variants, groups, extras] = await Promise.all([
     row.type === 'origin' ? listVariants(db, row.id) : Promise.resolve([]),
-    row.type === 'combo' ? listComboGroups(db, row.id) : Promise.resolve([]),
+    row.type === 'combo'
+      ? findComboGroups(db, [row.id]).then((byCombo) => byCombo.get(row.id) ?? [])
+      : Promise.resolve([]),
     loadProductExtras(db, row.parentId ? [row.id, row.parentId] : [row.id]),
   ]);
   const prices = menuId ? await menuPrices(db, menuId, [row.id, ...variants.map((v) => v.id)]) : undefined;

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { CartIcon } from '@/components/ui/icons';
 import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
+import { rehydrateStore } from '@/lib/stores/persist';
 import { cartStore, useCart, useCartHydrated } from './store';
 
 /**
@@ -20,7 +21,7 @@ export function CartBadge() {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === cartStore.persist.getOptions().name)
-        void cartStore.persist.rehydrate();
+        void rehydrateStore(cartStore);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

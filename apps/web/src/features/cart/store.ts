@@ -8,6 +8,7 @@ import {
   type CartLine,
   clearCart,
   clearStop,
+  DEFAULT_DELIVERY_TYPE,
   decrementLine,
   incrementLine,
   lineUnitPrice,
@@ -113,7 +114,7 @@ type CartPersist = PersistOptions<CartState, CartData>;
 
 export function cartPersistOptions(overrides: Partial<CartPersist> = {}): CartPersist {
   return {
-    ...(persistOptions<CartState>(CART_STORE_NAME, 'long-term') as unknown as CartPersist),
+    ...(persistOptions<CartState>(CART_STORE_NAME) as unknown as CartPersist),
     partialize: partializeCart,
     merge: mergePersistedCart,
     // Version 1 is the first shape; an unknown older shape is not guessed at.
@@ -127,7 +128,11 @@ export function createCartStore(overrides: Partial<CartPersist> = {}) {
     persist((set, get) => {
       const withDefaults = (lines: CartLine[]): CartLine[] => {
         const auto = get().autoAdd;
-        return reconcileDefaultLines(lines, auto?.products ?? null, auto?.deliveryType ?? 'delivery');
+        return reconcileDefaultLines(
+          lines,
+          auto?.products ?? null,
+          auto?.deliveryType ?? DEFAULT_DELIVERY_TYPE,
+        );
       };
       const update = (change: (lines: readonly CartLine[]) => CartLine[]) =>
         set((s) => ({ lines: withDefaults(change(s.lines)) }));

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
+import { rehydrateStore } from '@/lib/stores/persist';
 import { hasOwnLines } from './lib/default-lines';
 import { cartStore } from './store';
 
@@ -13,7 +14,7 @@ export const autoAddQueryKey = (menuId: string | null, deliveryType: string) =>
 
 /** The cart is read from storage after the first render; an action before that must not overwrite it. */
 export async function ensureCartHydrated(): Promise<void> {
-  if (!cartStore.persist.hasHydrated()) await cartStore.persist.rehydrate();
+  if (!cartStore.persist.hasHydrated()) await rehydrateStore(cartStore);
 }
 
 /**

@@ -40,7 +40,7 @@ export const useAuthStore = create<TAuthState>()(
         set({ user: null });
       },
     }),
-    { ...persistOptions<TAuthState>('auth', 'long-term'), partialize: (state) => ({ user: state.user }) },
+    { ...persistOptions<TAuthState>('auth'), partialize: (state) => ({ user: state.user }) },
   ),
 );
 registerPersistedStore(useAuthStore);

@@ -49,7 +49,7 @@ export const useCheckoutStore = create<TCheckoutState>()(
       setFields: (patch) => set(patch),
       reset: () => set(CHECKOUT_DEFAULTS),
     }),
-    persistOptions<TCheckoutState>('checkout', 'session'),
+    persistOptions<TCheckoutState>('checkout'),
   ),
 );
 registerPersistedStore(useCheckoutStore);

@@ -1,4 +1,5 @@
 import type { TDeliveryType, TLatLong } from '@app/contracts';
+import { DEFAULT_DELIVERY_TYPE } from '@app/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore } from './persist';
@@ -53,7 +54,7 @@ export const COMMON_DEFAULTS: TCommonData = {
   mapTab: null,
   isReservation: false,
   location: null,
-  deliveryType: 'delivery',
+  deliveryType: DEFAULT_DELIVERY_TYPE,
   branch: null,
   orderIds: [],
   deliveryZoneId: null,
@@ -95,7 +96,7 @@ export const useCommonStore = create<TCommonState>()(
       reset: () => set(COMMON_DEFAULTS),
     }),
     {
-      ...persistOptions<TCommonState>('common', 'long-term'),
+      ...persistOptions<TCommonState>('common'),
       // The map dialog being open (and on which tab) is not something to restore after a reload.
       // Actions are functions, which JSON storage drops anyway.
       partialize: ({ isMapModal: _open, mapTab: _tab, ...rest }) => rest,

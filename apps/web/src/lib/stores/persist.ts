@@ -1,36 +1,98 @@
-import { PERSIST_VERSION } from '@app/domain';
-import { createJSONStorage, type PersistOptions } from 'zustand/middleware';
+import {
+  PERSIST_LONG_TERM_KEYS,
+  PERSIST_REHYDRATE_TIMEOUT_MS,
+  type PERSIST_SESSION_KEYS,
+  PERSIST_VERSION,
+} from '@app/domain';
+import { createJSONStorage, type PersistOptions, type PersistStorage } from 'zustand/middleware';
 
-/** auth, cart and common are kept long-term; checkout and session only for the browser session. */
-export type TPersistLifetime = 'long-term' | 'session';
+/** The persisted stores (spec section 9): auth, cart and common long-term; checkout and session per browser session. */
+export type TPersistKey = (typeof PERSIST_LONG_TERM_KEYS)[number] | (typeof PERSIST_SESSION_KEYS)[number];
+
+const isLongTerm = (name: TPersistKey): boolean =>
+  (PERSIST_LONG_TERM_KEYS as readonly string[]).includes(name);
 
 /**
- * Options for zustand's `persist`. Hydration is skipped at creation and done by `<StoreHydration />`
- * after the first render, so server HTML and the browser's first render agree (no hydration mismatch).
+ * Options for zustand's `persist`: the store's lifetime follows from its name (localStorage for the
+ * long-term keys, sessionStorage for the others). Hydration is skipped at creation and done by
+ * `<StoreHydration />` after the first render, so server HTML and the browser's first render agree
+ * (no hydration mismatch).
  */
-export function persistOptions<S>(name: string, lifetime: TPersistLifetime): PersistOptions<S, Partial<S>> {
+export function persistOptions<S>(name: TPersistKey): PersistOptions<S, Partial<S>> {
   return {
     name,
     version: PERSIST_VERSION,
-    storage: createJSONStorage(() => (lifetime === 'long-term' ? localStorage : sessionStorage)),
+    storage: createJSONStorage(() => (isLongTerm(name) ? localStorage : sessionStorage)),
     skipHydration: true,
   };
 }
 
-type THydratable = { persist: { rehydrate: () => Promise<void> | void } };
-const registered = new Set<THydratable>();
+/** The part of a persisted store's API that hydration uses. */
+type THydratable<S, P> = {
+  persist: {
+    rehydrate: () => Promise<void>;
+    hasHydrated: () => boolean;
+    getOptions: () => Partial<PersistOptions<S, P>>;
+    setOptions: (options: Partial<PersistOptions<S, P>>) => void;
+  };
+};
+
+/**
+ * Hydrates the store with nothing read: it keeps its initial state, writes go to its storage as
+ * before, and everyone waiting for hydration is released. zustand counts hydrations, so a slow read
+ * that answers later is dropped rather than replacing what the customer did since.
+ */
+function hydrateFromDefaults<S, P>(store: THydratable<S, P>): void {
+  const storage = store.persist.getOptions().storage;
+  if (!storage) return;
+  const readsNothing: PersistStorage<P> = {
+    getItem: () => null,
+    setItem: (name, value) => storage.setItem(name, value),
+    removeItem: (name) => storage.removeItem(name),
+  };
+  store.persist.setOptions({ storage: readsNothing });
+  // With a synchronous read, zustand finishes this hydration before rehydrate() returns.
+  void store.persist.rehydrate();
+  store.persist.setOptions({ storage });
+}
+
+/**
+ * Rehydrates one store within the spec's rehydrate timeout (section 9: 5 s). A store whose saved
+ * state does not arrive in time, or cannot be read at all (storage throws, the JSON is corrupt, a
+ * migration fails; zustand then never reports the store hydrated), starts from its initial state, so
+ * nothing that waits for hydration (the cart, the address flow, the checkout) waits forever.
+ */
+export async function rehydrateStore<S, P>(
+  store: THydratable<S, P>,
+  timeoutMs: number = PERSIST_REHYDRATE_TIMEOUT_MS,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  try {
+    await Promise.race([store.persist.rehydrate().catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!store.persist.hasHydrated()) hydrateFromDefaults(store);
+}
+
+/** Each store once (keyed by the store), with the function that rehydrates it. */
+const registered = new Map<object, () => Promise<void>>();
 let hydrated = false;
 
 /**
  * Every persisted store registers itself here. A store first imported after the app hydrated (a lazy
  * chunk) rehydrates at once.
  */
-export function registerPersistedStore(store: THydratable): void {
-  registered.add(store);
-  if (hydrated) void store.persist.rehydrate();
+export function registerPersistedStore<S, P>(store: THydratable<S, P>): void {
+  const rehydrate = () => rehydrateStore(store);
+  registered.set(store, rehydrate);
+  if (hydrated) void rehydrate();
 }
 
 export async function rehydrateAllStores(): Promise<void> {
   hydrated = true;
-  await Promise.all([...registered].map((store) => store.persist.rehydrate()));
+  await Promise.all([...registered.values()].map((rehydrate) => rehydrate()));
 }

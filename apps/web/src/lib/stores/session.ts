@@ -49,7 +49,7 @@ export const useSessionStore = create<TSessionState>()(
       setSession: (patch) => set(patch),
       reset: () => set(SESSION_DEFAULTS),
     }),
-    persistOptions<TSessionState>('session', 'session'),
+    persistOptions<TSessionState>('session'),
   ),
 );
 registerPersistedStore(useSessionStore);

@@ -1,5 +1,6 @@
 import {
   ZApiError,
+  ZApplicantBirthDate,
   ZContentParams,
   ZVacancy,
   ZVacancyApplicationParams,
@@ -8,6 +9,7 @@ import {
   ZVacancyListQuery,
   ZVacancyListResponse,
 } from '@app/contracts';
+import { checkApplicantBirthDate } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rateLimited, rateLimitResponses } from '../../../http/rate-limit.ts';
@@ -15,6 +17,12 @@ import { applyToVacancy, getVacancies, getVacancy } from './vacancies.service.ts
 
 export async function vacancyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** The contract's body with the domain's age rule on the birth date, read on the app's clock. */
+  const applicationBody = ZVacancyApplicationRequest.extend({
+    birth_date: ZApplicantBirthDate.superRefine((value, ctx) =>
+      checkApplicantBirthDate(value, ctx, app.clock()),
+    ).optional(),
+  });
 
   app.get(
     '/v1/vacancies',
@@ -50,7 +58,7 @@ export async function vacancyRoutes(fastify: FastifyInstance) {
         tags: ['content'],
         summary: 'Apply for an open vacancy; one application per phone number and vacancy',
         params: ZVacancyApplicationParams,
-        body: ZVacancyApplicationRequest,
+        body: applicationBody,
         response: {
           201: ZVacancyApplicationResponse,
           400: ZApiError,

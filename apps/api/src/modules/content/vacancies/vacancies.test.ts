@@ -1,10 +1,5 @@
-import {
-  MIN_APPLICANT_AGE,
-  ZApiError,
-  ZVacancy,
-  ZVacancyApplicationResponse,
-  ZVacancyListResponse,
-} from '@app/contracts';
+import { ZApiError, ZVacancy, ZVacancyApplicationResponse, ZVacancyListResponse } from '@app/contracts';
+import { MIN_APPLICANT_AGE, tashkentParts } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vacancyApplications } from '../../../db/schema/content.ts';
@@ -104,13 +99,10 @@ describe('GET /v1/vacancies/:id', () => {
   });
 });
 
-/** The calendar date in Tashkent (UTC+5) `years` years and `days` days before today. */
+/** The calendar date in Tashkent `years` years and `days` days before today. */
 function tashkentDate(years: number, days = 0): string {
-  const today = new Date(Date.now() + 5 * 60 * 60 * 1000);
-  const d = new Date(
-    Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() - days),
-  );
-  return d.toISOString().slice(0, 10);
+  const today = tashkentParts(new Date());
+  return new Date(Date.UTC(today.year - years, today.month - 1, today.day - days)).toISOString().slice(0, 10);
 }
 
 describe('POST /v1/vacancies/:id/applications', () => {

@@ -1,5 +1,6 @@
 'use client';
 
+import { tashkentInstant } from '@app/domain';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -15,7 +16,7 @@ export function useDayLabel(): (day: Pick<TSlotDay, 'date' | 'offset'>) => strin
     if (day.offset === 0) return t('today');
     if (day.offset === 1) return t('tomorrow');
     // Noon in Tashkent names the right calendar day whatever the browser's own time zone.
-    return format.dateTime(new Date(`${day.date}T12:00:00+05:00`), {
+    return format.dateTime(tashkentInstant(day.date, '12:00'), {
       weekday: 'short',
       day: 'numeric',
       month: 'long',

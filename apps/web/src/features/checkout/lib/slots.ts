@@ -1,8 +1,5 @@
-import { type Clock, isOpenAt } from '@app/domain';
+import { addDays, type Clock, isOpenAt, tashkentDateTime, tashkentDay } from '@app/domain';
 
-/** Tashkent is UTC+5 all year (no daylight saving), as the domain's tashkentClock assumes. */
-const TASHKENT_OFFSET_MS = 5 * 60 * 60_000;
-const TASHKENT_OFFSET = '+05:00';
 const DAY_MS = 24 * 60 * 60_000;
 const MINUTE_MS = 60_000;
 /** Scheduled orders are offered in half-hour slots. */
@@ -35,15 +32,11 @@ export type TScheduleInput = {
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD' and 'HH:mm' of a Tashkent wall-clock instant given as ms (UTC fields of local ms). */
-function localParts(localMs: number): { date: string; time: Clock } {
-  const d = new Date(localMs);
-  return {
-    date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
-    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
-  };
-}
+/** The clocks of a day's slots: '00:00', '00:30', ... '23:30'. */
+const SLOT_CLOCKS: readonly Clock[] = Array.from(
+  { length: (24 * 60) / SLOT_MINUTES },
+  (_, i) => `${pad(Math.floor((i * SLOT_MINUTES) / 60))}:${pad((i * SLOT_MINUTES) % 60)}`,
+);
 
 /**
  * The days and half-hour slots a scheduled order can be placed for (Tashkent time): from today up to
@@ -58,20 +51,19 @@ export function scheduleDays(input: TScheduleInput): TSlotDay[] {
   const daysAhead = Math.max(0, Math.floor(input.daysAhead));
   const earliest = nowMs + Math.max(0, input.leadMinutes) * MINUTE_MS;
   const latest = nowMs + daysAhead * DAY_MS;
-  const todayLocal = Math.floor((nowMs + TASHKENT_OFFSET_MS) / DAY_MS) * DAY_MS;
+  const today = tashkentDay(input.now);
   const days: TSlotDay[] = [];
   for (let offset = 0; offset <= daysAhead; offset++) {
-    const dayLocal = todayLocal + offset * DAY_MS;
+    const date = addDays(today, offset);
     const slots: TTimeSlot[] = [];
-    for (let minute = 0; minute < 24 * 60; minute += SLOT_MINUTES) {
-      const localMs = dayLocal + minute * MINUTE_MS;
-      const utcMs = localMs - TASHKENT_OFFSET_MS;
-      if (utcMs < earliest || utcMs > latest) continue;
-      const { date, time } = localParts(localMs);
+    for (const time of SLOT_CLOCKS) {
       if (!isOpenAt(input.workHourStart, input.workHourEnd, time)) continue;
-      slots.push({ value: `${date}T${time}:00${TASHKENT_OFFSET}`, time });
+      const value = tashkentDateTime(date, time);
+      const at = Date.parse(value);
+      if (at < earliest || at > latest) continue;
+      slots.push({ value, time });
     }
-    if (slots.length > 0) days.push({ date: localParts(dayLocal).date, offset, slots });
+    if (slots.length > 0) days.push({ date, offset, slots });
   }
   return days;
 }

@@ -1,4 +1,5 @@
 import type { TBranch } from '@app/contracts';
+import { CURRENCY } from '@app/domain';
 import { pick } from '@/lib/localized';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -17,7 +18,7 @@ export function branchJsonLd(
     telephone: `+${branch.phone.replace(/\D/g, '')}`,
     servesCuisine: ['Uzbek', 'Fast food'],
     priceRange: '$$',
-    currenciesAccepted: 'UZS',
+    currenciesAccepted: CURRENCY,
     address: {
       '@type': 'PostalAddress',
       streetAddress: pick(branch.address, locale),

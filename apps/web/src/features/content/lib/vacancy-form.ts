@@ -1,4 +1,5 @@
-import { ZVacancyApplicationRequest } from '@app/contracts';
+import { ZApplicantBirthDate, ZVacancyApplicationRequest } from '@app/contracts';
+import { checkApplicantBirthDate } from '@app/domain';
 import { z } from 'zod';
 
 /** What the form holds: strings as typed (the phone masked, optional fields possibly empty). */
@@ -43,8 +44,14 @@ export function toApplicationRequest(values: TVacancyFormValues): z.input<typeof
   };
 }
 
-/** The form is validated by the very contract the API validates with. */
+/** The form is validated by the very contract the API validates with, and the domain's age rule. */
 export const ZVacancyForm = z
   .object({ full_name: z.string(), phone: z.string(), birth_date: z.string(), message: z.string() })
   .transform(toApplicationRequest)
-  .pipe(ZVacancyApplicationRequest);
+  .pipe(
+    ZVacancyApplicationRequest.extend({
+      birth_date: ZApplicantBirthDate.superRefine((value, ctx) =>
+        checkApplicantBirthDate(value, ctx),
+      ).optional(),
+    }),
+  );

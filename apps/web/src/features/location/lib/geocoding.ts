@@ -1,5 +1,5 @@
 import type { TGeocoderQuery, TGeocoderResponse, TGeoObject, TLatLong } from '@app/contracts';
-import { DEFAULT_MAP_CENTER, GEOCODER_RESULTS, GEOCODER_SPAN } from '@app/domain';
+import { DEFAULT_MAP_CENTER, GEOCODER_LANG, GEOCODER_RESULTS, GEOCODER_SPAN } from '@app/domain';
 
 /**
  * How the storefront talks to GET /v1/map/geocoder and GET /v1/check_point_delivery_zones (the map
@@ -16,9 +16,12 @@ const GEOCODER_LANGS: Record<string, NonNullable<TGeocoderQuery['lang']>> = {
   en: 'en_US',
 };
 
-/** The geocoder's language for a page locale (ru_RU, the spec's default, for anything else). */
+/**
+ * The geocoder's language for a page locale (docs/decisions/006: the page's language rather than
+ * always the spec's ru_RU, which stays the language of anything else).
+ */
 export function geocoderLang(locale: string): NonNullable<TGeocoderQuery['lang']> {
-  return GEOCODER_LANGS[locale] ?? 'ru_RU';
+  return GEOCODER_LANGS[locale] ?? GEOCODER_LANG;
 }
 
 /** A coordinate for a query string: at most 6 decimals (~10 cm), never exponent notation. */

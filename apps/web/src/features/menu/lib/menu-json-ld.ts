@@ -1,4 +1,5 @@
 import type { TLocale, TMenuCategory } from '@app/contracts';
+import { CURRENCY } from '@app/domain';
 
 type JsonLd = Record<string, unknown>;
 
@@ -33,7 +34,7 @@ export function menuJsonLd({ name, locale, categories, productUrl, imageUrl }: M
           offers: {
             '@type': 'Offer',
             price: p.out_price,
-            priceCurrency: 'UZS',
+            priceCurrency: CURRENCY,
             availability: p.in_stop ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
           },
         })),

@@ -1,4 +1,5 @@
 import type { TLocale, TProductDetail } from '@app/contracts';
+import { CURRENCY } from '@app/domain';
 
 /** schema.org Product with its UZS offer (and rating once somebody has rated it). */
 export function productJsonLd(input: {
@@ -30,10 +31,10 @@ export function productJsonLd(input: {
             lowPrice: Math.min(...prices),
             highPrice: Math.max(...prices),
             offerCount: prices.length,
-            priceCurrency: 'UZS',
+            priceCurrency: CURRENCY,
             availability,
           }
-        : { '@type': 'Offer', price: prices[0], priceCurrency: 'UZS', availability, url: input.url },
+        : { '@type': 'Offer', price: prices[0], priceCurrency: CURRENCY, availability, url: input.url },
     ...(product.reviews_count > 0 && product.rating > 0
       ? {
           aggregateRating: {

@@ -1,8 +1,8 @@
 import type { TShipper } from '@app/contracts';
+import { tashkentYear } from '@app/domain';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { formatPhone, phoneHref } from '@/lib/phone';
-import { tashkentYear } from '../lib/format';
 import { FOOTER_LINKS } from '../lib/side-menu';
 
 /** The white-label platform the storefront runs on, credited in the footer (spec section 2). */
