@@ -103,4 +103,3 @@ export const truncateAddress = (address: string, max: number = ADDRESS_MAX_CHARS
   const chars = Array.from(address);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : address;
 };
-
