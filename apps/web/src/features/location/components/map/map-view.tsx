@@ -9,10 +9,14 @@ import { cn } from '@/components/ui/cn';
 import { useConfig } from '@/lib/config-provider';
 import { TILE_SUBDOMAINS } from '@/lib/security-headers';
 import {
+  CLUSTER_ICON_SIZE,
+  clusterHtml,
   markerAnchor,
   markerBounds,
+  markerClusters,
   markerHtml,
   markerIconSize,
+  type TMapItem,
   type TMapMarker,
   type TMapView,
   type TMapZone,
@@ -27,6 +31,11 @@ export type TMapViewProps = {
   zones?: readonly TMapZone[];
   /** Fit the view to the markers whenever they change (the restaurants page). */
   fitMarkers?: boolean;
+  /**
+   * With it, markers that would overlap at the map's zoom become one cluster button (named by this,
+   * from its markers' labels) that zooms in on them. Keep it stable (a `useCallback`).
+   */
+  clusterLabel?: (labels: string[]) => string;
   onMapClick?: (point: TLatLong) => void;
   onMarkerClick?: (id: string) => void;
   /** The map's accessible name. */
@@ -76,6 +85,7 @@ export function MapView({
   markers = [],
   zones = [],
   fitMarkers = false,
+  clusterLabel,
   onMapClick,
   onMarkerClick,
   label,
@@ -149,9 +159,12 @@ export function MapView({
 
   useEffect(() => {
     if (!loaded) return;
-    const { L } = loaded;
-    loaded.markers.clearLayers();
-    for (const m of markers) {
+    const { L, map } = loaded;
+    const clusters = clusterLabel ? markerClusters(markers) : null;
+    /** The marker to focus once a cluster opened with the keyboard has been zoomed into. */
+    let focusAfterZoom: string | null = null;
+
+    const addMarker = (m: TMapMarker): Leaflet.Marker => {
       const size = markerIconSize(m);
       const icon = L.divIcon({
         html: markerHtml(m),
@@ -170,13 +183,62 @@ export function MapView({
       });
       if (m.popup) marker.bindPopup(popupContent(m.popup));
       marker.on('click', () => handlers.current.onMarkerClick?.(m.id));
-      marker.addTo(loaded.markers);
-    }
+      return marker.addTo(loaded.markers);
+    };
+
+    const render = () => {
+      loaded.markers.clearLayers();
+      const items: TMapItem[] = clusters
+        ? clusters.at(map.getZoom())
+        : markers.map((marker) => ({ kind: 'marker', marker }));
+      const focusable = new Map<string, Leaflet.Marker>();
+      for (const item of items) {
+        if (item.kind === 'marker') {
+          focusable.set(item.marker.id, addMarker(item.marker));
+          continue;
+        }
+        const { cluster } = item;
+        const label = clusterLabel?.(cluster.members.map((m) => m.label)) ?? '';
+        const marker = L.marker([cluster.lat, cluster.long], {
+          icon: L.divIcon({
+            html: clusterHtml(cluster),
+            className: 'map-marker map-cluster',
+            iconSize: [CLUSTER_ICON_SIZE, CLUSTER_ICON_SIZE],
+            iconAnchor: [CLUSTER_ICON_SIZE / 2, CLUSTER_ICON_SIZE / 2],
+          }),
+          title: label,
+          alt: label,
+          keyboard: true,
+        });
+        marker.on('click', (event: Leaflet.LeafletEvent & { originalEvent?: Event }) => {
+          // Pressed with Enter (Leaflet fires 'click' with the key event): focus follows into the zoom.
+          if (event.originalEvent instanceof KeyboardEvent) focusAfterZoom = cluster.members[0]?.id ?? null;
+          const bounds = markerBounds(cluster.members);
+          if (!bounds) return;
+          map.setView(L.latLngBounds(bounds).getCenter(), Math.min(cluster.expansionZoom, map.getMaxZoom()));
+        });
+        marker.addTo(loaded.markers);
+        // Its name, not the number it shows (which would be the name of a button with text).
+        marker.getElement()?.setAttribute('aria-label', label);
+        for (const member of cluster.members) focusable.set(member.id, marker);
+      }
+      if (focusAfterZoom) {
+        (focusable.get(focusAfterZoom)?.getElement() as HTMLElement | undefined)?.focus();
+        focusAfterZoom = null;
+      }
+    };
+
     if (fitMarkers) {
       const bounds = markerBounds(markers);
-      if (bounds) loaded.map.fitBounds(bounds, { padding: [40, 40], maxZoom: 15 });
+      if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 15 });
     }
-  }, [loaded, markers, fitMarkers]);
+    render();
+    if (!clusters) return;
+    map.on('zoomend', render);
+    return () => {
+      map.off('zoomend', render);
+    };
+  }, [loaded, markers, fitMarkers, clusterLabel]);
 
   return (
     <section
