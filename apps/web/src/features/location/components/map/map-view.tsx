@@ -183,6 +183,10 @@ export function MapView({
       });
       if (m.popup) marker.bindPopup(popupContent(m.popup));
       marker.on('click', () => handlers.current.onMarkerClick?.(m.id));
+      // Leaflet opens a popup on Enter but fires no 'click': the keyboard picks a marker here.
+      marker.on('keypress', (event: Leaflet.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key === 'Enter') handlers.current.onMarkerClick?.(m.id);
+      });
       return marker.addTo(loaded.markers);
     };
 
@@ -210,12 +214,17 @@ export function MapView({
           alt: label,
           keyboard: true,
         });
-        marker.on('click', (event: Leaflet.LeafletEvent & { originalEvent?: Event }) => {
-          // Pressed with Enter (Leaflet fires 'click' with the key event): focus follows into the zoom.
-          if (event.originalEvent instanceof KeyboardEvent) focusAfterZoom = cluster.members[0]?.id ?? null;
+        const zoomIn = () => {
           const bounds = markerBounds(cluster.members);
           if (!bounds) return;
           map.setView(L.latLngBounds(bounds).getCenter(), Math.min(cluster.expansionZoom, map.getMaxZoom()));
+        };
+        marker.on('click', zoomIn);
+        marker.on('keypress', (event: Leaflet.LeafletKeyboardEvent) => {
+          if (event.originalEvent.key !== 'Enter') return;
+          // From the keyboard: focus follows the restaurants into the zoom.
+          focusAfterZoom = cluster.members[0]?.id ?? null;
+          zoomIn();
         });
         marker.addTo(loaded.markers);
         // Its name, not the number it shows (which would be the name of a button with text).
