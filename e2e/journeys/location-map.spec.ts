@@ -249,6 +249,12 @@ test.describe('map dialog: self-pickup', () => {
     const open = dialog.getByRole('radio', { name: literal(chilonzor.name.en) });
     await expect(open).toBeEnabled();
     await expect(open).toHaveAccessibleName(literal(loc(locale, 'mapDialog.aroundTheClock')));
+    await expectAccessible(page, 'the map dialog, self-pickup');
+    // Its marker on the map is a button the keyboard chooses with Enter.
+    const marker = dialog.locator(`.leaflet-marker-icon[title="${chilonzor.name.en}"]`);
+    await marker.focus();
+    await marker.press('Enter');
+    await expect(open).toBeChecked();
     await open.check();
     // Choosing it focuses it on the map at zoom 18.
     await expect.poll(() => tiles.some((url) => url.includes('/18/'))).toBe(true);
