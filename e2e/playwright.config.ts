@@ -75,6 +75,9 @@ export default defineConfig({
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         CORS_ORIGINS: WEB_URL,
+        // The journeys move the API's clock (PUT /v1/dev/clock, support/server-clock.ts) instead of
+        // waiting out its timers. Development only: production refuses TEST_CLOCK.
+        TEST_CLOCK: 'true',
       },
       reuseExistingServer: !CI,
       stdout: 'pipe',

@@ -1,4 +1,5 @@
 import type { TCheckPointResponse, TCustomerAddressList, TNearestBranchResponse } from '@app/contracts';
+import { ADDRESS_PROMPT_DELAY_MS } from '@app/domain';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { randomPhone, registerThroughApi, signUpThroughDialog, storedUser } from '../support/auth.ts';
 import { expect, literal, localePath, t, test, tf } from '../support/fixtures.ts';
@@ -20,6 +21,50 @@ const popover = (page: Page) => page.getByTestId('address-popover');
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+/**
+ * Counts the page's requests for the browser position (`window.__geolocationAsks`, per document),
+ * answering them with `answer` or, without it, as the browser would.
+ */
+async function countGeolocationAsks(page: Page, answer?: 'refused'): Promise<void> {
+  await page.addInitScript((refuse) => {
+    const counted = window as unknown as { __geolocationAsks: number };
+    counted.__geolocationAsks = 0;
+    const geolocation = navigator.geolocation;
+    const ask = geolocation.getCurrentPosition.bind(geolocation);
+    geolocation.getCurrentPosition = (ok, fail, options) => {
+      counted.__geolocationAsks++;
+      if (!refuse) return ask(ok, fail, options);
+      // A refusal, as a browser reports it (code 1, PERMISSION_DENIED).
+      fail?.({
+        code: 1,
+        message: 'denied',
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      } as GeolocationPositionError);
+    };
+  }, answer === 'refused');
+}
+const geolocationAsks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __geolocationAsks: number }).__geolocationAsks);
+
+/**
+ * The flow's 5 s after load, on the page's Playwright clock (installed before the page loaded)
+ * rather than the wall clock: once React has taken over the server's HTML, so its timer is set.
+ */
+async function passPromptDelay(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const header = document.querySelector('header');
+        return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+      }),
+    )
+    .toBe(true);
+  await page.clock.runFor(ADDRESS_PROMPT_DELAY_MS);
+  await page.clock.runFor(1_000);
 }
 
 /** The branch the storefront must choose for a point: the first active nearest one of its zone. */
@@ -45,10 +90,15 @@ test.describe('address prompt, position granted', () => {
     context,
     api,
   }) => {
+    await countGeolocationAsks(page);
+    await page.clock.install();
     await page.goto(localePath('en'));
     const prompt = popover(page);
-    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(prompt).toBeHidden();
+    await passPromptDelay(page);
+    await expect(prompt).toBeVisible();
     await expect(prompt.getByText(lt('prompt.detectedTitle'))).toBeVisible();
+    expect(await geolocationAsks(page)).toBe(1);
     const address = (await prompt.getByTestId('detected-address').textContent())?.trim() ?? '';
     expect(address.length).toBeGreaterThan(3);
     // Opened by itself: focus stays where it was (not inside the prompt).
@@ -64,7 +114,8 @@ test.describe('address prompt, position granted', () => {
     expect(await cookie(context, 'menu_id')).toBe(branch.menu_id);
     expect(await cookie(context, 'delivery_type')).toBe('delivery');
     // Once per browser session, and an active address exists now: no prompt after the reload.
-    await page.waitForTimeout(6_000);
+    await passPromptDelay(page);
+    expect(await geolocationAsks(page)).toBe(0);
     await expect(prompt).toBeHidden();
 
     // The address button now opens the saved points; pressing it again opens the map dialog.
@@ -145,22 +196,15 @@ test.describe('address prompt, position refused', () => {
   test('offers to enter the address; Later closes it and it does not come back in the session', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      // A refusal, as a browser reports it (code 1, PERMISSION_DENIED).
-      navigator.geolocation.getCurrentPosition = (_ok, fail) =>
-        fail?.({
-          code: 1,
-          message: 'denied',
-          PERMISSION_DENIED: 1,
-          POSITION_UNAVAILABLE: 2,
-          TIMEOUT: 3,
-        } as GeolocationPositionError);
-    });
+    await countGeolocationAsks(page, 'refused');
+    await page.clock.install();
     const logs: string[] = [];
     page.on('console', (m) => logs.push(m.text()));
     await page.goto(localePath('en'));
     const prompt = popover(page);
-    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await passPromptDelay(page);
+    await expect(prompt).toBeVisible();
+    expect(await geolocationAsks(page)).toBe(1);
     await expect(prompt.getByText(lt('prompt.enterTitle'))).toBeVisible();
     await expect(prompt.getByRole('button', { name: lt('enterAddress') })).toBeVisible();
     expect(logs.some((l) => l.includes('permission denied'))).toBe(true);
@@ -168,12 +212,13 @@ test.describe('address prompt, position refused', () => {
     await expect(prompt).toBeHidden();
 
     await page.reload();
-    await page.waitForTimeout(6_000);
+    await passPromptDelay(page);
+    expect(await geolocationAsks(page)).toBe(0);
     await expect(prompt).toBeHidden();
   });
 });
 
-test('a saved address follows a signed-in customer into a fresh browser', async ({ browser, api }) => {
+test('a saved address follows a signed-in customer into a fresh browser', async ({ context, page, api }) => {
   const auth = await registerThroughApi(api, randomPhone(), 'Dilnoza');
   const created = await api.post('/v1/customer-addresses', {
     headers: { Authorization: auth.access_token },
@@ -189,13 +234,12 @@ test('a saved address follows a signed-in customer into a fresh browser', async 
   const list = (await created.json()) as TCustomerAddressList;
   expect(list.addresses[0]?.is_active).toBe(true);
 
-  const context = await browser.newContext();
+  // Every journey's browser context is a fresh one: only the stored session is put in it.
   const user = { ...auth.user, access_token: auth.access_token };
   await context.addInitScript((stored) => {
     if (!localStorage.getItem('auth'))
       localStorage.setItem('auth', JSON.stringify({ state: { user: stored }, version: 1 }));
   }, user);
-  const page = await context.newPage();
   await page.goto(localePath('en'));
   await expect(addressButton(page)).toHaveAccessibleName(literal('Amir Temur avenue 1'));
   const location = await page.evaluate(
@@ -208,7 +252,6 @@ test('a saved address follows a signed-in customer into a fresh browser', async 
   const inline = page.getByTestId('address-list-inline');
   await expect(inline.getByTestId('address-item')).toContainText('Amir Temur avenue 1');
   await expect(inline.getByTestId('address-item')).toContainText(`${lt('addresses.floor')} 4`);
-  await context.close();
 });
 
 test.describe('closed current branch (spec section 5)', () => {

@@ -6,6 +6,7 @@ import type {
   TNearestBranchResponse,
 } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { expect, formatSum, literal, localePath, t, test, tf } from '../support/fixtures.ts';
 
 /**
@@ -259,6 +260,12 @@ test.describe('map dialog: self-pickup', () => {
     const open = dialog.getByRole('radio', { name: literal(chilonzor.name.en) });
     await expect(open).toBeEnabled();
     await expect(open).toHaveAccessibleName(literal(loc(locale, 'mapDialog.aroundTheClock')));
+    await expectAccessible(page, 'the map dialog, self-pickup');
+    // Its marker on the map is a button the keyboard chooses with Enter.
+    const marker = dialog.locator(`.leaflet-marker-icon[title="${chilonzor.name.en}"]`);
+    await marker.focus();
+    await marker.press('Enter');
+    await expect(open).toBeChecked();
     await open.check();
     // Choosing it focuses it on the map at zoom 18.
     await expect.poll(() => tiles.some((url) => url.includes('/18/'))).toBe(true);
@@ -295,14 +302,36 @@ test.describe('restaurants map', () => {
     const locale = 'en';
     const tiles = await serveTiles(page);
     await page.goto(localePath(locale, '/branches'));
-    const cards = await page.getByRole('main').locator('article').count();
-    expect(cards).toBeGreaterThan(3);
+    const names = await page.getByRole('main').locator('article h2').allTextContents();
+    expect(names.length).toBeGreaterThan(3);
     const map = page.getByRole('region', { name: t(locale, 'map.label', 'branches') });
     await expect(map).toHaveClass(/leaflet-container/);
-    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(cards);
     await expect.poll(() => tiles.length).toBeGreaterThan(0);
+    // The country view: each city's restaurants would overlap, so each city is one cluster button
+    // that names them; every restaurant is on the map once, alone or in a cluster.
+    const clusters = map.locator('.leaflet-marker-icon.map-cluster');
+    const markers = map.locator('.leaflet-marker-icon:not(.map-cluster)');
+    await expect(clusters.first()).toBeVisible();
+    const titles = [
+      ...(await clusters.evaluateAll((icons) => icons.map((icon) => icon.getAttribute('title') ?? ''))),
+      ...(await markers.evaluateAll((icons) => icons.map((icon) => icon.getAttribute('title') ?? ''))),
+    ];
+    for (const name of names) expect(titles.filter((title) => title.includes(name.trim()))).toHaveLength(1);
+    const gathered = (await clusters.allTextContents()).reduce((sum, count) => sum + Number(count), 0);
+    expect(gathered + (await markers.count())).toBe(names.length);
+    // Every button on the map at least 24 px and none over another (WCAG 2.5.8), the texts in contrast.
+    await expectAccessible(page, '/branches with its map');
+
+    // A cluster is a keyboard button: Enter zooms in on its restaurants and focus goes with them.
+    const cluster = clusters.first();
+    await expect(cluster).toHaveAccessibleName(/Zoom in$/);
+    await cluster.focus();
+    await cluster.press('Enter');
+    const focused = map.locator('.leaflet-marker-icon:focus');
+    await expect(focused).toHaveCount(1);
+    await expect(map.locator('.leaflet-marker-icon')).not.toHaveCount(titles.length);
     // A marker is a keyboard-reachable button that opens the restaurant's popup with a link.
-    const marker = map.locator('.leaflet-marker-icon').first();
+    const marker = markers.first();
     await marker.focus();
     await marker.press('Enter');
     await expect(map.getByRole('link', { name: t(locale, 'details', 'branches') })).toBeVisible();

@@ -149,7 +149,7 @@ test('an injected inline script without the nonce does not run; the page still w
   // Markup injected after load (an unsafe innerHTML) cannot run an inline event handler either.
   await page.evaluate(() => {
     const box = document.createElement('div');
-    box.innerHTML = '<img src="data:," onerror="window.__injected = \'handler\'">';
+    box.innerHTML = '<img src="data:," alt="" onerror="window.__injected = \'handler\'">';
     document.body.append(box);
   });
   await expect.poll(() => csp.violations.length).toBe(2);

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { TCity, TLocale, TMenuProduct, TMenuProductsResponse, TModifierResponse } from '@app/contracts';
 import { formatSum, groupLimit } from '@app/domain';
 import { type APIRequestContext, type BrowserContext, test as base, expect } from '@playwright/test';
+import { A11yWatch } from './a11y.ts';
+import { ServerClock } from './server-clock.ts';
 import { API_URL, DEMO_SHIPPER_ID, WEBSITE_PLATFORM_ID } from './urls.ts';
 
 export { expect, formatSum };
@@ -178,6 +180,14 @@ type TFixtures = {
    * Content-Security-Policy, so every journey proves the policy leaves the site working.
    */
   csp: CspWatch;
+  /**
+   * Automatic: axe (WCAG 2.2 AA) on the final state of every storefront page the journey leaves
+   * open, and on each kind of page it passed through that no check has covered yet (a11y.ts). A
+   * journey that failed already is not checked.
+   */
+  a11y: A11yWatch;
+  /** The API's clock (server-clock.ts); put back to the system time after the journey. */
+  serverClock: ServerClock;
 };
 
 /** The session flag of the address prompt (features/location/lib/address-flow.ts). */
@@ -214,6 +224,20 @@ export const test = base.extend<TFixtures & TOptions>({
     },
     { auto: true },
   ],
+  a11y: [
+    async ({ context }, use, testInfo) => {
+      const watch = new A11yWatch(context);
+      await use(watch);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      expect(await watch.check(), 'axe (WCAG 2.2 AA) violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  serverClock: async ({ api }, use) => {
+    const clock = new ServerClock(api);
+    await use(clock);
+    await clock.reset();
+  },
   api: async ({ playwright }, use) => {
     const api = await playwright.request.newContext({
       baseURL: API_URL,

@@ -42,6 +42,8 @@ import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { shipperRoutes } from './modules/shippers/shippers.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
+import { createOffsetClock, type OffsetClock } from './modules/test-clock/test-clock.ts';
 import { zoneRoutes } from './modules/zones/zones.routes.ts';
 
 declare module 'fastify' {
@@ -69,7 +71,10 @@ export type BuildAppOptions = {
   db?: DbHandle;
   /** Fastify's logger option; defaults to JSON logs at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
-  /** The current time; default the system clock. */
+  /**
+   * The current time; default the system clock, or with TEST_CLOCK=true (never in production) the
+   * system clock plus an offset the browser tests set through `PUT /v1/dev/clock`.
+   */
   clock?: () => Date;
   /** The SMS provider; default the one SMS_PROVIDER names. */
   sms?: SmsSender;
@@ -124,7 +129,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (!options.db) app.addHook('onClose', () => handle.close());
   let orderEvents: OrderEvents | undefined;
   try {
-    const clock = options.clock ?? (() => new Date());
+    // Checked again here: production never gets a clock a request can move, whatever `env` says.
+    const testClock =
+      !options.clock && env.TEST_CLOCK && env.NODE_ENV !== 'production' ? createOffsetClock() : undefined;
+    const clock = options.clock ?? testClock?.now ?? (() => new Date());
     app.decorate('clock', clock);
     app.decorate('sms', options.sms ?? createSmsSender(env, { db: handle.db, log: app.log, now: clock }));
     app.decorate(
@@ -142,7 +150,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.decorate('orderEvents', orderEvents);
     const bus = orderEvents;
     app.addHook('onClose', () => bus.close());
-    await registerEverything(app, env);
+    await registerEverything(app, env, testClock);
     if (options.runJobs !== false) registerFutureOrdersJob(app);
   } catch (error) {
     await orderEvents?.close();
@@ -152,7 +160,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   return app;
 }
 
-async function registerEverything(app: FastifyInstance, env: Env): Promise<void> {
+async function registerEverything(
+  app: FastifyInstance,
+  env: Env,
+  testClock: OffsetClock | undefined,
+): Promise<void> {
   // First: its onRequest hook must run before any other that may throw (issue 9, finding 7).
   await registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',
@@ -277,6 +289,7 @@ async function registerEverything(app: FastifyInstance, env: Env): Promise<void>
   // Pricing (issue 5).
   await app.register(pricingRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
+  if (testClock) await app.register(testClockRoutes, { clock: testClock });
 }
 
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {

@@ -263,6 +263,15 @@ describe('production as the default (issue 9, finding 9)', () => {
     expect(dev().STAFF_DEMO_PASSWORD).toBe(DEFAULT_STAFF_DEMO_PASSWORD);
   });
 
+  it('refuses TEST_CLOCK=true in production; off unless asked for elsewhere', () => {
+    expect(refused({ ...PRODUCTION, TEST_CLOCK: 'true' })).toEqual(['TEST_CLOCK']);
+    expect(loadEnv({ ...PRODUCTION, TEST_CLOCK: 'false' }).TEST_CLOCK).toBe(false);
+    expect(loadEnv(PRODUCTION).TEST_CLOCK).toBe(false);
+    expect(dev().TEST_CLOCK).toBe(false);
+    expect(dev({ TEST_CLOCK: 'true' }).TEST_CLOCK).toBe(true);
+    expect(refused({ NODE_ENV: 'development', TEST_CLOCK: 'yes' })).toEqual(['TEST_CLOCK']);
+  });
+
   it('lists every production problem at once', () => {
     expect(
       refused({

@@ -200,6 +200,13 @@ const ZEnvFields = z.object({
   STAFF_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   /** Swagger UI at /docs and the document at /openapi.json. Unset: on, but off in production. */
   DOCS_ENABLED: z.enum(['true', 'false'], "must be 'true' or 'false'").optional(),
+  /**
+   * 'true': the API's clock is the system time plus an offset that a client on this machine sets
+   * through `PUT /v1/dev/clock` (modules/dev/test-clock.routes.ts), so the browser tests move the
+   * server's time (the one-minute code resend, code expiry) instead of waiting for it. Off unless
+   * said; refused in production.
+   */
+  TEST_CLOCK: z.enum(['true', 'false'], "must be 'true' or 'false'").optional(),
   /** Who may set the client's address through X-Forwarded-For (see ZTrustProxy); default nobody. */
   TRUST_PROXY: ZTrustProxy,
   /**
@@ -261,6 +268,8 @@ type ProductionInput = {
   OTP_SECRET?: string | undefined;
   ADMIN_TOKEN?: string | undefined;
   STAFF_DEMO_PASSWORD?: string | undefined;
+  /** 'true' from the environment, `true` in the loaded Env (buildApp checks that one again). */
+  TEST_CLOCK?: boolean | string | undefined;
   DATA_DIR: string;
 };
 
@@ -299,6 +308,12 @@ export function productionProblems(env: ProductionInput): EnvProblem[] {
       message: 'must not be set in production: demo staff accounts are never seeded there',
     });
   }
+  if (env.TEST_CLOCK === true || env.TEST_CLOCK === 'true') {
+    problems.push({
+      variable: 'TEST_CLOCK',
+      message: "must not be 'true' in production: it lets a client on the machine move the API's clock",
+    });
+  }
   return problems;
 }
 
@@ -324,6 +339,7 @@ const ZEnv = ZEnvFields.superRefine((env, ctx) => {
     // Never a default in production (undefined there: nothing is seeded with it, nothing printed).
     STAFF_DEMO_PASSWORD: env.STAFF_DEMO_PASSWORD ?? (production ? undefined : DEFAULT_STAFF_DEMO_PASSWORD),
     DOCS_ENABLED: env.DOCS_ENABLED === undefined ? !production : env.DOCS_ENABLED === 'true',
+    TEST_CLOCK: env.TEST_CLOCK === 'true',
   };
 });
 

@@ -81,6 +81,7 @@ describe('buildApp in production (issue 9, finding 9)', () => {
     ['a placeholder OTP_SECRET', { OTP_SECRET: 'change-me-change-me-change-me-change-me' }, /OTP_SECRET/],
     ['an example ADMIN_TOKEN', { ADMIN_TOKEN: 'example-admin-token-0123456789abcdef' }, /ADMIN_TOKEN/],
     ['STAFF_DEMO_PASSWORD', { STAFF_DEMO_PASSWORD: DEFAULT_STAFF_DEMO_PASSWORD }, /STAFF_DEMO_PASSWORD/],
+    ['the test clock', { TEST_CLOCK: true }, /TEST_CLOCK/],
   ])('refuses %s given from code, before opening anything', async (_label, env, problem) => {
     const start = buildApp({ db: t.db, env: { ...PRODUCTION, ...env }, logger: false, runJobs: false });
     await expect(start).rejects.toBeInstanceOf(EnvError);

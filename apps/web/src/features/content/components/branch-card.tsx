@@ -21,18 +21,18 @@ export async function BranchCard({
   const t = await getTranslations('branches');
   const image = branch.images[0];
   return (
-    <article
-      className={cn(
-        'flex flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-line',
-        !isOpenStatus(status) && 'opacity-80 grayscale-[35%]',
-      )}
-    >
+    <article className="flex flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-line">
       {image ? (
         <ApiImage
           image={image}
           alt=""
           sizes="(min-width: 1248px) 400px, (min-width: 576px) 50vw, 100vw"
-          className="aspect-video w-full bg-brand-50 object-cover"
+          // A closed restaurant's photo is dimmed; its text never is (WCAG 1.4.3: the badge and the
+          // labels keep their 4.5:1, which a faded card took below it).
+          className={cn(
+            'aspect-video w-full bg-brand-50 object-cover',
+            !isOpenStatus(status) && 'opacity-80 grayscale-[35%]',
+          )}
         />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-5">

@@ -2,7 +2,8 @@
 
 import type { TLatLong } from '@app/contracts';
 import { BRANCH_ZOOM, DEFAULT_MAP_CENTER, MAP_ZOOM } from '@app/domain';
-import { useMemo } from 'react';
+import { useTranslations } from 'next-intl';
+import { useCallback, useMemo } from 'react';
 import { LazyMap, type TMapMarker, type TMapView } from '@/features/location';
 
 export type TBranchesMapProps = {
@@ -18,6 +19,12 @@ export type TBranchesMapProps = {
  * load only when it mounts; the list of restaurants beside it is the way to do the same without it.
  */
 export function BranchesMap({ markers, label, focus }: TBranchesMapProps) {
+  const t = useTranslations('branches');
+  // Restaurants that would overlap at the map's zoom (a city's, on the country view) are one button.
+  const clusterLabel = useCallback(
+    (names: string[]) => t('map.cluster', { count: names.length, names: names.join(', ') }),
+    [t],
+  );
   const lat = focus?.lat;
   const long = focus?.long;
   const view = useMemo<TMapView>(
@@ -29,7 +36,7 @@ export function BranchesMap({ markers, label, focus }: TBranchesMapProps) {
   );
   return (
     <div className="h-80 overflow-hidden rounded-card shadow-card ring-1 ring-line md:h-[26rem]">
-      <LazyMap view={view} markers={markers} fitMarkers={!focus} label={label} />
+      <LazyMap view={view} markers={markers} fitMarkers={!focus} label={label} clusterLabel={clusterLabel} />
     </div>
   );
 }

@@ -139,7 +139,8 @@ function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOver
                 placeholder={t('placeholder')}
                 autoComplete="off"
                 enterKeyHint="search"
-                aria-controls={resultsId}
+                // Only while the list exists: a reference to nothing is invalid ARIA (axe, WCAG 4.1.2).
+                aria-controls={results.length > 0 ? resultsId : undefined}
                 aria-describedby={`${resultsId}-status`}
                 data-testid="search-input"
                 className="h-12 w-full rounded-full border border-line bg-cream pr-4 pl-10 text-base"

@@ -1,4 +1,5 @@
 import type { TDeliveryZone } from '@app/contracts';
+import Supercluster from 'supercluster';
 
 /**
  * Plain data the map draws, so the Leaflet wrapper stays a thin adapter and the rules here are tested
@@ -37,10 +38,94 @@ const TONES: Record<TMarkerTone, string> = {
   pin: 'bg-paprika-500',
 };
 
-/** Size in px of a marker's square icon; the anchor is its centre (pins: the bottom tip). */
+/**
+ * Size in px of a marker's square icon; the anchor is its centre (pins: the bottom tip). At least
+ * 24 px: a marker is a button, and WCAG 2.5.8 (target size, AA) asks 24 by 24.
+ */
 export function markerIconSize(marker: Pick<TMapMarker, 'tone' | 'selected'>): number {
   if (marker.tone === 'pin') return 32;
-  return marker.selected ? 26 : 20;
+  return marker.selected ? 30 : 24;
+}
+
+/** Size in px of a cluster's round icon (the number of restaurants it stands for). */
+export const CLUSTER_ICON_SIZE = 32;
+
+/**
+ * Markers closer than this on the screen (px at the map's zoom) become one cluster. Wider than any
+ * two icons side by side (a cluster and a marker need 28 px between centres, 40 on a diagonal), so
+ * no two buttons on the map overlap (WCAG 2.5.8).
+ */
+export const CLUSTER_RADIUS_PX = 48;
+
+/** Markers standing for each other at one zoom: one button that zooms in on them. */
+export type TMarkerCluster = {
+  /** Stable for one set of markers and zoom. */
+  id: string;
+  lat: number;
+  long: number;
+  members: TMapMarker[];
+  /** The zoom at which the members stop being one cluster. */
+  expansionZoom: number;
+};
+
+export type TMapItem = { kind: 'marker'; marker: TMapMarker } | { kind: 'cluster'; cluster: TMarkerCluster };
+
+/**
+ * What the map shows of `markers` at a zoom: the markers, with those that would overlap on the
+ * screen gathered into clusters (supercluster, on Leaflet's 256 px tiles). The chosen-point pin is
+ * never gathered.
+ */
+export function markerClusters(markers: readonly TMapMarker[]): { at: (zoom: number) => TMapItem[] } {
+  const pins = markers.filter((m) => m.tone === 'pin');
+  const points = markers.filter((m) => m.tone !== 'pin');
+  const index = new Supercluster<{ at: number }>({
+    radius: CLUSTER_RADIUS_PX,
+    extent: 256,
+    minZoom: 0,
+    maxZoom: 19,
+  });
+  index.load(
+    points.map((m, at) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [m.long, m.lat] },
+      properties: { at },
+    })),
+  );
+  return {
+    at: (zoom) => {
+      const z = Math.max(0, Math.min(20, Math.round(zoom)));
+      const items = index.getClusters([-180, -85, 180, 85], z).flatMap((feature): TMapItem[] => {
+        const [long = 0, lat = 0] = feature.geometry.coordinates;
+        const { properties } = feature;
+        if ('cluster' in properties && properties.cluster) {
+          const id = properties.cluster_id;
+          const members = index
+            .getLeaves(id, Number.POSITIVE_INFINITY)
+            .flatMap((leaf) => points[leaf.properties.at] ?? []);
+          return [
+            {
+              kind: 'cluster',
+              cluster: {
+                id: `cluster-${members.map((m) => m.id).join('+')}`,
+                lat,
+                long,
+                members,
+                expansionZoom: index.getClusterExpansionZoom(id),
+              },
+            },
+          ];
+        }
+        const marker = points[(properties as { at: number }).at];
+        return marker ? [{ kind: 'marker', marker }] : [];
+      });
+      return [...items, ...pins.map((marker): TMapItem => ({ kind: 'marker', marker }))];
+    },
+  };
+}
+
+/** The HTML of a cluster's icon: the number of markers it stands for (its name says which). */
+export function clusterHtml(cluster: Pick<TMarkerCluster, 'members'>): string {
+  return `<span class="flex h-full w-full items-center justify-center rounded-full border-[3px] border-white bg-brand-700 text-sm font-bold text-white shadow-md">${cluster.members.length}</span>`;
 }
 
 /**

@@ -10,10 +10,14 @@ import { cn } from '@/components/ui/cn';
 import { useConfig } from '@/lib/config-provider';
 import { TILE_SUBDOMAINS } from '@/lib/security-headers';
 import {
+  CLUSTER_ICON_SIZE,
+  clusterHtml,
   markerAnchor,
   markerBounds,
+  markerClusters,
   markerHtml,
   markerIconSize,
+  type TMapItem,
   type TMapMarker,
   type TMapView,
   type TMapZone,
@@ -28,6 +32,11 @@ export type TMapViewProps = {
   zones?: readonly TMapZone[];
   /** Fit the view to the markers whenever they change (the restaurants page). */
   fitMarkers?: boolean;
+  /**
+   * With it, markers that would overlap at the map's zoom become one cluster button (named by this,
+   * from its markers' labels) that zooms in on them. Keep it stable (a `useCallback`).
+   */
+  clusterLabel?: (labels: string[]) => string;
   onMapClick?: (point: TLatLong) => void;
   onMarkerClick?: (id: string) => void;
   /** The map's accessible name. */
@@ -77,6 +86,7 @@ export function MapView({
   markers = [],
   zones = [],
   fitMarkers = false,
+  clusterLabel,
   onMapClick,
   onMarkerClick,
   label,
@@ -155,9 +165,12 @@ export function MapView({
 
   useEffect(() => {
     if (!loaded) return;
-    const { L } = loaded;
-    loaded.markers.clearLayers();
-    for (const m of markers) {
+    const { L, map } = loaded;
+    const clusters = clusterLabel ? markerClusters(markers) : null;
+    /** The marker to focus once a cluster opened with the keyboard has been zoomed into. */
+    let focusAfterZoom: string | null = null;
+
+    const addMarker = (m: TMapMarker): Leaflet.Marker => {
       const size = markerIconSize(m);
       const icon = L.divIcon({
         html: markerHtml(m),
@@ -176,13 +189,71 @@ export function MapView({
       });
       if (m.popup) marker.bindPopup(popupContent(m.popup));
       marker.on('click', () => handlers.current.onMarkerClick?.(m.id));
-      marker.addTo(loaded.markers);
-    }
+      // Leaflet opens a popup on Enter but fires no 'click': the keyboard picks a marker here.
+      marker.on('keypress', (event: Leaflet.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key === 'Enter') handlers.current.onMarkerClick?.(m.id);
+      });
+      return marker.addTo(loaded.markers);
+    };
+
+    const render = () => {
+      loaded.markers.clearLayers();
+      const items: TMapItem[] = clusters
+        ? clusters.at(map.getZoom())
+        : markers.map((marker) => ({ kind: 'marker', marker }));
+      const focusable = new Map<string, Leaflet.Marker>();
+      for (const item of items) {
+        if (item.kind === 'marker') {
+          focusable.set(item.marker.id, addMarker(item.marker));
+          continue;
+        }
+        const { cluster } = item;
+        const label = clusterLabel?.(cluster.members.map((m) => m.label)) ?? '';
+        const marker = L.marker([cluster.lat, cluster.long], {
+          icon: L.divIcon({
+            html: clusterHtml(cluster),
+            className: 'map-marker map-cluster',
+            iconSize: [CLUSTER_ICON_SIZE, CLUSTER_ICON_SIZE],
+            iconAnchor: [CLUSTER_ICON_SIZE / 2, CLUSTER_ICON_SIZE / 2],
+          }),
+          title: label,
+          alt: label,
+          keyboard: true,
+        });
+        const zoomIn = () => {
+          const bounds = markerBounds(cluster.members);
+          if (!bounds) return;
+          map.setView(L.latLngBounds(bounds).getCenter(), Math.min(cluster.expansionZoom, map.getMaxZoom()));
+        };
+        marker.on('click', zoomIn);
+        marker.on('keypress', (event: Leaflet.LeafletKeyboardEvent) => {
+          if (event.originalEvent.key !== 'Enter') return;
+          // From the keyboard: focus follows the restaurants into the zoom.
+          focusAfterZoom = cluster.members[0]?.id ?? null;
+          zoomIn();
+        });
+        marker.addTo(loaded.markers);
+        // Its name, not the number it shows (which would be the name of a button with text).
+        marker.getElement()?.setAttribute('aria-label', label);
+        for (const member of cluster.members) focusable.set(member.id, marker);
+      }
+      if (focusAfterZoom) {
+        (focusable.get(focusAfterZoom)?.getElement() as HTMLElement | undefined)?.focus();
+        focusAfterZoom = null;
+      }
+    };
+
     if (fitMarkers) {
       const bounds = markerBounds(markers);
-      if (bounds) loaded.map.fitBounds(bounds, { padding: [40, 40], maxZoom: 15 });
+      if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 15 });
     }
-  }, [loaded, markers, fitMarkers]);
+    render();
+    if (!clusters) return;
+    map.on('zoomend', render);
+    return () => {
+      map.off('zoomend', render);
+    };
+  }, [loaded, markers, fitMarkers, clusterLabel]);
 
   return (
     <section
