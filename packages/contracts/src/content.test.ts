@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ZApplicantBirthDate,
@@ -272,24 +272,13 @@ describe('content contracts refuse what the API must not take or answer', () => 
   });
 });
 
-describe("the applicant's birth date, counted in Tashkent's calendar", () => {
-  afterEach(() => {
-    vi.useRealTimers();
+// The age rule (16 to 100 years, on the Tashkent calendar) is the domain's (applicant.ts), which the
+// vacancy route and form add to this field; the contract itself holds the format.
+describe("the applicant's birth date format", () => {
+  it.each(['2010-03-02', '1926-03-03'])('accepts %j', (date) => {
+    expect(ZApplicantBirthDate.safeParse(date).success).toBe(true);
   });
-
-  // 1 March 2026, 20:00 UTC is already 2 March, 01:00 in Tashkent (UTC+5).
-  const tashkentMorningOfMarch2 = new Date('2026-03-01T20:00:00.000Z');
-
-  it.each<[string, string, string | null]>([
-    ['sixteen today in Tashkent', '2010-03-02', null],
-    ['sixteen tomorrow', '2010-03-03', 'applicants must be at least 16 years old'],
-    ['a hundred years ago tomorrow', '1926-03-03', null],
-    ['a hundred years ago today', '1926-03-02', 'must be within the last 100 years'],
-    ['today', '2026-03-02', 'applicants must be at least 16 years old'],
-    ['tomorrow', '2026-03-03', 'must be a date in the past'],
-  ])('%s (%s)', (_name, date, refusal) => {
-    vi.useFakeTimers({ now: tashkentMorningOfMarch2, toFake: ['Date'] });
-    const result = ZApplicantBirthDate.safeParse(date);
-    expect(result.error?.issues.map((i) => i.message) ?? null).toEqual(refusal === null ? null : [refusal]);
+  it.each(['2010-13-01', '2010-02-30', '02.03.2010', '2010-3-2', ''])('refuses %j', (date) => {
+    expect(ZApplicantBirthDate.safeParse(date).success).toBe(false);
   });
 });
