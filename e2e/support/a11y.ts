@@ -24,7 +24,30 @@ export type TAxeViolation = {
 export async function axeViolations(page: Page): Promise<TAxeViolation[]> {
   // A journey's paused Playwright clock would stop axe's own timers: let time run for the check.
   if (await page.evaluate(() => '__pwClock' in globalThis).catch(() => false)) await page.clock.resume();
+  // Colours are judged at rest: a toast or dialog caught half-faded blends with the page behind it
+  // and reads as low contrast. Motion is reduced for the check (sonner and our sheets then skip
+  // their transitions), and whatever finite animation still runs is waited for (2 s at most).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+            .map((a) =>
+              a.finished.then(
+                () => undefined,
+                () => undefined,
+              ),
+            ),
+        ),
+        new Promise((resolve) => window.setTimeout(resolve, 2000)),
+      ]),
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  await page.emulateMedia({ reducedMotion: null });
   return results.violations.map((violation) => ({
     page: pathOf(page.url()),
     rule: violation.id,
