@@ -24,7 +24,12 @@ export function ApiImg({
   priority,
   className,
   apiUrl,
-}: Omit<TApiImageProps, 'alt'> & { alt: string; apiUrl: string }) {
+}: Omit<TApiImageProps, 'alt' | 'image'> & {
+  /** The files only: the alt text is given. */
+  image: Omit<TImage, 'alt'>;
+  alt: string;
+  apiUrl: string;
+}) {
   return (
     // biome-ignore lint/performance/noImgElement: the API already serves resized WebP files with a srcset.
     <img

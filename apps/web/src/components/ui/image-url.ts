@@ -5,7 +5,7 @@ export function imageUrl(apiUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
-export function imageSrcSet(apiUrl: string, image: TImage): string {
+export function imageSrcSet(apiUrl: string, image: Pick<TImage, 'sources'>): string {
   return [...image.sources]
     .sort((a, b) => a.width - b.width)
     .map((source) => `${imageUrl(apiUrl, source.url)} ${source.width}w`)

@@ -1,10 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import { useMenuFilterState } from './menu-filter';
-
-export type CategoryLink = { slug: string; title: string; productIds: string[] };
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useMenuData, useMenuFilterState } from './menu-filter';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -28,9 +26,19 @@ function useStickyHeaderHeight(): number {
  * The sticky bar of category links. A scroll spy (IntersectionObserver) highlights the category
  * being read and keeps its link in view inside the bar; a click jumps to the section.
  */
-export function CategoryBar({ categories }: { categories: CategoryLink[] }) {
+export function CategoryBar() {
   const t = useTranslations('common.menu');
+  const { view } = useMenuData();
   const { visible } = useMenuFilterState();
+  const categories = useMemo(
+    () =>
+      view.categories.map((c) => ({
+        slug: c.slug,
+        title: c.title,
+        productIds: c.items.flatMap((i) => view.products[i]?.id ?? []),
+      })),
+    [view],
+  );
   const [active, setActive] = useState<string | null>(categories[0]?.slug ?? null);
   const listRef = useRef<HTMLUListElement>(null);
   const navRef = useRef<HTMLElement>(null);

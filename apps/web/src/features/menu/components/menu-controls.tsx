@@ -1,15 +1,15 @@
 'use client';
 
-import type { TLocale, TTag } from '@app/contracts';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { isMenuSort, MENU_SORTS } from '../lib/menu-view';
-import { useMenuFilterState } from './menu-filter';
+import { useMenuData, useMenuFilterState } from './menu-filter';
 
 /** Search by name, tag chips and the sort order of the menu. */
-export function MenuControls({ tags, locale }: { tags: TTag[]; locale: TLocale }) {
+export function MenuControls() {
   const t = useTranslations('common.menu');
+  const { tags } = useMenuData().view;
   const { filter, sort, setQuery, toggleTag, setSort, visible } = useMenuFilterState();
   const searchId = useId();
   const sortId = useId();
@@ -75,7 +75,7 @@ export function MenuControls({ tags, locale }: { tags: TTag[]; locale: TLocale }
                       : 'h-9 shrink-0 rounded-full bg-white px-4 text-sm font-semibold ring-1 ring-line hover:bg-brand-50'
                   }
                 >
-                  {tag.title[locale]}
+                  {tag.title}
                 </button>
               );
             })}

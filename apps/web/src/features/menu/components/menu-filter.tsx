@@ -7,11 +7,21 @@ import {
   DEFAULT_MENU_SORT,
   isFilterActive,
   type MenuFilter,
-  type MenuItemFacts,
   type MenuSort,
+  type MenuView,
   menuOrder,
   visibleMenuIds,
 } from '../lib/menu-view';
+
+/** What the page's cards link to and add from (the same for every card). */
+export type MenuPlace = {
+  menuId: string;
+  /** Set for a city other than the default, so a product opens with that city's price. */
+  citySlug: string | null;
+};
+
+/** The menu in the page's locale, the one copy the browser gets (flight payload), and its place. */
+type MenuData = MenuPlace & { view: MenuView };
 
 type MenuFilterState = {
   filter: MenuFilter;
@@ -26,7 +36,15 @@ type MenuFilterState = {
   order: Map<string, number> | null;
 };
 
+const MenuDataContext = createContext<MenuData | null>(null);
 const MenuFilterContext = createContext<MenuFilterState | null>(null);
+
+/** The menu's data; unlike the filter state it never changes, so a card reading it never re-renders. */
+export function useMenuData(): MenuData {
+  const value = useContext(MenuDataContext);
+  if (!value) throw new Error('menu components must be inside <MenuFilterProvider>');
+  return value;
+}
 
 const useMenuFilter = (): MenuFilterState => {
   const value = useContext(MenuFilterContext);
@@ -35,19 +53,17 @@ const useMenuFilter = (): MenuFilterState => {
 };
 
 /**
- * Filter, search and sort state of the menu. The cards themselves are server-rendered; this only
- * decides which product ids show and in what order, and the small wrappers below apply that to
- * the markup they wrap (hidden / CSS order), so the product list is never re-rendered from the client.
+ * The menu's data and its filter, search and sort state. The menu reaches the browser once, here,
+ * in the page's locale and with only what the cards and controls read; the grid, the category bar
+ * and the controls read it from this context instead of each getting props of their own.
  */
 export function MenuFilterProvider({
-  items,
+  view,
   locale,
+  menuId,
+  citySlug,
   children,
-}: {
-  items: MenuItemFacts[];
-  locale: TLocale;
-  children: ReactNode;
-}) {
+}: MenuPlace & { view: MenuView; locale: TLocale; children: ReactNode }) {
   const [query, setQuery] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [sort, setSort] = useState<MenuSort>(DEFAULT_MENU_SORT);
@@ -69,42 +85,21 @@ export function MenuFilterProvider({
         setTags([]);
       },
       setSort,
-      visible: isFilterActive(applied) ? visibleMenuIds(items, applied) : null,
-      order: sort === DEFAULT_MENU_SORT ? null : menuOrder(items, sort, locale),
+      visible: isFilterActive(applied) ? visibleMenuIds(view.products, applied) : null,
+      order: sort === DEFAULT_MENU_SORT ? null : menuOrder(view.products, sort, locale),
     };
-  }, [items, locale, query, deferredQuery, tags, sort]);
+  }, [view, locale, query, deferredQuery, tags, sort]);
+  const data = useMemo<MenuData>(() => ({ view, menuId, citySlug }), [view, menuId, citySlug]);
 
-  return <MenuFilterContext.Provider value={value}>{children}</MenuFilterContext.Provider>;
+  return (
+    <MenuDataContext.Provider value={data}>
+      <MenuFilterContext.Provider value={value}>{children}</MenuFilterContext.Provider>
+    </MenuDataContext.Provider>
+  );
 }
 
 export function useMenuFilterState() {
   return useMenuFilter();
-}
-
-/** Wraps one server-rendered product card. */
-export function FilterItem({ id, children }: { id: string; children: ReactNode }) {
-  const { visible, order } = useMenuFilter();
-  const hidden = visible !== null && !visible.has(id);
-  return (
-    <li hidden={hidden} style={order ? { order: order.get(id) ?? 0 } : undefined} className="flex">
-      {children}
-    </li>
-  );
-}
-
-/** Wraps one category section; it disappears when the filter leaves it empty. */
-export function FilterSection({
-  productIds,
-  children,
-  ...props
-}: { productIds: string[]; children: ReactNode } & React.ComponentProps<'section'>) {
-  const { visible } = useMenuFilter();
-  const hidden = visible !== null && !productIds.some((id) => visible.has(id));
-  return (
-    <section {...props} hidden={hidden}>
-      {children}
-    </section>
-  );
 }
 
 /** Shown only when the filter leaves nothing, with a way back to the whole menu. */

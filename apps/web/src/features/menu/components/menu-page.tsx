@@ -1,93 +1,68 @@
 import type { TLocale } from '@app/contracts';
+import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { JsonLd } from '@/components/json-ld';
+import { preload } from 'react-dom';
+import { imageSrcSet, imageUrl } from '@/components/ui/image-url';
 import { ClosedBranchNotice } from '@/features/location';
 import { env } from '@/lib/env';
-import { localizedUrl, paths } from '@/lib/paths';
 import { getMenuProducts, getMenuTarget } from '../api/menu.server';
-import { menuJsonLd } from '../lib/menu-json-ld';
+import { CARD_IMAGE_SIZES } from '../lib/card-image';
 import { DEFAULT_CITY_SLUG } from '../lib/menu-target';
-import { toMenuItemFacts } from '../lib/menu-view';
+import { menuImageFiles, toMenuView } from '../lib/menu-view';
 import { CategoryBar } from './category-bar';
 import { MenuControls } from './menu-controls';
-import { FilterEmpty, FilterItem, FilterSection, MenuFilterProvider } from './menu-filter';
-import { ProductCard } from './product-card';
-
-/** How many cards of the first category load eagerly: the first row at the widest layout. */
-const EAGER_CARDS = 4;
+import { MenuFilterProvider } from './menu-filter';
+import { MenuGrid } from './menu-grid';
+import { MenuJsonLd } from './menu-json-ld';
 
 /**
- * The menu of a city, rendered on the server: the HTML already holds every product's name and
- * price. Returns null for an unknown city (the route answers 404).
+ * The menu of a city. The HTML holds every product's name, description and price and the JSON-LD
+ * menu; the browser gets the menu once, as `toMenuView`'s compact copy in the page's locale, which
+ * the client components (grid, cards, controls, category bar, JSON-LD) render from. Server markup
+ * would reach the flight payload element by element, with its class strings, a second time.
+ * Returns null for an unknown city (the route answers 404).
  */
 export async function MenuPage({ locale, citySlug }: { locale: TLocale; citySlug: string | undefined }) {
   const target = await getMenuTarget(citySlug);
   if (!target) return null;
-  const [menu, t] = await Promise.all([
+  const [menu, t, requestHeaders] = await Promise.all([
     getMenuProducts(target.menuId, target.branchId),
     getTranslations({ locale, namespace: 'common.menu' }),
+    headers(),
   ]);
-  const categories = menu.categories.filter((c) => c.products.length > 0);
-  const products = categories.flatMap((c) => c.products);
-  // A product may sit in two categories; the filter needs its facts once.
-  const items = [...new Map(products.map((p) => [p.id, toMenuItemFacts(p, locale)])).values()];
+  const view = toMenuView(menu, locale);
   const cityName = target.city.name[locale];
   const productCity = target.city.slug === DEFAULT_CITY_SLUG ? null : target.city.slug;
-  const { SITE_URL, PUBLIC_API_URL } = env();
-  const jsonLd = menuJsonLd({
-    name: t('jsonLdName', { city: cityName }),
-    locale,
-    categories,
-    productUrl: (slug) => localizedUrl(SITE_URL, locale, paths.product(slug)),
-    imageUrl: (path) => `${PUBLIC_API_URL}${path}`,
-  });
+  // The first card's picture is the page's LCP element: fetched from the <head>, before the body's
+  // markup is parsed, at high priority (the card's <img> is eager with fetchpriority=high too).
+  const firstCard = view.products[view.categories[0]?.items[0] ?? -1];
+  if (firstCard?.image) {
+    const firstImage = menuImageFiles(firstCard.image);
+    const apiUrl = env().PUBLIC_API_URL;
+    preload(imageUrl(apiUrl, firstImage.url), {
+      as: 'image',
+      imageSrcSet: imageSrcSet(apiUrl, firstImage),
+      imageSizes: CARD_IMAGE_SIZES,
+      fetchPriority: 'high',
+    });
+  }
 
   return (
-    <MenuFilterProvider items={items} locale={locale}>
+    <MenuFilterProvider view={view} locale={locale} menuId={target.menuId} citySlug={productCity}>
       <div className="mx-auto w-full max-w-[1440px] px-4 pt-4 pb-16 md:px-6">
         <h1 className="text-2xl font-extrabold md:text-3xl">{t('title', { city: cityName })}</h1>
         <ClosedBranchNotice className="mt-3" />
         <div className="mt-4">
-          <MenuControls tags={menu.tags} locale={locale} />
+          <MenuControls />
         </div>
         {/* A direct child of the whole menu: a sticky element sticks only within its parent. */}
-        <CategoryBar
-          categories={categories.map((c) => ({
-            slug: c.slug,
-            title: c.title[locale],
-            productIds: c.products.map((p) => p.id),
-          }))}
-        />
-        <FilterEmpty />
-        {categories.map((category, categoryIndex) => (
-          <FilterSection
-            key={category.id}
-            id={category.slug}
-            productIds={category.products.map((p) => p.id)}
-            aria-labelledby={`category-${category.slug}`}
-            className="scroll-mt-44 pt-6 md:scroll-mt-32"
-            data-testid="menu-category"
-          >
-            <h2 id={`category-${category.slug}`} tabIndex={-1} className="mb-3 text-xl font-bold md:text-2xl">
-              {category.title[locale]}
-            </h2>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4">
-              {category.products.map((product, index) => (
-                <FilterItem key={product.id} id={product.id}>
-                  <ProductCard
-                    product={product}
-                    locale={locale}
-                    menuId={target.menuId}
-                    citySlug={productCity}
-                    priority={categoryIndex === 0 && index < EAGER_CARDS}
-                  />
-                </FilterItem>
-              ))}
-            </ul>
-          </FilterSection>
-        ))}
+        <CategoryBar />
+        <MenuGrid />
       </div>
-      <JsonLd data={jsonLd} />
+      <MenuJsonLd
+        name={t('jsonLdName', { city: cityName })}
+        nonce={requestHeaders.get('x-nonce') ?? undefined}
+      />
     </MenuFilterProvider>
   );
 }

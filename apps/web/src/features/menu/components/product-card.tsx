@@ -1,42 +1,40 @@
-import type { TLocale, TMenuProduct } from '@app/contracts';
-import { getTranslations } from 'next-intl/server';
-import { ApiImage } from '@/components/ui/api-image.server';
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { memo } from 'react';
+import { ApiImg } from '@/components/ui/api-img';
 import { Price } from '@/components/ui/price';
 import { Link } from '@/i18n/navigation';
+import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
+import { CARD_IMAGE_SIZES } from '../lib/card-image';
+import { type MenuCard, menuImageFiles } from '../lib/menu-view';
 import { InCartNote } from './in-cart-note';
+import { useMenuData } from './menu-filter';
 import { QuickAddButton } from './quick-add-button';
 
 /**
- * Rendered widths of a card image: the grid is 2 columns (px-4, gap-3), 3 from sm, 3 from md (px-6,
- * gap-4), 4 from lg, inside a 1440 px frame. The browser picks the 160/320/640 file from these.
+ * One product of the menu. Rendered into the HTML on the server like before, but from the menu's one
+ * compact copy (`MenuCard`, the page's locale) instead of as server markup that the flight payload
+ * repeated element by element. Memoised: a filter or sort change re-renders no card.
  */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1440px) 336px, (min-width: 1248px) calc(25vw - 24px), (min-width: 992px) calc(33.3vw - 27px), (min-width: 576px) calc(33.3vw - 19px), calc(50vw - 22px)';
-
-/**
- * One product of the menu: a server component; only the add button of a product with nothing to
- * choose is a client island. Everything else links to the product (opened in the dialog from here).
- */
-export async function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
-  locale,
-  menuId,
-  citySlug,
   priority,
 }: {
-  product: TMenuProduct;
-  locale: TLocale;
-  menuId: string;
-  /** Set for a city other than the default, so the product shows that city's price. */
-  citySlug: string | null;
+  product: MenuCard;
+  /** The first row: loads eagerly with high priority (the page's LCP element). */
   priority: boolean;
 }) {
-  const t = await getTranslations({ locale, namespace: 'common.menu' });
-  const title = product.title[locale];
+  const t = useTranslations('common.menu');
+  const { apiUrl } = useConfig();
+  const { menuId, citySlug, view } = useMenuData();
   const titleId = `product-${product.id}`;
   const href = { pathname: paths.product(product.slug), query: citySlug ? { city: citySlug } : {} };
-  const quickAdd = product.type === 'simple' && !product.has_modifier;
+  const tags = product.tags
+    .slice(0, 2)
+    .map((slug) => view.tags.find((tag) => tag.slug === slug))
+    .filter((tag) => tag !== undefined);
 
   return (
     <article
@@ -47,41 +45,42 @@ export async function ProductCard({
     >
       <div className="relative aspect-square bg-brand-50 md:aspect-[4/3]">
         {product.image && (
-          <ApiImage
-            image={product.image}
+          <ApiImg
+            image={menuImageFiles(product.image)}
+            apiUrl={apiUrl}
             sizes={CARD_IMAGE_SIZES}
             alt=""
             priority={priority}
-            className={`h-full w-full object-cover ${product.in_stop ? 'opacity-50 grayscale' : ''}`}
+            className={`h-full w-full object-cover ${product.inStop ? 'opacity-50 grayscale' : ''}`}
           />
         )}
-        {product.tags.length > 0 && (
+        {tags.length > 0 && (
           <ul className="absolute top-2 left-2 flex flex-wrap gap-1" aria-label={t('tagsLabel')}>
-            {product.tags.slice(0, 2).map((tag) => (
+            {tags.map((tag) => (
               <li
                 key={tag.slug}
                 className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-brand-800"
               >
-                {tag.title[locale]}
+                {tag.title}
               </li>
             ))}
           </ul>
         )}
         {/* Once the dish is in the cart the card itself says so, not only the header's badge. */}
-        {!product.in_stop && <InCartNote productId={product.id} />}
+        {!product.inStop && <InCartNote productId={product.id} />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 md:p-4">
         <h3 id={titleId} className="text-base leading-snug font-bold md:text-lg">
           {/* The stretched link makes the whole card open the product; the add button sits above it. */}
           <Link href={href} scroll={false} className="after:absolute after:inset-0 after:content-['']">
-            {title}
+            {product.name}
           </Link>
         </h3>
-        <p className="line-clamp-2 text-sm text-muted">{product.description[locale]}</p>
+        <p className="line-clamp-2 text-sm text-muted">{product.description}</p>
         {product.weight > 0 && <p className="text-xs text-muted">{t('weight', { grams: product.weight })}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <Price amount={product.out_price} className="font-bold" />
-          {product.in_stop ? (
+          <Price amount={product.price} className="font-bold" />
+          {product.inStop ? (
             <button
               type="button"
               disabled
@@ -90,22 +89,13 @@ export async function ProductCard({
             >
               {t('unavailable')}
             </button>
-          ) : quickAdd ? (
-            <QuickAddButton
-              menuId={menuId}
-              product={{
-                id: product.id,
-                slug: product.slug,
-                title: product.title,
-                price: product.out_price,
-                imageUrl: product.image?.url ?? null,
-              }}
-            />
+          ) : product.quickAdd ? (
+            <QuickAddButton menuId={menuId} product={product} />
           ) : (
             <Link
               href={href}
               scroll={false}
-              aria-label={t('chooseNamed', { name: title })}
+              aria-label={t('chooseNamed', { name: product.name })}
               data-testid="choose-options"
               className="relative z-10 inline-flex h-10 items-center rounded-full bg-brand-100 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-200"
             >
@@ -116,4 +106,4 @@ export async function ProductCard({
       </div>
     </article>
   );
-}
+});

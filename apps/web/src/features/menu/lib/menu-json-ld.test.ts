@@ -1,6 +1,7 @@
 import type { TMenuCategory, TMenuProduct } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { menuJsonLd } from './menu-json-ld';
+import { toMenuView } from './menu-view';
 
 const text = (s: string) => ({ ru: `${s}-ru`, uz: `${s}-uz`, en: `${s}-en` });
 const product = (slug: string, price: number, in_stop = false): TMenuProduct => ({
@@ -39,10 +40,18 @@ describe('menuJsonLd', () => {
   const ld = menuJsonLd({
     name: 'Baraka',
     locale: 'en',
-    categories: [
-      category('plov', [product('osh', 42000), product('kazan', 50000, true)]),
-      category('empty', []),
-    ],
+    view: toMenuView(
+      {
+        menu_id: '00000000-0000-4000-8000-000000000001',
+        branch_id: null,
+        categories: [
+          category('plov', [product('osh', 42000), product('kazan', 50000, true)]),
+          category('empty', []),
+        ],
+        tags: [],
+      },
+      'en',
+    ),
     productUrl: (slug) => `https://site/en/product/${slug}`,
     imageUrl: (path) => `https://api${path}`,
   });

@@ -1,4 +1,4 @@
-import type { TLocale, TMenuProduct } from '@app/contracts';
+import type { TImage, TLocale, TMenuProductsResponse } from '@app/contracts';
 import { matchesSearch } from '@app/domain';
 
 export const MENU_SORTS = ['popular', 'price-asc', 'price-desc', 'rating', 'name'] as const;
@@ -7,28 +7,118 @@ export const DEFAULT_MENU_SORT: MenuSort = 'popular';
 
 export const isMenuSort = (value: unknown): value is MenuSort => MENU_SORTS.includes(value as MenuSort);
 
-/** The few facts about a product the menu's client controls need: sent once, not per card. */
-export type MenuItemFacts = {
-  id: string;
-  /** Titles in every locale, so a customer may type any of them in any script. */
-  titles: string[];
-  /** Title in the current locale, for sorting by name. */
-  name: string;
-  price: number;
-  rating: number;
-  popularity: number;
-  tags: string[];
+/**
+ * A card's picture, compact: the files' shared path written once (`/images/.../plov-` + `160.webp`,
+ * `320.webp`...), no alt texts (the cards' pictures are decorative). 70 cards' file lists were half
+ * of the menu's bytes in the flight payload. `menuImageFiles` turns it back into the API's shape.
+ */
+export type MenuImage = {
+  width: number;
+  height: number;
+  prefix: string;
+  /** [width, rest of the path], smallest first: the first is the API's `url` (its smallest file). */
+  files: [number, string][];
 };
 
-export const toMenuItemFacts = (p: TMenuProduct, locale: TLocale): MenuItemFacts => ({
-  id: p.id,
-  titles: [p.title.ru, p.title.uz, p.title.en],
-  name: p.title[locale],
-  price: p.out_price,
-  rating: p.rating,
-  popularity: p.popularity,
-  tags: p.tags.map((t) => t.slug),
-});
+const commonPrefix = (paths: readonly string[]): string => {
+  const [first = '', ...rest] = paths;
+  let length = first.length;
+  for (const path of rest) {
+    let i = 0;
+    while (i < length && path[i] === first[i]) i += 1;
+    length = i;
+  }
+  return first.slice(0, length);
+};
+
+export function toMenuImage(image: TImage): MenuImage {
+  const sources = [...image.sources].sort((a, b) => a.width - b.width);
+  // The smallest file is the API's `url`; if it is not among the sources, keep it first anyway.
+  const paths =
+    sources[0]?.url === image.url ? sources : [{ width: image.width, url: image.url }, ...sources];
+  const prefix = commonPrefix(paths.map((s) => s.url));
+  return {
+    width: image.width,
+    height: image.height,
+    prefix,
+    files: paths.map((s) => [s.width, s.url.slice(prefix.length)]),
+  };
+}
+
+/** The API's shape of a compact picture (what `ApiImg` renders). */
+export function menuImageFiles(image: MenuImage): Omit<TImage, 'alt'> {
+  const sources = image.files.map(([width, rest]) => ({ width, url: `${image.prefix}${rest}` }));
+  return { width: image.width, height: image.height, url: sources[0]?.url ?? image.prefix, sources };
+}
+
+/**
+ * One product as the menu's client components get it: the page's locale only, and only what a card,
+ * the filter or the sort reads (no `{ru, uz, en}` objects, no nutrition facts).
+ */
+export type MenuCard = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  /** Grams; 0 = not shown. */
+  weight: number;
+  rating: number;
+  popularity: number;
+  image: MenuImage | null;
+  /** Tag slugs; their titles are in `MenuView.tags`. */
+  tags: string[];
+  inStop: boolean;
+  /** Nothing to choose: the card's button adds it straight to the cart. */
+  quickAdd: boolean;
+};
+
+export type MenuTagView = { slug: string; title: string };
+/** A category with the positions of its products in `MenuView.products` (a product may sit in two). */
+export type MenuCategoryView = { slug: string; title: string; items: number[] };
+
+/** The whole menu for the client components, sent once per page. */
+export type MenuView = {
+  tags: MenuTagView[];
+  categories: MenuCategoryView[];
+  products: MenuCard[];
+};
+
+/** The API's menu in the page's locale, without empty categories; each product once. */
+export function toMenuView(menu: TMenuProductsResponse, locale: TLocale): MenuView {
+  const products: MenuCard[] = [];
+  const position = new Map<string, number>();
+  const categories = menu.categories
+    .filter((c) => c.products.length > 0)
+    .map((c) => ({
+      slug: c.slug,
+      title: c.title[locale],
+      items: c.products.map((p) => {
+        const known = position.get(p.id);
+        if (known !== undefined) return known;
+        position.set(p.id, products.length);
+        products.push({
+          id: p.id,
+          slug: p.slug,
+          name: p.title[locale],
+          description: p.description[locale],
+          price: p.out_price,
+          weight: p.weight,
+          rating: p.rating,
+          popularity: p.popularity,
+          image: p.image ? toMenuImage(p.image) : null,
+          tags: p.tags.map((t) => t.slug),
+          inStop: p.in_stop,
+          quickAdd: p.type === 'simple' && !p.has_modifier,
+        });
+        return products.length - 1;
+      }),
+    }));
+  return { tags: menu.tags.map((t) => ({ slug: t.slug, title: t.title[locale] })), categories, products };
+}
+
+/** The facts sorting and filtering read (a `MenuCard` has them). */
+export type MenuItemFacts = Pick<MenuCard, 'id' | 'name' | 'price' | 'rating' | 'popularity' | 'tags'>;
 
 /** Intl has no Uzbek collation everywhere; Latin-script rules are the closest fallback. */
 const collator = (locale: TLocale) =>
@@ -38,15 +128,14 @@ const collator = (locale: TLocale) =>
  * Products in the order the chosen sort shows them. Ties fall back to popularity, then the name,
  * so the order never depends on how the API happened to list them.
  */
-export function sortMenuItems(
-  items: readonly MenuItemFacts[],
+export function sortMenuItems<T extends MenuItemFacts>(
+  items: readonly T[],
   sort: MenuSort,
   locale: TLocale,
-): MenuItemFacts[] {
+): T[] {
   const byName = collator(locale);
-  const tieBreak = (a: MenuItemFacts, b: MenuItemFacts) =>
-    b.popularity - a.popularity || byName.compare(a.name, b.name);
-  const compare: Record<MenuSort, (a: MenuItemFacts, b: MenuItemFacts) => number> = {
+  const tieBreak = (a: T, b: T) => b.popularity - a.popularity || byName.compare(a.name, b.name);
+  const compare: Record<MenuSort, (a: T, b: T) => number> = {
     popular: tieBreak,
     'price-asc': (a, b) => a.price - b.price || tieBreak(a, b),
     'price-desc': (a, b) => b.price - a.price || tieBreak(a, b),
@@ -66,7 +155,10 @@ export function menuOrder(
 }
 
 export type MenuFilter = {
-  /** Free text, matched against the titles in every locale and script. */
+  /**
+   * Free text, matched against the names in the page's locale, in any script and spelling
+   * (`matchesSearch`: 'somsa' finds 'Самса'). The site's search (the header's) covers every locale.
+   */
   query: string;
   /** Tag slugs; a product shows when it has ANY of them (none chosen = no tag filter). */
   tags: readonly string[];
@@ -81,7 +173,7 @@ export function visibleMenuIds(items: readonly MenuItemFacts[], filter: MenuFilt
   return new Set(
     items
       .filter((item) => filter.tags.length === 0 || filter.tags.some((t) => item.tags.includes(t)))
-      .filter((item) => query === '' || matchesSearch(query, item.titles))
+      .filter((item) => query === '' || matchesSearch(query, [item.name]))
       .map((item) => item.id),
   );
 }

@@ -1,0 +1,56 @@
+'use client';
+
+import { FilterEmpty, useMenuData, useMenuFilterState } from './menu-filter';
+import { ProductCard } from './product-card';
+
+/** How many cards of the first category load eagerly: the first row at the widest layout. */
+export const EAGER_CARDS = 4;
+
+/**
+ * The categories and their cards, rendered from the menu's one copy in the provider (server-side
+ * into the HTML, then hydrated). The filter hides cards and empty categories; the sort sets the
+ * cards' CSS order, so no card is re-rendered when the list changes.
+ */
+export function MenuGrid() {
+  const { view } = useMenuData();
+  const { visible, order } = useMenuFilterState();
+  return (
+    <>
+      <FilterEmpty />
+      {view.categories.map((category, categoryIndex) => {
+        const hidden =
+          visible !== null && !category.items.some((i) => visible.has(view.products[i]?.id ?? ''));
+        return (
+          <section
+            key={category.slug}
+            id={category.slug}
+            hidden={hidden}
+            aria-labelledby={`category-${category.slug}`}
+            className="scroll-mt-44 pt-6 md:scroll-mt-32"
+            data-testid="menu-category"
+          >
+            <h2 id={`category-${category.slug}`} tabIndex={-1} className="mb-3 text-xl font-bold md:text-2xl">
+              {category.title}
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4">
+              {category.items.map((i, index) => {
+                const product = view.products[i];
+                if (!product) return null;
+                return (
+                  <li
+                    key={product.id}
+                    hidden={visible !== null && !visible.has(product.id)}
+                    style={order ? { order: order.get(product.id) ?? 0 } : undefined}
+                    className="flex"
+                  >
+                    <ProductCard product={product} priority={categoryIndex === 0 && index < EAGER_CARDS} />
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { gzipSync } from 'node:zlib';
+import type { TLocale } from '@app/contracts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, formatSum, htmlText, LOCALES, localePath, test } from '../support/fixtures.ts';
+
+/**
+ * The menu page's weight budget (issue 11, docs/perf/menu-page.md). Sizes, not timings: the suite's
+ * production build renders the seeded demo menu (70 products, fixed data), so the bytes of `/` only
+ * change when the code or the demo data does. Here rather than in a unit test because only a real
+ * Next render produces the flight payload (`self.__next_f.push`) and the scripts of the page.
+ * Each budget leaves ~15% over what the page weighed when it was set; a failure means something new
+ * went into every visit's download: look at the flight payload first (docs/perf/menu-page.md).
+ */
+const BUDGET = {
+  /** The whole HTML document of `/`, bytes (UTF-8). Before issue 11: 519 KB. */
+  htmlRaw: 340_000,
+  /** ...gzipped (Node's default level). Before issue 11: 59.5 KB. */
+  htmlGzip: 48_000,
+  /** The flight payload's text (what the `self.__next_f.push` chunks carry). Before: 283 KB. */
+  flight: 90_000,
+  /** First-load JS: every module script the HTML references, gzipped. Before: 175.6 KB. */
+  firstLoadJsGzip: 200_000,
+};
+
+/** The RSC flight payload of a server-rendered page, decoded from its inline scripts. */
+function flightOf(html: string): string {
+  let text = '';
+  for (const [, args] of html.matchAll(/<script[^>]*>self\.__next_f\.push\((.*?)\)<\/script>/gs)) {
+    const chunk = JSON.parse(args ?? '[]') as unknown[];
+    if (typeof chunk[1] === 'string') text += chunk[1];
+  }
+  return text;
+}
+
+async function pageHtml(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path);
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+test.describe('menu page weight', () => {
+  test('the HTML of / and its flight payload stay within budget', async ({ request }) => {
+    const html = await pageHtml(request, '/');
+    const flight = flightOf(html);
+    // The parser found the payload: a page without one would pass every budget.
+    expect(flight.length).toBeGreaterThan(1_000);
+
+    const sizes = {
+      htmlRaw: Buffer.byteLength(html),
+      htmlGzip: gzipSync(html).length,
+      flight: Buffer.byteLength(flight),
+    };
+    console.log(`menu page: ${JSON.stringify(sizes)}`);
+    expect(sizes.htmlRaw, 'HTML bytes').toBeLessThanOrEqual(BUDGET.htmlRaw);
+    expect(sizes.htmlGzip, 'HTML gzip bytes').toBeLessThanOrEqual(BUDGET.htmlGzip);
+    expect(sizes.flight, 'flight payload bytes').toBeLessThanOrEqual(BUDGET.flight);
+  });
+
+  test('first-load JS of / stays within budget', async ({ request }) => {
+    const html = await pageHtml(request, '/');
+    const scripts = new Set(
+      [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)]
+        // Next's legacy polyfills: no module-capable browser downloads them.
+        .filter(([, before, , after]) => !/nomodule/i.test(`${before}${after}`))
+        .map(([, , src]) => src ?? ''),
+    );
+    expect(scripts.size).toBeGreaterThan(3);
+    let gzip = 0;
+    for (const src of scripts) {
+      const response = await request.get(src);
+      expect(response.status(), src).toBe(200);
+      gzip += gzipSync(await response.body()).length;
+    }
+    console.log(`menu page first-load JS: ${gzip} bytes gzip in ${scripts.size} files`);
+    expect(gzip).toBeLessThanOrEqual(BUDGET.firstLoadJsGzip);
+  });
+
+  for (const locale of LOCALES) {
+    test(`${locale}: the flight payload carries only the page's locale, the HTML the whole menu`, async ({
+      request,
+      demoMenu,
+    }) => {
+      const html = await pageHtml(request, localePath(locale));
+      const flight = flightOf(html);
+      const text = htmlText(html);
+      const products = demoMenu.products;
+      const own = products.flatMap((p) => [p.title[locale], p.description[locale]]).join('\n');
+
+      // Search engines get the whole menu: every name, description and price in the markup...
+      for (const p of products) {
+        expect(text, p.slug).toContain(p.title[locale]);
+        expect(text, p.slug).toContain(p.description[locale]);
+        expect(text, p.slug).toContain(formatSum(p.out_price, locale));
+      }
+      // ...and in the JSON-LD menu, one item per product of each category.
+      const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
+        .map(([, json]) => JSON.parse(json ?? '{}') as { '@type'?: string; hasMenuSection?: unknown[] })
+        .find((block) => block['@type'] === 'Menu');
+      const items = (ld?.hasMenuSection ?? []) as { hasMenuItem: unknown[] }[];
+      expect(items.flatMap((s) => s.hasMenuItem)).toHaveLength(
+        demoMenu.menu.categories.reduce((n, c) => n + c.products.length, 0),
+      );
+
+      // The browser's copy holds the page's locale only: no other locale's name or description.
+      const others = LOCALES.filter((l): l is TLocale => l !== locale);
+      let checked = 0;
+      for (const p of products) {
+        for (const other of others) {
+          for (const foreign of [p.title[other], p.description[other]]) {
+            // A text spelled the same in two locales ('Coca-Cola') proves nothing either way.
+            if (own.includes(foreign)) continue;
+            checked += 1;
+            expect(flight, `${other} text of ${p.slug} on the ${locale} page`).not.toContain(foreign);
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(products.length);
+    });
+  }
+});
