@@ -6,6 +6,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
       { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'] } },
+      // The root scripts' pure parts (e.g. the bench's parsing of the shared harness's output).
+      { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'] } },
       {
         test: {
           name: 'api',
