@@ -17,7 +17,7 @@ import type { TCity, TMenuProductsResponse } from '@app/contracts';
 import { formatSum } from '@app/domain';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { htmlText } from '../support/fixtures.ts';
+import { htmlText, t } from '../support/fixtures.ts';
 import { API_PORT, DEMO_SHIPPER_ID, WEB_PORT, WEBSITE_PLATFORM_ID } from '../support/urls.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -86,6 +86,34 @@ async function waitFor(url: string, ms: number): Promise<void> {
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Requests `url` again and again from `committedAt` on, for a second: how long after the commit the
+ * first request started whose page passes `shows` (null: none within the second).
+ */
+async function firstShowing(
+  get: () => Promise<string>,
+  shows: (html: string) => boolean,
+  committedAt: number,
+): Promise<number | null> {
+  while (Date.now() - committedAt <= 1000) {
+    const startedAfter = Date.now() - committedAt;
+    if (shows(htmlText(await get()))) return startedAfter;
+  }
+  return null;
+}
+
+/** Runs one statement on the journey's database; answers the rows it touched and when it committed. */
+async function write(sql: string, params: unknown[]): Promise<{ rowCount: number; committedAt: number }> {
+  const db = new pg.Client({ connectionString: `${PG_SERVER}/${DATABASE}` });
+  await db.connect();
+  try {
+    const result = await db.query(sql, params);
+    return { rowCount: result.rowCount ?? 0, committedAt: Date.now() };
+  } finally {
+    await db.end();
   }
 }
 
@@ -177,31 +205,84 @@ test.describe('cached menu on PostgreSQL (skipped when no PostgreSQL answers at 
     expect(cached).toContain(oldPrice);
     expect(cached).not.toContain(newPrice);
 
-    const db = new pg.Client({ connectionString: `${PG_SERVER}/${DATABASE}` });
-    await db.connect();
-    let committedAt: number;
-    try {
-      const updated = await db.query(
-        'update menu_products set price = price + 1000 where menu_id = $1 and product_id = $2',
-        [tashkent.default_menu_id, product.id],
-      );
-      expect(updated.rowCount).toBe(1);
-      committedAt = Date.now();
-    } finally {
-      await db.end();
-    }
+    const { rowCount, committedAt } = await write(
+      'update menu_products set price = price + 1000 where menu_id = $1 and product_id = $2',
+      [tashkent.default_menu_id, product.id],
+    );
+    expect(rowCount).toBe(1);
 
     // Requests started within a second of the commit: one of them must already show the new price.
-    let seenAfterMs: number | null = null;
-    while (seenAfterMs === null && Date.now() - committedAt <= 1000) {
-      const startedAfter = Date.now() - committedAt;
-      const html = htmlText(await (await request.get(`${OWN_WEB}/en`)).text());
-      if (html.includes(newPrice)) seenAfterMs = startedAfter;
-    }
+    const seenAfterMs = await firstShowing(
+      async () => (await request.get(`${OWN_WEB}/en`)).text(),
+      (html) => html.includes(newPrice),
+      committedAt,
+    );
     expect(seenAfterMs, 'a menu page requested within 1 s of the commit shows the new price').not.toBeNull();
     console.log(`cache-freshness: new price served to a request started ${seenAfterMs} ms after the commit`);
 
     await page.reload();
     await expect(card).toContainText(newPrice);
+  });
+
+  test("a dish put on the chosen branch's stop list shows as unavailable within a second", async ({
+    page,
+    request,
+  }) => {
+    test.skip(down !== null, `PostgreSQL does not answer at 127.0.0.1:5432 (${down})`);
+
+    // An open Tashkent branch on the city's menu, chosen as the location flow does (cookie branch_id).
+    const cities = (await (await request.get(`${OWN_API}/v1/cities`, { headers: HEADERS })).json()) as {
+      cities: TCity[];
+    };
+    const tashkent = cities.cities.find((c) => c.slug === 'tashkent');
+    if (!tashkent) throw new Error('The demo chain has no Tashkent');
+    const db = new pg.Client({ connectionString: `${PG_SERVER}/${DATABASE}` });
+    await db.connect();
+    const branches = await db
+      .query<{ id: string }>(
+        'select id from branches where menu_id = $1 and is_active order by slug limit 1',
+        [tashkent.default_menu_id],
+      )
+      .finally(() => db.end());
+    const branchId = branches.rows[0]?.id;
+    if (!branchId) throw new Error('The demo chain has no active branch on the Tashkent menu');
+    const menu = (await (
+      await request.get(`${OWN_API}/v2/menu-products`, {
+        headers: HEADERS,
+        params: { menu_id: tashkent.default_menu_id, branch_id: branchId },
+      })
+    ).json()) as TMenuProductsResponse;
+    const product = menu.categories.flatMap((c) => c.products).find((p) => !p.in_stop);
+    if (!product) throw new Error('The branch has every dish on its stop list');
+    const unavailable = t('en', 'menu.unavailable');
+    const count = (html: string) => html.split(unavailable).length - 1;
+    const cookie = { cookie: `branch_id=${branchId}` };
+
+    await page.context().addCookies([{ name: 'branch_id', value: branchId, url: OWN_WEB }]);
+    await page.goto(`${OWN_WEB}/en`);
+    const card = page.getByRole('article', { name: product.title.en, exact: true }).first();
+    await expect(card).toBeVisible();
+    await expect(card).not.toContainText(unavailable);
+    const before = count(htmlText(await (await request.get(`${OWN_WEB}/en`, { headers: cookie })).text()));
+
+    const { rowCount, committedAt } = await write(
+      'insert into branch_stop_list (branch_id, product_id) values ($1, $2)',
+      [branchId, product.id],
+    );
+    expect(rowCount).toBe(1);
+
+    const seenAfterMs = await firstShowing(
+      async () => (await request.get(`${OWN_WEB}/en`, { headers: cookie })).text(),
+      (html) => count(html) > before,
+      committedAt,
+    );
+    expect(
+      seenAfterMs,
+      'a menu page requested within 1 s of the commit shows the dish unavailable',
+    ).not.toBeNull();
+    console.log(`cache-freshness: stop list served to a request started ${seenAfterMs} ms after the commit`);
+
+    await page.reload();
+    await expect(card).toContainText(unavailable);
   });
 });
