@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { HEADER_RULES } from './src/lib/security-headers';
@@ -16,6 +17,11 @@ const nextConfig: NextConfig = {
   // running `next start` is serving from `.next`.
   distDir: process.env.WEB_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Cached API reads and pages live in this process's memory and are dropped when the API announces a
+  // change of their data (cache-handler.mjs, src/lib/cache/; ARCHITECTURE.md "Storefront cache").
+  cacheHandler: fileURLToPath(new URL('./cache-handler.mjs', import.meta.url)),
+  // Next's own in-memory layer would keep entries the handler has dropped.
+  cacheMaxMemorySize: 0,
   // The workspace packages ship TypeScript sources (imports with '.ts' extensions), not built JS.
   transpilePackages: ['@app/contracts', '@app/domain'],
   // Images come from our API already resized (srcset); the Next image optimiser is not used.

@@ -165,6 +165,32 @@ describe('api client', () => {
     expect(postInit.next).toBeUndefined();
     expect(postInit.cache).toBe('no-store');
   });
+
+  it('tags every cached read with the tags of its path and query, never a write or a no-store read', async () => {
+    const fetch = mockFetch(json({ ok: true }));
+    const tagsFor = vi.fn((path: string, query: unknown) =>
+      path === '/v2/menu-products' && (query as { branch_id?: string })?.branch_id
+        ? ['catalogue', 'live-only']
+        : ['content'],
+    );
+    const api = createApiClient({
+      baseUrl: 'http://api',
+      shipperId: SHIPPER,
+      platformId: PLATFORM,
+      defaultNext: { revalidate: 60 },
+      tagsFor,
+    });
+    const nextOf = (i: number) => ((fetch.mock.calls[i]?.[1] ?? {}) as { next?: unknown }).next;
+    await api.get('/v2/menu-products', { schema, query: { menu_id: 'm', branch_id: 'b' } });
+    expect(nextOf(0)).toEqual({ revalidate: 60, tags: ['catalogue', 'live-only'] });
+    await api.get('/v1/pages/about', { schema, next: { revalidate: 10, tags: ['content', 'mine'] } });
+    expect(nextOf(1)).toEqual({ revalidate: 10, tags: ['content', 'mine'] });
+    await api.get('/v1/pages/about', { schema, cache: 'no-store' });
+    expect(nextOf(2)).toBeUndefined();
+    await api.post('/v1/pages/about', { schema, body: {} });
+    expect(nextOf(3)).toBeUndefined();
+    expect(tagsFor).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('api client in the browser (the contracts in zod/mini, loaded with the first call)', () => {

@@ -62,6 +62,8 @@ export type TApiClientConfig = {
   onUnauthorized?: () => void;
   /** Defaults for every call, e.g. the server's revalidate window. */
   defaultNext?: TNextFetchOptions;
+  /** Server only: the cache tags of a read (lib/cache-tags.ts), added to every cached GET's `next.tags`. */
+  tagsFor?: (path: string, query: TQuery | undefined) => string[];
 };
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -156,7 +158,10 @@ export function createApiClient(config: TApiClientConfig) {
     };
     if (options.cache) init.cache = options.cache;
     // Only reads are cached; a write must always reach the API.
-    if (method === 'GET' && next && !options.cache) init.next = next;
+    if (method === 'GET' && next && !options.cache) {
+      const tags = [...(next.tags ?? []), ...(config.tagsFor?.(path, options.query) ?? [])];
+      init.next = tags.length > 0 ? { ...next, tags: [...new Set(tags)] } : next;
+    }
     if (method !== 'GET') init.cache = 'no-store';
 
     let response: Response;

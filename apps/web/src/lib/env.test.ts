@@ -14,7 +14,27 @@ describe('web env', () => {
       MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION:
         '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      CACHE_STREAM_URL: 'http://localhost:4000/v1/catalogue-changes',
+      CACHE_FALLBACK_TTL_SECONDS: 5,
     });
+  });
+
+  it("takes the cache's change stream from API_URL unless set, 'none' to go without, and a bounded TTL", () => {
+    expect(parseWebEnv({ API_URL: 'http://api:4100/' }).CACHE_STREAM_URL).toBe(
+      'http://api:4100/v1/catalogue-changes',
+    );
+    expect(parseWebEnv({ CACHE_STREAM_URL: 'http://bus:9000/changes' }).CACHE_STREAM_URL).toBe(
+      'http://bus:9000/changes',
+    );
+    expect(parseWebEnv({ CACHE_STREAM_URL: 'none' }).CACHE_STREAM_URL).toBe('none');
+    expect(() => parseWebEnv({ CACHE_STREAM_URL: 'ftp://bus/changes' })).toThrowError(/CACHE_STREAM_URL/);
+    expect(parseWebEnv({ CACHE_FALLBACK_TTL_SECONDS: '0' }).CACHE_FALLBACK_TTL_SECONDS).toBe(0);
+    expect(parseWebEnv({ CACHE_FALLBACK_TTL_SECONDS: '30' }).CACHE_FALLBACK_TTL_SECONDS).toBe(30);
+    for (const bad of ['-1', '301', '1.5', 'soon']) {
+      expect(() => parseWebEnv({ CACHE_FALLBACK_TTL_SECONDS: bad })).toThrowError(
+        /CACHE_FALLBACK_TTL_SECONDS/,
+      );
+    }
   });
 
   it("takes a tile URL template with {z} {x} {y}, or 'none' for maps without tiles", () => {

@@ -28,8 +28,15 @@ const ZWebEnv = z.object({
     .string()
     .max(300)
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  /**
+   * The API's change stream, which keeps the storefront's cache fresh (lib/cache/). Unset: API_URL +
+   * /v1/catalogue-changes. 'none': no stream, every cached read lives CACHE_FALLBACK_TTL_SECONDS.
+   */
+  CACHE_STREAM_URL: z.union([z.literal('none'), z.url({ protocol: /^https?$/ })]).optional(),
+  /** How long a cached read is served while the change stream is down (0: not at all). */
+  CACHE_FALLBACK_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
-export type TWebEnv = z.infer<typeof ZWebEnv>;
+export type TWebEnv = Omit<z.infer<typeof ZWebEnv>, 'CACHE_STREAM_URL'> & { CACHE_STREAM_URL: string };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -49,6 +56,7 @@ export function parseWebEnv(source: Record<string, string | undefined>): TWebEnv
     API_URL: trimSlash(env.API_URL),
     PUBLIC_API_URL: trimSlash(env.PUBLIC_API_URL),
     SITE_URL: trimSlash(env.SITE_URL),
+    CACHE_STREAM_URL: env.CACHE_STREAM_URL ?? `${trimSlash(env.API_URL)}/v1/catalogue-changes`,
   };
 }
 

@@ -40,8 +40,8 @@ export const getMenuProducts = cache(
   async (menuId: string, branchId: string | null): Promise<TMenuProductsResponse> =>
     serverApi().get('/v2/menu-products', {
       schema: ZMenuProductsResponse,
+      // A branch's stop list changes during the day: cached only while the API's change stream is
+      // live, and dropped when a change is announced (lib/cache-tags.ts).
       query: { menu_id: menuId, branch_id: branchId },
-      // A branch's stop list changes during the day: never serve it from the data cache.
-      ...(branchId ? { cache: 'no-store' as const } : {}),
     }),
 );

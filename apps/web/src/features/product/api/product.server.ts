@@ -59,8 +59,7 @@ export const getProductPageData = cache(
       api.get('/v1/user_reviews', {
         schema: ZReviewListResponse,
         query: { related_subject: 'product', product_id: product.id, page: 1, limit: REVIEWS_PAGE_SIZE },
-        // Reviews arrive at any time; the product itself may be cached, its reviews are not.
-        cache: 'no-store',
+        // Cached like the rest: a new review is announced as a `content` change (lib/cache-tags.ts).
       }),
       target.branchId
         ? isStoppedAtBranch(product.id, target.menuId, target.branchId)
