@@ -78,7 +78,9 @@ await db.close();`;
     });
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`creating the PGlite data folder failed (${code}): ${stderr}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`creating the PGlite data folder failed (${code}): ${stderr}`)),
     );
   });
 }
