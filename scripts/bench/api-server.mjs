@@ -35,6 +35,8 @@ export const BENCH_API_ENV = {
   NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
   SMS_PROVIDER: 'outbox',
+  // As `npm start` runs the API (scripts/start.mjs): two glibc malloc arenas.
+  MALLOC_ARENA_MAX: '2',
   // orders.mjs signs each customer in from its own address in X-Forwarded-For (its header says why).
   TRUST_PROXY: 'loopback',
   RATE_LIMIT_SIGN_IN: '1000000/1m',
