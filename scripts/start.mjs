@@ -45,7 +45,14 @@ try {
   // the SMS outbox that demo sign-in reads its codes from, the demo secrets and staff, and /docs).
   // A NODE_ENV set in the shell or .env still wins, so NODE_ENV=production npm start is the real
   // thing with its checks (README, production checklist).
-  const apiEnv = { ...env, NODE_ENV: process.env.NODE_ENV?.trim() || 'development' };
+  const apiEnv = {
+    ...env,
+    NODE_ENV: process.env.NODE_ENV?.trim() || 'development',
+    // glibc gives each thread that allocates (sharp's image workers, PGlite, libuv) a malloc arena of
+    // its own and keeps their memory: 2 arenas cut the API's peak RSS by ~120 MB under the orders
+    // bench (docs/perf/orders.md). A value in the shell or .env wins.
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX?.trim() || '2',
+  };
   await assertPortsFree({ api, web });
 
   await buildApi(apiEnv);

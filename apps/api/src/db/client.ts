@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -28,7 +29,61 @@ export type CreateDbOptions = {
   databaseUrl?: string;
   /** PGlite keeps its files in `<dataDir>/pglite`; absent (and no databaseUrl) means in memory. */
   dataDir?: string;
+  /**
+   * Called with every statement Drizzle sends (not the BEGIN/COMMIT PGlite issues itself): how the
+   * tests count the queries of one request (ordering-queries.test.ts).
+   */
+  logQuery?: (query: string, params: unknown[]) => void;
 };
+
+const loggerOf = ({ logQuery }: CreateDbOptions) => (logQuery ? { logger: { logQuery } } : {});
+
+/**
+ * The embedded database's memory bounds (docs/perf/orders.md). PGlite's WebAssembly memory only ever
+ * grows, and PostgreSQL's defaults are sized for a server of its own: 128 MB of shared buffers that
+ * fill as tables are read. The data of one chain fits in far less; what does not is read again from
+ * the data folder through the operating system's file cache, which the process does not own.
+ * work_mem and temp_buffers bound one sort or hash and the temporary tables of one session.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '32MB',
+  work_mem: '4MB',
+  temp_buffers: '4MB',
+  maintenance_work_mem: '16MB',
+} as const;
+
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
+/**
+ * Creates a new PGlite data folder in a short-lived child process. PGlite runs initdb in a second
+ * WebAssembly instance and keeps hundreds of megabytes of it reachable afterwards (measured: a first
+ * start left the process at 750 MB, a start on the same folder at 290 MB), so the API process only
+ * ever opens a folder that exists.
+ */
+async function initPgliteApart(dataDir: string): Promise<void> {
+  const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
+const db = await PGlite.create({ dataDir: ${JSON.stringify(dataDir)} });
+await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + String(chunk)).slice(-4000);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`creating the PGlite data folder failed (${code}): ${stderr}`)),
+    );
+  });
+}
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
@@ -40,7 +95,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     pool.on('error', (error) => {
       if (!closing) console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
     });
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = drizzleNodePg({ client: pool, schema, ...loggerOf(options) });
     return {
       db,
       driver: 'postgres',
@@ -55,9 +110,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // PGlite creates its own folder but not the parents.
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = join(options.dataDir, 'pglite');
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteApart(dataDir);
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite({ client, schema });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START_PARAMS });
+  const db = drizzlePglite({ client, schema, ...loggerOf(options) });
   return {
     db,
     driver: 'pglite',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { SmsSender } from '../adapters/sms/index.ts';
 import { buildApp } from '../app.ts';
-import type { DbHandle } from '../db/client.ts';
+import type { CreateDbOptions, DbHandle } from '../db/client.ts';
 import { type SeedOptions, seedDatabase } from '../db/seed/index.ts';
 import { DEMO_SHIPPER_ID, type Env, WEBSITE_PLATFORM_ID } from '../env.ts';
 import { RATE_LIMIT_POLICIES } from '../http/rate-limit.ts';
@@ -44,6 +44,8 @@ export type BuildTestAppOptions = {
   sms?: SmsSender;
   /** Background jobs on a timer (the scheduled-orders job); default off: tests call them directly. */
   runJobs?: boolean;
+  /** Sees every statement the app sends to its database (createDb's logQuery). */
+  logQuery?: CreateDbOptions['logQuery'];
 };
 
 /**
@@ -51,7 +53,7 @@ export type BuildTestAppOptions = {
  * build it in `beforeAll`, close it in `afterAll`, and call it through `inject`.
  */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDb();
+  const db = await createTestDb(options.logQuery ? { logQuery: options.logQuery } : {});
   try {
     if (options.seed !== false) {
       await seedDatabase(db.db, { catalog: fixtureCatalog, content: false, ...options.seed });

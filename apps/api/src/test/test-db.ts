@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, type DbHandle } from '../db/client.ts';
+import { type CreateDbOptions, createDb, type DbHandle } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
  * a uniquely named PostgreSQL database created next to the one in the URL and dropped on close.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(options: Pick<CreateDbOptions, 'logQuery'> = {}): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const handle = await createDb();
+    const handle = await createDb(options);
     await migrateDb(handle);
     return handle;
   }
@@ -26,7 +26,7 @@ export async function createTestDb(): Promise<DbHandle> {
   }
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: testUrl.toString() });
+  const handle = await createDb({ ...options, databaseUrl: testUrl.toString() });
   const drop = async () => {
     const client = new pg.Client({ connectionString: maintenanceUrl.toString() });
     await client.connect();

@@ -36,7 +36,7 @@ export type OrderCatalogue = {
   products: ReadonlyMap<string, OrderProductRow>;
   /** Prices on the branch's menu; absent: not sold there. */
   prices: ReadonlyMap<string, number>;
-  /** The branch's stop list. */
+  /** Which of `products` are on the branch's stop list. */
   stopped: ReadonlySet<string>;
   comboGroups: ReadonlyMap<string, ComboGroupWithOptions[]>;
   /** By the product that owns them (an origin product for its sizes). */

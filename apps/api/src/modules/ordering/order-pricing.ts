@@ -39,9 +39,8 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow, ShipperRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
-import { stoppedProductIds } from '../menu/menu.repository.ts';
 import type { DiscountResult } from '../pricing/discount-rules.ts';
-import { customerHasOrders, findBranchRow, findMenuPrices } from '../pricing/pricing.repository.ts';
+import { customerHasOrders, findBranchRow } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
 import { findComboGroups } from '../products/products.repository.ts';
 import { findShipper } from '../shippers/shippers.repository.ts';
@@ -142,14 +141,12 @@ async function loadCatalogue(
     named.add(line.product_id.toLowerCase());
     for (const v of line.variants) named.add(v.product_id.toLowerCase());
   }
-  const products = await findOrderProducts(db, shipperId, [...named]);
-  const ids = [...products.keys()];
+  // The products with their menu price and stop-list mark in one statement.
+  const { products, prices, stopped } = await findOrderProducts(db, shipperId, branch, [...named]);
   const comboIds = [...products.values()].filter((p) => p.type === 'combo').map((p) => p.id);
   const owners = [...products.values()].filter((p) => p.parentId === null).map((p) => p.id);
   // One after another: inside placing's transaction they share one connection (node-postgres
   // deprecates queries sent to a client that is still busy).
-  const prices = await findMenuPrices(db, branch.menuId, ids);
-  const stopped = await stoppedProductIds(db, branch.id);
   const comboGroups = await findComboGroups(db, comboIds);
   const modifiers = await findModifiers(db, owners);
   return { products, prices, stopped, comboGroups, modifiers };
@@ -265,16 +262,23 @@ export async function priceOrder(
   const fare =
     !isDelivery || (point && zone)
       ? ((await refusals.checkAsync(() =>
-          computeFare(db, shipperId, {
-            branchId: branch.id,
-            deliveryType: body.delivery_type,
-            orderPrice: goods,
-            ...(point && zone ? { point, zoneId: zone.id } : {}),
-          }),
+          computeFare(
+            db,
+            shipperId,
+            {
+              branchId: branch.id,
+              deliveryType: body.delivery_type,
+              orderPrice: goods,
+              ...(point && zone ? { point, zoneId: zone.id } : {}),
+            },
+            // Read above in this transaction: the fare checks them without reading them again.
+            { branch, zone },
+          ),
         )) ?? null)
       : null;
 
-  const hasOrders = await customerHasOrders(db, input.customerId);
+  // Only a first-order-only promo code asks whether the customer has ordered before.
+  const hasOrders = body.promo_code ? await customerHasOrders(db, input.customerId) : false;
   const discountInput = {
     shipperId,
     branchId: branch.id,

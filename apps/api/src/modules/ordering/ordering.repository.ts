@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   groupModifiers,
   groupModifierVariants,
   idempotencyKeys,
+  menuProducts,
   orderLines,
   orderStatusHistory,
   orders,
@@ -14,18 +16,34 @@ import {
 export type OrderProductRow = typeof products.$inferSelect;
 
 /**
- * The chain's active products among `ids`, and the active sizes (variants) of the origin products
- * among them, keyed by id.
+ * The chain's active products among `ids` and the active sizes (variants) of the origin products
+ * among them, keyed by id; with, in the same statement, each one's price on the branch's menu (absent:
+ * not sold there) and whether it is on the branch's stop list.
  */
 export async function findOrderProducts(
   db: DbOrTx,
   shipperId: string,
+  branch: { id: string; menuId: string },
   ids: string[],
-): Promise<Map<string, OrderProductRow>> {
-  if (!ids.length) return new Map();
+): Promise<{ products: Map<string, OrderProductRow>; prices: Map<string, number>; stopped: Set<string> }> {
+  const found = {
+    products: new Map<string, OrderProductRow>(),
+    prices: new Map<string, number>(),
+    stopped: new Set<string>(),
+  };
+  if (!ids.length) return found;
   const rows = await db
-    .select()
+    .select({
+      product: products,
+      price: menuProducts.price,
+      // Qualified by hand: the subquery's columns must not be read as the outer query's.
+      inStop: sql<boolean>`exists (select 1 from branch_stop_list s where s.branch_id = ${branch.id} and s.product_id = "products"."id")`,
+    })
     .from(products)
+    .leftJoin(
+      menuProducts,
+      and(eq(menuProducts.menuId, branch.menuId), eq(menuProducts.productId, products.id)),
+    )
     .where(
       and(
         eq(products.shipperId, shipperId),
@@ -33,7 +51,12 @@ export async function findOrderProducts(
         or(inArray(products.id, ids), inArray(products.parentId, ids)),
       ),
     );
-  return new Map(rows.map((r) => [r.id, r]));
+  for (const { product, price, inStop } of rows) {
+    found.products.set(product.id, product);
+    if (price !== null) found.prices.set(product.id, price);
+    if (inStop) found.stopped.add(product.id);
+  }
+  return found;
 }
 
 export type ModifierRows = {
@@ -43,7 +66,10 @@ export type ModifierRows = {
   })[];
 };
 
-/** The modifiers of several products in three queries (modules/modifiers reads one product's). */
+/**
+ * The modifiers of several products in two statements: the single ones, and the groups joined with
+ * their variants (modules/modifiers reads one product's).
+ */
 export async function findModifiers(db: DbOrTx, productIds: string[]): Promise<Map<string, ModifierRows>> {
   const byProduct = new Map<string, ModifierRows>(productIds.map((id) => [id, { singles: [], groups: [] }]));
   if (!productIds.length) return byProduct;
@@ -53,64 +79,73 @@ export async function findModifiers(db: DbOrTx, productIds: string[]): Promise<M
     .from(singleModifiers)
     .where(inArray(singleModifiers.productId, productIds))
     .orderBy(asc(singleModifiers.position));
-  const groups = await db
-    .select()
+  const groupRows = await db
+    .select({ group: groupModifiers, variant: groupModifierVariants })
     .from(groupModifiers)
+    .leftJoin(groupModifierVariants, eq(groupModifierVariants.groupId, groupModifiers.id))
     .where(inArray(groupModifiers.productId, productIds))
-    .orderBy(asc(groupModifiers.position));
-  const variants = groups.length
-    ? await db
-        .select()
-        .from(groupModifierVariants)
-        .where(
-          inArray(
-            groupModifierVariants.groupId,
-            groups.map((g) => g.id),
-          ),
-        )
-        .orderBy(asc(groupModifierVariants.position))
-    : [];
+    .orderBy(asc(groupModifiers.position), asc(groupModifiers.id), asc(groupModifierVariants.position));
   for (const single of singles) byProduct.get(single.productId)?.singles.push(single);
-  for (const group of groups) {
-    byProduct
-      .get(group.productId)
-      ?.groups.push({ ...group, variants: variants.filter((v) => v.groupId === group.id) });
+  const groups = new Map<string, ModifierRows['groups'][number]>();
+  for (const { group, variant } of groupRows) {
+    let entry = groups.get(group.id);
+    if (!entry) {
+      entry = { ...group, variants: [] };
+      groups.set(group.id, entry);
+      byProduct.get(group.productId)?.groups.push(entry);
+    }
+    if (variant) entry.variants.push(variant);
   }
   return byProduct;
 }
 
-/** The next short order number (sequence order_number_seq: 10001, 10002, ...). */
-export async function nextOrderNumber(db: DbOrTx): Promise<number> {
-  const rows = await db.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
-  // node-postgres answers { rows }, PGlite the same shape; bigint arrives as a string.
-  const first = (rows as unknown as { rows: { n: string | number }[] }).rows[0];
-  const n = Number(first?.n);
-  if (!Number.isSafeInteger(n)) throw new Error('order_number_seq gave no number');
-  return n;
-}
-
-export type NewOrder = typeof orders.$inferInsert;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'externalOrderId'>;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 
-/** The order, its lines and its first status, in the caller's transaction. */
+/**
+ * The order, its lines and its first status, in the caller's transaction and in one statement (data-
+ * modifying WITH clauses; the lines' and the status's foreign keys are checked at its end, when the
+ * order is there). Its short number is `numberPrefix` and the next value of order_number_seq
+ * (10001, 10002, ...): 'B-10001'.
+ */
 export async function insertOrder(
   tx: DbOrTx,
   order: NewOrder,
+  numberPrefix: string,
   lines: NewOrderLine[],
   firstStatus: { status: string; at: Date },
-): Promise<{ id: string }> {
-  const [row] = await tx.insert(orders).values(order).returning({ id: orders.id });
-  if (!row) throw new Error('insert into orders returned no row');
-  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
-  await tx.insert(orderStatusHistory).values({
-    orderId: row.id,
+): Promise<{ id: string; externalOrderId: string }> {
+  const id = randomUUID();
+  const insertOrderRow = tx
+    .insert(orders)
+    .values({
+      ...order,
+      id,
+      externalOrderId: sql`${numberPrefix}::text || nextval('order_number_seq')::text`,
+    })
+    .returning({ externalOrderId: orders.externalOrderId });
+  const insertHistory = tx.insert(orderStatusHistory).values({
+    orderId: id,
     status: firstStatus.status,
     event: null,
     actor: 'server',
     staffId: null,
     createdAt: firstStatus.at,
   });
-  return row;
+  const insertLines = lines.length
+    ? sql`, l as (${tx
+        .insert(orderLines)
+        .values(lines.map((line) => ({ ...line, orderId: id })))
+        .getSQL()})`
+    : sql``;
+  const result = await tx.execute(
+    // getSQL(): a builder embedded as such would be parenthesised, which WITH does not take.
+    sql`with o as (${insertOrderRow.getSQL()}), h as (${insertHistory.getSQL()})${insertLines} select external_order_id from o`,
+  );
+  // node-postgres and PGlite both answer { rows }.
+  const [row] = (result as unknown as { rows: { external_order_id: string }[] }).rows;
+  if (!row) throw new Error('insert into orders returned no row');
+  return { id, externalOrderId: row.external_order_id };
 }
 
 // ---------------------------------------------------------------------------------------------

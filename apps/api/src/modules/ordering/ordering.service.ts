@@ -17,7 +17,7 @@ import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
 import { type KeyUse, requestHash, storeAnswer, takeKey } from './idempotency.ts';
 import type { PricedOrderLine } from './order-lines.ts';
 import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
-import { insertOrder, nextOrderNumber } from './ordering.repository.ts';
+import { insertOrder } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
 
 export type { CreateOrderBody } from './order-pricing.ts';
@@ -101,7 +101,6 @@ async function writeOrder(
   const isDelivery = body.delivery_type === 'delivery';
 
   const status = initialOrderStatus({ future_time: body.future_time ?? null, awaits_payment: false });
-  const externalOrderId = `${ORDER_NUMBER_PREFIX}${await nextOrderNumber(tx)}`;
   const autoAdded = await autoAddedLines(
     tx,
     { shipperId, menuId: branch.menuId, deliveryType: body.delivery_type, goodsPrice: total.goods },
@@ -111,7 +110,6 @@ async function writeOrder(
     tx,
     {
       shipperId,
-      externalOrderId,
       customerId: input.customer.id,
       branchId: branch.id,
       deliveryType: body.delivery_type,
@@ -144,6 +142,7 @@ async function writeOrder(
       createdAt: now,
       updatedAt: now,
     },
+    ORDER_NUMBER_PREFIX,
     lines.map((line, position) => ({
       position,
       productId: line.productId,
@@ -171,7 +170,7 @@ async function writeOrder(
   const event: TOrderStatusEvent = { order_id: order.id, status, at: now.toISOString(), courier: null };
   await deps.orderEvents.publish(tx, event);
 
-  return { order_id: order.id, external_order_id: externalOrderId };
+  return { order_id: order.id, external_order_id: order.externalOrderId };
 }
 
 export type QuoteOrderInput = {

@@ -4,13 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
   deliveryFares,
-  discountBranches,
-  discountCategories,
-  discountProducts,
   discounts,
   menuProducts,
   orders,
-  productCategories,
   products,
   promoCodes,
   promoCodeUsages,
@@ -35,30 +31,35 @@ export async function findFare(db: DbOrTx, shipperId: string, zoneId: string) {
   return row;
 }
 
-type DiscountRowWithLinks = typeof discounts.$inferSelect;
+type DiscountRow = typeof discounts.$inferSelect;
 
-/** Rows to rules, with their branch, product and category links (read in three queries). */
-async function withLinks(db: DbOrTx, rows: DiscountRowWithLinks[]): Promise<DiscountRule[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [branchLinks, productLinks, categoryLinks] = await Promise.all([
-    db.select().from(discountBranches).where(inArray(discountBranches.discountId, ids)),
-    db.select().from(discountProducts).where(inArray(discountProducts.discountId, ids)),
-    db.select().from(discountCategories).where(inArray(discountCategories.discountId, ids)),
-  ]);
-  const group = <T extends { discountId: string }>(links: T[], pick: (l: T) => string) => {
-    const map = new Map<string, Set<string>>();
-    for (const link of links) {
-      const set = map.get(link.discountId) ?? new Set<string>();
-      set.add(pick(link));
-      map.set(link.discountId, set);
-    }
-    return map;
-  };
-  const byBranch = group(branchLinks, (l) => l.branchId);
-  const byProduct = group(productLinks, (l) => l.productId);
-  const byCategory = group(categoryLinks, (l) => l.categoryId);
-  return rows.map((r) => ({
+/**
+ * The ids a discount is limited to (branches, products, categories), read in the discount's own
+ * statement: a text[] (uuid[] has no parser in node-postgres; text[] parses the same in both drivers).
+ */
+const linkIds = (table: 'discount_branches' | 'discount_products' | 'discount_categories', column: string) =>
+  sql<
+    string[]
+  >`array(select l.${sql.identifier(column)}::text from ${sql.identifier(table)} l where l.discount_id = "discounts"."id")`;
+
+/** The columns of a discount with its links: one statement for the rows and their links. */
+const DISCOUNT_WITH_LINKS = {
+  discount: discounts,
+  branchIds: linkIds('discount_branches', 'branch_id'),
+  productIds: linkIds('discount_products', 'product_id'),
+  categoryIds: linkIds('discount_categories', 'category_id'),
+};
+
+type DiscountRowWithLinks = {
+  discount: DiscountRow;
+  branchIds: string[];
+  productIds: string[];
+  categoryIds: string[];
+};
+
+/** A row and its links to the rule the pricing applies. */
+function toRule({ discount: r, branchIds, productIds, categoryIds }: DiscountRowWithLinks): DiscountRule {
+  return {
     id: r.id,
     trigger: r.trigger,
     mode: r.mode,
@@ -66,9 +67,9 @@ async function withLinks(db: DbOrTx, rows: DiscountRowWithLinks[]): Promise<Disc
     amount: r.amount,
     maxAmount: r.maxAmount,
     appliesTo: r.appliesTo,
-    productIds: byProduct.get(r.id) ?? new Set(),
-    categoryIds: byCategory.get(r.id) ?? new Set(),
-    branchIds: byBranch.get(r.id) ?? new Set(),
+    productIds: new Set(productIds),
+    categoryIds: new Set(categoryIds),
+    branchIds: new Set(branchIds),
     deliveryType: r.deliveryType,
     paymentTypes: r.paymentTypes,
     startsOn: r.startsOn,
@@ -78,13 +79,13 @@ async function withLinks(db: DbOrTx, rows: DiscountRowWithLinks[]): Promise<Disc
     minOrderAmount: r.minOrderAmount,
     title: r.title,
     position: r.position,
-  }));
+  };
 }
 
 /** The chain's active automatic discounts, in its order (conditions are checked by the caller). */
 export async function listAutomaticDiscounts(db: DbOrTx, shipperId: string): Promise<DiscountRule[]> {
   const rows = await db
-    .select()
+    .select(DISCOUNT_WITH_LINKS)
     .from(discounts)
     .where(
       and(
@@ -94,7 +95,7 @@ export async function listAutomaticDiscounts(db: DbOrTx, shipperId: string): Pro
       ),
     )
     .orderBy(asc(discounts.position), asc(discounts.id));
-  return withLinks(db, rows);
+  return rows.map(toRule);
 }
 
 export type PromoCodeWithRule = {
@@ -115,19 +116,17 @@ export async function findPromoCode(
   lock = false,
 ): Promise<PromoCodeWithRule | undefined> {
   const query = db
-    .select({ promo: promoCodes, discount: discounts })
+    .select({ promo: promoCodes, ...DISCOUNT_WITH_LINKS })
     .from(promoCodes)
     .innerJoin(discounts, eq(discounts.id, promoCodes.discountId))
     .where(and(eq(promoCodes.shipperId, shipperId), sql`lower(${promoCodes.code}) = lower(${code})`))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: promoCodes }) : await query;
   if (!row) return undefined;
-  const [rule] = await withLinks(db, [row.discount]);
-  if (!rule) return undefined;
   return {
     promo: row.promo,
     discountActive: row.discount.isActive && row.discount.trigger === 'promo_code',
-    rule,
+    rule: toRule(row),
   };
 }
 
@@ -185,7 +184,10 @@ export type ProductFacts = {
   categoryIds: Set<string>;
 };
 
-/** The chain's active products among `ids`, with their categories (a variant's are its parent's). */
+/**
+ * The chain's active products among `ids`, with their categories (a variant's are its parent's), in
+ * one statement.
+ */
 export async function findProductFacts(
   db: DbOrTx,
   shipperId: string,
@@ -193,22 +195,19 @@ export async function findProductFacts(
 ): Promise<ProductFacts[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ id: products.id, parentId: products.parentId, outPrice: products.outPrice })
+    .select({
+      id: products.id,
+      parentId: products.parentId,
+      outPrice: products.outPrice,
+      // text[]: see linkIds.
+      // Qualified by hand: Drizzle leaves the columns of a one-table select unqualified.
+      categoryIds: sql<
+        string[]
+      >`array(select pc.category_id::text from product_categories pc where pc.product_id = coalesce("products"."parent_id", "products"."id"))`,
+    })
     .from(products)
     .where(and(eq(products.shipperId, shipperId), inArray(products.id, ids), eq(products.isActive, true)));
-  if (!rows.length) return [];
-  const owners = [...new Set(rows.map((r) => r.parentId ?? r.id))];
-  const links = await db
-    .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
-    .from(productCategories)
-    .where(inArray(productCategories.productId, owners));
-  const byOwner = new Map<string, Set<string>>();
-  for (const link of links) {
-    const set = byOwner.get(link.productId) ?? new Set<string>();
-    set.add(link.categoryId);
-    byOwner.set(link.productId, set);
-  }
-  return rows.map((r) => ({ ...r, categoryIds: byOwner.get(r.parentId ?? r.id) ?? new Set() }));
+  return rows.map((r) => ({ ...r, categoryIds: new Set(r.categoryIds) }));
 }
 
 /** Prices of products on a menu; a product not on it is absent. */

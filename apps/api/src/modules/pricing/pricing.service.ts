@@ -9,7 +9,7 @@ import type {
 import { deliveryFare, distanceMeters, isPointInZone, tashkentClock, tashkentDay } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
-import { listActiveZones } from '../zones/zones.repository.ts';
+import { listActiveZones, type ZoneWithBranches } from '../zones/zones.repository.ts';
 import {
   applyDiscounts,
   automaticHolds,
@@ -46,6 +46,9 @@ export type FareInput = {
   zoneId?: string;
 };
 
+/** What the fare needs of a branch. */
+type FareBranch = { id: string; lat: number; long: number };
+
 /**
  * The delivery price of an order: 0 for self-pickup; for delivery, the zone's fare for the
  * straight-line distance from the branch, free from the zone's free_delivery_order_amount on
@@ -56,15 +59,20 @@ export async function computeFare(
   db: DbOrTx,
   shipperId: string,
   input: FareInput,
+  /**
+   * The branch and the zone (by input.branchId and input.zoneId) when the caller has read them in
+   * this transaction already (placing an order): not read again; every check below still runs.
+   */
+  known?: { branch: FareBranch; zone: ZoneWithBranches | null },
 ): Promise<TComputePriceResponse> {
-  const branch = await findBranchRow(db, shipperId, input.branchId);
-  if (!branch) throw apiError(404, 'BRANCH_NOT_FOUND');
+  const branch = known ? known.branch : await findBranchRow(db, shipperId, input.branchId);
+  if (!branch || branch.id !== input.branchId) throw apiError(404, 'BRANCH_NOT_FOUND');
   if (input.deliveryType === 'self-pickup') {
     return deliveryFare({ deliveryType: 'self-pickup', orderPrice: input.orderPrice });
   }
   if (!input.point || !input.zoneId) throw new Error('computeFare: delivery needs a point and a zone');
-  const [zone] = await listActiveZones(db, { shipperId, id: input.zoneId });
-  if (!zone) throw apiError(404, 'ZONE_NOT_FOUND');
+  const zone = known ? known.zone : (await listActiveZones(db, { shipperId, id: input.zoneId }))[0];
+  if (!zone || zone.id !== input.zoneId) throw apiError(404, 'ZONE_NOT_FOUND');
   if (!zone.branchIds.includes(branch.id)) throw apiError(422, 'BRANCH_NOT_SERVING_ZONE');
   if (!isPointInZone(input.point, zone)) throw apiError(422, 'ADDRESS_OUT_OF_ZONE');
   const fare = await findFare(db, shipperId, zone.id);
