@@ -37,6 +37,23 @@ async function silently(app: FastifyInstance, statement: ReturnType<typeof sql>)
 
 const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Runs a write and waits until this process heard its announcement (PGlite hands it over with the
+ * commit; PostgreSQL a moment later, on the listening connection), so the next read sees it.
+ */
+async function announced(app: FastifyInstance, write: () => Promise<unknown>): Promise<void> {
+  let heard = false;
+  const stop = app.orderEvents.onCatalogueChanged(() => {
+    heard = true;
+  });
+  try {
+    await write();
+    await vi.waitFor(() => expect(heard).toBe(true), { timeout: 5_000 });
+  } finally {
+    stop();
+  }
+}
+
 describe('read cache (this process)', () => {
   let t: TestApp;
   let wrapId: string;
@@ -70,22 +87,28 @@ describe('read cache (this process)', () => {
     await silently(t.app, sql`update menu_products set price = price + 1 where product_id = ${wrapId}`);
     // Unannounced: the cached answer stands (so it really was a hit).
     expect(productOf(await menuOf(t.app, MENU_URL), 'beef-wrap').out_price).toBe(wrapPrice);
-    await t.app.db.execute(
-      sql`update menu_products set price = ${wrapPrice + 500} where product_id = ${wrapId}`,
+    await announced(t.app, () =>
+      t.app.db.execute(sql`update menu_products set price = ${wrapPrice + 500} where product_id = ${wrapId}`),
     );
     expect(productOf(await menuOf(t.app, MENU_URL), 'beef-wrap').out_price).toBe(wrapPrice + 500);
-    await t.app.db.execute(sql`update menu_products set price = ${wrapPrice} where product_id = ${wrapId}`);
+    await announced(t.app, () =>
+      t.app.db.execute(sql`update menu_products set price = ${wrapPrice} where product_id = ${wrapId}`),
+    );
     expect(productOf(await menuOf(t.app, MENU_URL), 'beef-wrap').out_price).toBe(wrapPrice);
   });
 
   it('drops a branch menu when its stop list changes', async () => {
     expect(productOf(await menuOf(t.app, BRANCH_MENU_URL), 'beef-wrap').in_stop).toBe(false);
-    await t.app.db.execute(
-      sql`insert into branch_stop_list (branch_id, product_id) values (${BRANCH}, ${wrapId})`,
+    await announced(t.app, () =>
+      t.app.db.execute(
+        sql`insert into branch_stop_list (branch_id, product_id) values (${BRANCH}, ${wrapId})`,
+      ),
     );
     expect(productOf(await menuOf(t.app, BRANCH_MENU_URL), 'beef-wrap').in_stop).toBe(true);
-    await t.app.db.execute(
-      sql`delete from branch_stop_list where branch_id = ${BRANCH} and product_id = ${wrapId}`,
+    await announced(t.app, () =>
+      t.app.db.execute(
+        sql`delete from branch_stop_list where branch_id = ${BRANCH} and product_id = ${wrapId}`,
+      ),
     );
     expect(productOf(await menuOf(t.app, BRANCH_MENU_URL), 'beef-wrap').in_stop).toBe(false);
   });
@@ -117,14 +140,15 @@ describe('read cache (this process)', () => {
     await t.get('/v1/pages/about');
     await t.get('/v1/branches');
     expect(t.app.readCache.answers.size).toBe(3);
-    await t.app.db.execute(sql`update pages set slug = slug`);
+    await announced(t.app, () => t.app.db.execute(sql`update pages set slug = slug`));
     // The page went (content), the menu (catalogue, branches, content) too; branches stayed.
     expect(t.app.readCache.answers.size).toBe(1);
-    await t.app.db.execute(sql`update cities set slug = slug`);
+    await announced(t.app, () => t.app.db.execute(sql`update cities set slug = slug`));
     expect(t.app.readCache.answers.size).toBe(0);
   });
 
   it('ignores a malformed notification, and drops what a well-formed one names', async () => {
+    await settle();
     const heard: TCatalogueChange[] = [];
     const stop = t.app.orderEvents.onCatalogueChanged((c) => heard.push(c));
     await t.get('/v1/branches');
@@ -207,12 +231,14 @@ describe('Shipper header check', () => {
   it('knows a shipper created after it was refused', async () => {
     const id = crypto.randomUUID();
     expect((await t.get('/v1/cities', { shipper: id })).statusCode).toBe(404);
-    await t.app.db.execute(sql`
+    await announced(t.app, () =>
+      t.app.db.execute(sql`
       insert into shippers (id, name, logo, phone, work_hour_start, work_hour_end, minimal_order_price,
         description, socials, app_links, payment_types, sister_brands)
       select ${id}, name, logo, phone, work_hour_start, work_hour_end, minimal_order_price,
         description, socials, app_links, payment_types, sister_brands
-      from shippers where id = ${CLIENT_HEADERS.shipper}`);
+      from shippers where id = ${CLIENT_HEADERS.shipper}`),
+    );
     const res = await t.get('/v1/cities', { shipper: id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ cities: [] });
