@@ -2,8 +2,11 @@ import type { TCacheTag } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ReadSnapshot, TagGenerations, TaggedCache } from './tagged-cache.ts';
 
-/** A cached answer: the serialised body as sent, so a hit costs no query and no serialisation. */
-export type CachedAnswer = { body: string; contentType: string };
+/**
+ * A cached answer: the serialised body as sent, already UTF-8 encoded, so a hit costs no query, no
+ * serialisation and no encoding.
+ */
+export type CachedAnswer = { body: Buffer; contentType: string };
 
 export type ReadCacheOptions = {
   /** Answers kept at most; 0 turns every cache of the process off. */
@@ -41,8 +44,7 @@ export class ReadCache {
     this.answers = new TaggedCache<CachedAnswer>(this.generations, {
       max: options.maxEntries,
       maxSize: options.maxBytes,
-      // UTF-16 strings: two bytes a character, near enough for a budget.
-      sizeOf: (answer, key) => 2 * (answer.body.length + key.length),
+      sizeOf: (answer, key) => answer.body.length + key.length,
       ttlMs: options.ttlMs,
     });
     this.knownShippers = new TaggedCache<true>(this.generations, {
@@ -133,7 +135,7 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const contentType = reply.getHeader('content-type');
     if (typeof contentType === 'string' && contentType.startsWith('application/json')) {
-      cache.answers.set(miss.key, { body: payload, contentType }, miss.snapshot);
+      cache.answers.set(miss.key, { body: Buffer.from(payload, 'utf8'), contentType }, miss.snapshot);
     }
     return payload;
   });
