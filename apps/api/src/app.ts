@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
 import { createOrderEvents, type OrderEvents } from './adapters/order-events/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
+import { ReadCache, registerReadCache } from './cache/read-cache.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { assertProductionReady, type Env, loadEnv, trustProxyOption } from './env.ts';
@@ -26,6 +27,7 @@ import { newestApiKey } from './modules/api-keys/api-keys.repository.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { autoAddRoutes } from './modules/auto-add/auto-add.routes.ts';
 import { branchRoutes } from './modules/branches/branches.routes.ts';
+import { catalogueChangeRoutes } from './modules/catalogue-changes/catalogue-changes.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { devOutboxRoutes } from './modules/customers/dev-outbox.routes.ts';
@@ -150,6 +152,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.decorate('orderEvents', orderEvents);
     const bus = orderEvents;
     app.addHook('onClose', () => bus.close());
+    // Public reads, dropped by tag when the database announces a write (src/cache/, migration 0009).
+    const readCache = new ReadCache({
+      maxEntries: env.READ_CACHE_MAX_ENTRIES,
+      maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024,
+      ttlMs: env.READ_CACHE_TTL_SECONDS * 1000,
+      listening: () => bus.listening,
+    });
+    const stopInvalidating = bus.onCatalogueChanged((change) => readCache.invalidate(change.tags));
+    app.addHook('onClose', async () => stopInvalidating());
+    registerReadCache(app, readCache);
     await registerEverything(app, env, testClock);
     if (options.runJobs !== false) registerFutureOrdersJob(app);
   } catch (error) {
@@ -276,6 +288,7 @@ async function registerEverything(
   await app.register(branchRoutes);
   await app.register(reviewRoutes);
   await app.register(contentRoutes);
+  await app.register(catalogueChangeRoutes);
   await app.register(customerRoutes);
   // Location (issue 4).
   await app.register(zoneRoutes);

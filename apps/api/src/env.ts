@@ -169,6 +169,14 @@ const ZEnvFields = z.object({
   OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** How long a sign-in lasts. */
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Answers the read cache keeps (src/cache/); 0 turns it off (every read goes to the database). */
+  READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  /** Megabytes of answer bodies it keeps at most (the least recently read go first). */
+  READ_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4_096).default(64),
+  /** Safety net: an entry older than this is read again even if no change was announced. */
+  READ_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Open GET /v1/catalogue-changes streams per process (storefront servers); more answer 503. */
+  CATALOGUE_STREAM_LIMIT: z.coerce.number().int().min(1).max(1_000).default(32),
   ESKIZ_BASE_URL: z
     .url()
     .default('https://notify.eskiz.uz')

@@ -1,4 +1,5 @@
 export * from './branch.ts';
+export * from './catalogue-changes.ts';
 export * from './common.ts';
 export * from './content.ts';
 export * from './customer.ts';

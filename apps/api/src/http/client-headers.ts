@@ -49,7 +49,8 @@ export function registerClientHeaders(app: FastifyInstance): void {
     if (request.method === 'OPTIONS' || !request.routeOptions.url || !isClientApiPath(request.url)) return;
     const shipperId = readHeader(request, 'shipper');
     const platformId = readHeader(request, 'platform');
-    if (!(await shipperExists(app.db, shipperId))) {
+    // Remembered by the read cache (dropped when the shippers table changes), bounded for unknown ids.
+    if (!(await app.readCache.shipperExists(shipperId, (id) => shipperExists(app.db, id)))) {
       throw apiError(404, 'SHIPPER_NOT_FOUND');
     }
     request.shipperId = shipperId;

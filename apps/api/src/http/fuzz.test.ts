@@ -28,6 +28,7 @@ import {
   type JsonSchema,
   type OpenApiDocument,
   type Operation,
+  opensEndlessStream,
   operationsOf,
   type Random,
   type RequestParts,
@@ -637,7 +638,8 @@ async function answer(request: InjectOptions): Promise<LightMyRequestResponse | 
 
 it('answers every hostile request to every operation with a declared status, never a 5xx, every 4xx in the error shape', async () => {
   const random = createRandom(SEED);
-  const operations = operationsOf(doc);
+  // A valid request to an endless stream would never answer (tested in its own file).
+  const operations = operationsOf(doc).filter((operation) => !opensEndlessStream(operation));
   // Deletions, then sign-outs last: they remove the address and end the tokens the others use.
   const rank = (o: Operation) => (o.path.endsWith('/logout') ? 2 : o.method === 'DELETE' ? 1 : 0);
   operations.sort((a, b) => rank(a) - rank(b));

@@ -116,8 +116,9 @@ export function documentedSchema(route: RouteOptions, schema: FastifySchema): Fa
   for (const scheme of schemes) Object.assign(defaults, GUARD_ERRORS[scheme]);
   // A route without a response schema (a stream) documents its 200 in the types it `produces`;
   // `produces` is dropped after that, or every error would be documented in those types too.
+  // A stream route may still declare its own errors (a 503), which the document keeps beside it.
   const { produces, ...rest } = schema;
-  const own = (schema.response ?? {
+  const produced = {
     200: {
       description: 'OK',
       content: Object.fromEntries(
@@ -127,7 +128,11 @@ export function documentedSchema(route: RouteOptions, schema: FastifySchema): Fa
         ]),
       ),
     },
-  }) as Responses;
+  };
+  const declared = schema.response as Responses | undefined;
+  const own = (
+    declared ? (produces && !('200' in declared) ? { ...produced, ...declared } : declared) : produced
+  ) as Responses;
   const missing = Object.fromEntries(Object.entries(defaults).filter(([status]) => !(status in own)));
   return {
     ...rest,

@@ -6,9 +6,9 @@
  * How every image gets made: the file name describes its content completely
  * (`/images/r1/products/plov--pot-of-food--f5e6d3-320.webp` = renderer version, kind, key, icon,
  * background, width). `imageFor` is pure and only builds that descriptor; the seed (and the content
- * loader) store it in the database. At start, `imagesInDb` finds every image path the database
- * mentions, whatever table it sits in, and `ensureImages` renders the missing files. So nobody has
- * to register anything, a deleted images folder heals on the next start, and as a name never
+ * loader) store it in the database. At start, `imagesInDb` finds every image path the image columns
+ * mention (`IMAGE_COLUMNS`: catalogue and content, a test keeps the list complete) and `ensureImages`
+ * renders the missing files. So a deleted images folder heals on the next start, and as a name never
  * changes meaning the files can be cached forever.
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';

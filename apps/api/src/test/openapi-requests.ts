@@ -58,6 +58,14 @@ export type Operation = {
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
+/**
+ * Whether a valid request opens a stream that never ends by itself (GET /v1/catalogue-changes needs
+ * no id that a test could make unknown): `inject` would wait for it forever. Such an operation is
+ * tested on a listening server (modules/catalogue-changes/catalogue-changes.test.ts).
+ */
+export const opensEndlessStream = (operation: Operation): boolean =>
+  operation.method === 'GET' && operation.path === '/v1/catalogue-changes';
+
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   const found: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {

@@ -6,13 +6,20 @@ import { createPgliteOrderEvents } from './pglite.ts';
 import { createPostgresOrderEvents } from './postgres.ts';
 
 export type {
+  CatalogueChangeListener,
   CurrentStatuses,
   OrderEvents,
   OrderStatusListener,
   TokenRevocation,
   TokenRevocationListener,
 } from './order-events.ts';
-export { ORDER_STATUS_CHANNEL, publishTokensRevoked, TOKENS_REVOKED_CHANNEL } from './order-events.ts';
+export {
+  CATALOGUE_CHANGED_CHANNEL,
+  EVERYTHING_CHANGED,
+  ORDER_STATUS_CHANNEL,
+  publishTokensRevoked,
+  TOKENS_REVOKED_CHANNEL,
+} from './order-events.ts';
 
 type Log = {
   warn: (obj: object, msg: string) => void;

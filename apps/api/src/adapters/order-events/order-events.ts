@@ -1,4 +1,10 @@
-import { type TOrderStatusEvent, ZOrderStatusEvent } from '@app/contracts';
+import {
+  CACHE_TAGS,
+  type TCatalogueChange,
+  type TOrderStatusEvent,
+  ZCatalogueChange,
+  ZOrderStatusEvent,
+} from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -11,7 +17,14 @@ export const ORDER_STATUS_CHANNEL = 'order_status';
  */
 export const TOKENS_REVOKED_CHANNEL = 'customer_tokens_revoked';
 
+/**
+ * The channel the database itself announces catalogue, branch, shipper and content writes on
+ * (triggers of migration 0009, payload `{"tags":[...]}`): every process drops its cached reads.
+ */
+export const CATALOGUE_CHANGED_CHANNEL = 'catalogue_changed';
+
 export type OrderStatusListener = (event: TOrderStatusEvent) => void;
+export type CatalogueChangeListener = (change: TCatalogueChange) => void;
 
 /**
  * The order status bus (`app.orderEvents`): status changes are published inside the transaction that
@@ -37,6 +50,13 @@ export type OrderEvents = {
    * when a revocation may have gone unheard. Returns the unsubscribe function.
    */
   onTokensRevoked: (listener: TokenRevocationListener) => () => void;
+  /**
+   * Calls `listener` with the tags of every catalogue change that commits from now on (any process,
+   * any writer: the database's triggers announce it), and with every tag after the listening
+   * connection was lost and re-established (a change may have gone unheard). Returns the
+   * unsubscribe function.
+   */
+  onCatalogueChanged: (listener: CatalogueChangeListener) => () => void;
   /** Whether changes from the database are being heard right now (false while reconnecting). */
   readonly listening: boolean;
   /** Stops listening; subscribe/publish must not be called afterwards. */
@@ -116,6 +136,54 @@ export class Revocations {
         listener(revocation);
       } catch (error) {
         this.log.error({ err: error }, 'token revocation listener failed');
+      }
+    }
+  }
+
+  clear(): void {
+    this.#listeners.clear();
+  }
+}
+
+/** Everything changed: what listeners hear after a reconnect. */
+export const EVERYTHING_CHANGED: TCatalogueChange = { tags: [...CACHE_TAGS] };
+
+/** The catalogue change listeners of one process; each implementation feeds it what it hears. */
+export class CatalogueChanges {
+  readonly #listeners = new Set<CatalogueChangeListener>();
+
+  constructor(private readonly log: Log) {}
+
+  add(listener: CatalogueChangeListener): () => void {
+    const entry: CatalogueChangeListener = (change) => listener(change);
+    this.#listeners.add(entry);
+    return () => {
+      this.#listeners.delete(entry);
+    };
+  }
+
+  /** Hands a raw payload to the listeners; a malformed one is logged and dropped. */
+  dispatchPayload(payload: string | undefined): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload ?? '');
+    } catch {
+      parsed = undefined;
+    }
+    const result = ZCatalogueChange.safeParse(parsed);
+    if (!result.success) {
+      this.log.warn({ payload }, 'catalogue change notification has an unexpected shape; dropped');
+      return;
+    }
+    this.dispatch({ tags: [...new Set(result.data.tags)] });
+  }
+
+  dispatch(change: TCatalogueChange): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.log.error({ err: error }, 'catalogue change listener failed');
       }
     }
   }

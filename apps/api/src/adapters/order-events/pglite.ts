@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
+  CATALOGUE_CHANGED_CHANNEL,
+  CatalogueChanges,
   ORDER_STATUS_CHANNEL,
   type OrderEvents,
   publishInTx,
@@ -13,7 +15,8 @@ type Log = ConstructorParameters<typeof Subscriptions>[0];
 /**
  * The bus on PGlite: the database lives in this process, so PGlite's own `listen()` hears every
  * committed notification (it delivers them after the transaction commits, never for a rollback).
- * Nothing can be missed, so revocation listeners never hear 'maybe-missed'.
+ * Nothing can be missed, so revocation listeners never hear 'maybe-missed' and catalogue listeners
+ * never hear 'everything changed'.
  */
 export async function createPgliteOrderEvents(client: PGlite, options: { log: Log }): Promise<OrderEvents> {
   const subs = new Subscriptions(options.log);
@@ -26,12 +29,19 @@ export async function createPgliteOrderEvents(client: PGlite, options: { log: Lo
   const unlistenRevocations = await client.listen(TOKENS_REVOKED_CHANNEL, (payload) => {
     setImmediate(() => revocations.dispatchPayload(payload));
   });
+  const catalogue = new CatalogueChanges(options.log);
+  // At once, not on the next turn: its listeners only drop cache entries and write to streams (no
+  // database call), and so the writing request's next read in this process already misses the cache.
+  const unlistenCatalogue = await client.listen(CATALOGUE_CHANGED_CHANNEL, (payload) =>
+    catalogue.dispatchPayload(payload),
+  );
   let closed = false;
   return {
     name: 'pglite',
     publish: publishInTx,
     subscribe: (orderId, listener) => subs.add(orderId, listener),
     onTokensRevoked: (listener) => revocations.add(listener),
+    onCatalogueChanged: (listener) => catalogue.add(listener),
     get listening() {
       return !closed && !client.closed;
     },
@@ -40,9 +50,11 @@ export async function createPgliteOrderEvents(client: PGlite, options: { log: Lo
       closed = true;
       subs.clear();
       revocations.clear();
+      catalogue.clear();
       if (!client.closed) {
         await unlisten().catch(() => {});
         await unlistenRevocations().catch(() => {});
+        await unlistenCatalogue().catch(() => {});
       }
     },
   };

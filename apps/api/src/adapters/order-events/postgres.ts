@@ -1,7 +1,10 @@
 import pg from 'pg';
 import {
+  CATALOGUE_CHANGED_CHANNEL,
+  CatalogueChanges,
   type CurrentStatuses,
   catchUp,
+  EVERYTHING_CHANGED,
   ORDER_STATUS_CHANNEL,
   type OrderEvents,
   publishInTx,
@@ -33,6 +36,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const subs = new Subscriptions(log);
   const revocations = new Revocations(log);
+  const catalogue = new CatalogueChanges(log);
   let client: pg.Client | null = null;
   let closing = false;
   let attempt = 0;
@@ -54,13 +58,16 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
     next.on('notification', (message) => {
       if (message.channel === ORDER_STATUS_CHANNEL) subs.dispatchPayload(message.payload);
       else if (message.channel === TOKENS_REVOKED_CHANNEL) revocations.dispatchPayload(message.payload);
+      else if (message.channel === CATALOGUE_CHANGED_CHANNEL) catalogue.dispatchPayload(message.payload);
     });
     // Without an 'error' listener a dropped connection would crash the process.
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${ORDER_STATUS_CHANNEL}; LISTEN ${TOKENS_REVOKED_CHANNEL}`);
+      await next.query(
+        `LISTEN ${ORDER_STATUS_CHANNEL}; LISTEN ${TOKENS_REVOKED_CHANNEL}; LISTEN ${CATALOGUE_CHANGED_CHANNEL}`,
+      );
     } catch (error) {
       next.end().catch(() => {});
       throw error;
@@ -85,6 +92,8 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
         log.info({}, 'order status listener reconnected');
         // A sign-out while the connection was down was not heard: its listeners check again.
         revocations.dispatch({ kind: 'maybe-missed' });
+        // So may a catalogue change: every cached read is dropped.
+        catalogue.dispatch(EVERYTHING_CHANGED);
         await catchUp(subs, options.currentStatuses, log);
       } catch (error) {
         log.warn({ err: error, attempt }, 'order status listener could not reconnect; retrying');
@@ -103,6 +112,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
     publish: publishInTx,
     subscribe: (orderId, listener) => subs.add(orderId, listener),
     onTokensRevoked: (listener) => revocations.add(listener),
+    onCatalogueChanged: (listener) => catalogue.add(listener),
     get listening() {
       return client !== null;
     },
@@ -112,6 +122,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
       timer = null;
       subs.clear();
       revocations.clear();
+      catalogue.clear();
       const current = client;
       client = null;
       if (current) {

@@ -1,6 +1,7 @@
 import { ZApiError, ZBranch, ZBranchListQuery, ZBranchListResponse, ZBranchParams } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../cache/read-cache.ts';
 import { getBranch, getBranches } from './branches.service.ts';
 
 export async function branchRoutes(fastify: FastifyInstance) {
@@ -9,6 +10,7 @@ export async function branchRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/branches',
     {
+      config: cachedRead(['branches']),
       schema: {
         tags: ['branches'],
         summary: 'Restaurants (up to 100 a page), optionally of one city or only active ones',
@@ -22,6 +24,7 @@ export async function branchRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/branches/:id',
     {
+      config: cachedRead(['branches']),
       schema: {
         tags: ['branches'],
         summary: 'One restaurant by id or slug',

@@ -1,6 +1,7 @@
 import { ZApiError, ZMenuProductsQuery, ZMenuProductsResponse } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../cache/read-cache.ts';
 import { getMenuProducts } from './menu.service.ts';
 
 export async function menuRoutes(fastify: FastifyInstance) {
@@ -9,6 +10,7 @@ export async function menuRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/menu-products',
     {
+      config: cachedRead(['catalogue', 'branches', 'content']),
       schema: {
         tags: ['catalogue'],
         summary: "A menu's categories with their products, prices and the branch's stop list",

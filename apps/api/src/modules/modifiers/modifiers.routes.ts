@@ -1,6 +1,7 @@
 import { ZApiError, ZModifierQuery, ZModifierResponse } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../cache/read-cache.ts';
 import { getModifiers } from './modifiers.service.ts';
 
 export async function modifierRoutes(fastify: FastifyInstance) {
@@ -9,6 +10,7 @@ export async function modifierRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/modifier',
     {
+      config: cachedRead(['catalogue']),
       schema: {
         tags: ['catalogue'],
         summary: "A product's single and group modifiers (group: min_amount..max_amount choices)",

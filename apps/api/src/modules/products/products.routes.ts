@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../cache/read-cache.ts';
 import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import { getProduct, getProducts } from './products.service.ts';
 
@@ -18,7 +19,7 @@ export async function productRoutes(fastify: FastifyInstance) {
     '/v2/product',
     {
       // Only requests with `search` are counted (the text search is the costly part).
-      config: rateLimited(app, 'search'),
+      config: { ...rateLimited(app, 'search'), ...cachedRead(['catalogue', 'content']) },
       schema: {
         tags: ['catalogue'],
         summary: 'Products: search (any script), types, one menu, chosen fields, pages',
@@ -37,6 +38,7 @@ export async function productRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/product/:id',
     {
+      config: cachedRead(['catalogue', 'content']),
       schema: {
         tags: ['catalogue'],
         summary: 'One product by id or slug, with its variants and combo groups',

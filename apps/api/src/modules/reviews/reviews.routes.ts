@@ -79,6 +79,9 @@ export async function reviewRoutes(fastify: FastifyInstance) {
         request.body,
         app.clock(),
       );
+      // The product's rating is in cached answers: drop them here at once, so this customer's next
+      // read sees the review; other processes hear it from the database a moment later.
+      app.readCache.invalidate(['content']);
       return reply.code(201).send(review);
     },
   );

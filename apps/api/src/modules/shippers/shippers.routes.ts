@@ -2,6 +2,7 @@ import { ZApiError, ZCitiesResponse, ZId, ZShipper } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cachedRead } from '../../cache/read-cache.ts';
 import { getCities, getShipper } from './shippers.service.ts';
 
 export async function shipperRoutes(fastify: FastifyInstance) {
@@ -10,6 +11,7 @@ export async function shipperRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/shippers/:id',
     {
+      config: cachedRead(['shipper']),
       schema: {
         tags: ['shipper'],
         summary: 'The chain: hotline, hours, minimal order price, socials, app links, sister brands',
@@ -23,6 +25,7 @@ export async function shipperRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/cities',
     {
+      config: cachedRead(['branches', 'catalogue']),
       schema: {
         tags: ['shipper'],
         summary: "The chain's cities, each with the menu shown there by default",

@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../cache/read-cache.ts';
 import { checkPoint, getBranchByLocation, getNearestBranches, getZones } from './zones.service.ts';
 
 /** Delivery zones and which branch serves a point (issue 4). */
@@ -36,6 +37,7 @@ export async function zoneRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/delivery-zones',
     {
+      config: cachedRead(['branches']),
       schema: {
         tags: ['zones'],
         summary: 'The active delivery zones (polygons with holes), optionally of one city',

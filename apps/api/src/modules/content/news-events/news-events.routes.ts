@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../../cache/read-cache.ts';
 import { getNewsEvent, getNewsEvents } from './news-events.service.ts';
 
 export async function newsEventRoutes(fastify: FastifyInstance) {
@@ -15,6 +16,7 @@ export async function newsEventRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/news-events',
     {
+      config: cachedRead(['content'], { perMinute: true }),
       schema: {
         tags: ['content'],
         summary: 'News (type=news, the default) or gallery pictures (type=gallery), newest first',
@@ -28,6 +30,7 @@ export async function newsEventRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/news-events/:id',
     {
+      config: cachedRead(['content'], { perMinute: true }),
       schema: {
         tags: ['content'],
         summary: 'One news item or gallery picture by id or slug',

@@ -1,6 +1,7 @@
 import { ZApiError, ZPage, ZPageParams } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../../cache/read-cache.ts';
 import { getPage } from './pages.service.ts';
 
 export async function pageRoutes(fastify: FastifyInstance) {
@@ -9,6 +10,7 @@ export async function pageRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/pages/:slug',
     {
+      config: cachedRead(['content']),
       schema: {
         tags: ['content'],
         summary:

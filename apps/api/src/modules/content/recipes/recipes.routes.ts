@@ -1,6 +1,7 @@
 import { ZApiError, ZContentListQuery, ZContentParams, ZRecipe, ZRecipeListResponse } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../../cache/read-cache.ts';
 import { getRecipe, getRecipes } from './recipes.service.ts';
 
 export async function recipeRoutes(fastify: FastifyInstance) {
@@ -9,6 +10,7 @@ export async function recipeRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/recipes',
     {
+      config: cachedRead(['content']),
       schema: {
         tags: ['content'],
         summary: 'Recipes of the chain',
@@ -22,6 +24,7 @@ export async function recipeRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/recipes/:id',
     {
+      config: cachedRead(['content']),
       schema: {
         tags: ['content'],
         summary: 'One recipe by id or slug',

@@ -1,6 +1,7 @@
 import { ZApiError, ZContentParams, ZStock, ZStockListQuery, ZStockListResponse } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../../cache/read-cache.ts';
 import { getStock, getStocks } from './stocks.service.ts';
 
 export async function stockRoutes(fastify: FastifyInstance) {
@@ -9,6 +10,7 @@ export async function stockRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/stocks',
     {
+      config: cachedRead(['content'], { perMinute: true }),
       schema: {
         tags: ['content'],
         summary:
@@ -23,6 +25,7 @@ export async function stockRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/stocks/:id',
     {
+      config: cachedRead(['content'], { perMinute: true }),
       schema: {
         tags: ['content'],
         summary: 'One promotion by id or slug, ended ones included',

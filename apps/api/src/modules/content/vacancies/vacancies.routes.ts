@@ -12,6 +12,7 @@ import {
 import { checkApplicantBirthDate } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cachedRead } from '../../../cache/read-cache.ts';
 import { rateLimited, rateLimitResponses } from '../../../http/rate-limit.ts';
 import { applyToVacancy, getVacancies, getVacancy } from './vacancies.service.ts';
 
@@ -27,6 +28,7 @@ export async function vacancyRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/vacancies',
     {
+      config: cachedRead(['content', 'branches']),
       schema: {
         tags: ['content'],
         summary: 'Open vacancies, optionally of one city (city slug)',
@@ -40,6 +42,7 @@ export async function vacancyRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/vacancies/:id',
     {
+      config: cachedRead(['content', 'branches']),
       schema: {
         tags: ['content'],
         summary: 'One vacancy by id or slug; a closed one answers with is_active false',
