@@ -1,11 +1,11 @@
 // @ts-check
 /**
  * The API's change stream (`GET /v1/catalogue-changes`, Server-Sent Events): which cached data a
- * committed write touched. LOCAL COPY of the contract: when `@app/contracts` gets `CACHE_TAGS` and
- * `ZCatalogueChange`, `cache-tags.ts` and the tests take them from there. This file stays plain
- * JavaScript because Next loads the cache handler (`apps/web/cache-handler.mjs`, which imports it)
- * with Node's own `import()`, unbundled, so it cannot import the contracts' TypeScript source:
- * once they exist, a test should check that this list and check agree with them.
+ * committed write touched. A plain-JavaScript COPY of the contract (`CACHE_TAGS` and
+ * `ZCatalogueChange` in `@app/contracts`, catalogue-changes.ts): Next loads the cache handler
+ * (`apps/web/cache-handler.mjs`, which imports this) with Node's own `import()`, unbundled, so it
+ * cannot import the contracts' TypeScript source. `catalogue-change.test.ts` checks that this list
+ * and this check agree with the contract.
  *
  * - `catalogue`: menus, categories, products, prices, stop lists, modifiers, discounts
  * - `branches`: cities, branches, zones, opening hours

@@ -1,9 +1,22 @@
+import { CACHE_TAGS as CONTRACT_CACHE_TAGS, ZCatalogueChange } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { CACHE_TAGS, parseStreamEvent } from './catalogue-change.mjs';
 
-describe('parseStreamEvent (the change stream, local copy of the contract)', () => {
-  it('knows the four tags of the protocol', () => {
-    expect(CACHE_TAGS).toEqual(['catalogue', 'branches', 'shipper', 'content']);
+describe('parseStreamEvent (the change stream, plain-JS copy of the contract)', () => {
+  it('knows exactly the tags of the contract', () => {
+    expect(CACHE_TAGS).toEqual(CONTRACT_CACHE_TAGS);
+  });
+
+  it('accepts what the contract accepts, for every tag, and what it refuses is never a change', () => {
+    for (const tag of CONTRACT_CACHE_TAGS) {
+      const data = JSON.stringify({ tags: [tag] });
+      expect(ZCatalogueChange.safeParse(JSON.parse(data)).success).toBe(true);
+      expect(parseStreamEvent('change', data)).toEqual({ kind: 'change', tags: [tag] });
+    }
+    for (const data of ['{"tags":[]}', '{"tags":"catalogue"}', '{"tags":["catalogue",2]}']) {
+      expect(ZCatalogueChange.safeParse(JSON.parse(data)).success).toBe(false);
+      expect(parseStreamEvent('change', data).kind).toBe('ignore');
+    }
   });
 
   it('reads reset and change events', () => {
