@@ -25,6 +25,7 @@ import pg from 'pg';
 import { buildWeb } from '../lib/build.mjs';
 import { isPortTaken, REPO_ROOT } from '../lib/env.mjs';
 import { waitForUrl } from '../lib/processes.mjs';
+import { BENCH_API_ENV } from './api-server.mjs';
 import {
   flightPayload,
   markdownTable,
@@ -248,6 +249,8 @@ function apiEnv({ port, webUrl, databaseUrl }) {
     // orders.mjs signs each customer in from its own address in X-Forwarded-For (the per-address
     // limit of code sends is fixed), which the API believes only from a proxy it trusts.
     TRUST_PROXY: 'loopback',
+    // As `npm start` and api-server.mjs run the API: two glibc malloc arenas (docs/perf/orders.md).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX?.trim() || BENCH_API_ENV.MALLOC_ARENA_MAX,
     SMS_BUDGET_PER_HOUR: '1000000',
     SMS_BUDGET_PER_DAY: '1000000',
   };
