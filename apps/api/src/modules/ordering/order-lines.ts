@@ -43,6 +43,8 @@ export type OrderCatalogue = {
   modifiers: ReadonlyMap<string, ModifierRows>;
   /** Each product's categories (a variant's are its parent's), for the discounts. */
   categoryIds: ReadonlyMap<string, readonly string[]>;
+  /** Products with an auto-add rule for this order type, on the menu: its lowest minimum goods sum. */
+  autoAddMinimum: ReadonlyMap<string, number>;
 };
 
 /** A line as the server prices it, ready to be written as an order line. */

@@ -138,16 +138,20 @@ async function loadCatalogue(
     for (const v of line.variants) named.add(v.product_id.toLowerCase());
   }
   // The products with their menu price and stop-list mark in one statement.
-  const { products, prices, stopped, categoryIds } = await findOrderProducts(db, shipperId, branch, [
-    ...named,
-  ]);
+  const { products, prices, stopped, categoryIds, autoAddMinimum } = await findOrderProducts(
+    db,
+    shipperId,
+    branch,
+    [...named],
+    body.delivery_type,
+  );
   const comboIds = [...products.values()].filter((p) => p.type === 'combo').map((p) => p.id);
   const owners = [...products.values()].filter((p) => p.parentId === null).map((p) => p.id);
   // One after another: inside placing's transaction they share one connection (node-postgres
   // deprecates queries sent to a client that is still busy).
   const comboGroups = await findComboGroups(db, comboIds);
   const modifiers = await findModifiers(db, owners);
-  return { products, prices, stopped, comboGroups, modifiers, categoryIds };
+  return { products, prices, stopped, comboGroups, modifiers, categoryIds, autoAddMinimum };
 }
 
 export type PriceOrderInput = {
@@ -185,6 +189,8 @@ export type OrderPricing = {
   total: OrderTotal;
   /** The cash banknote kept with the order (null for other payment types). */
   changeFrom: number | null;
+  /** Auto-add rules of the lines' products (OrderCatalogue.autoAddMinimum); empty: none read. */
+  autoAddMinimum: ReadonlyMap<string, number>;
 };
 
 const isStopped = (line: OrderLinePricing) => line.priced?.inStop === true;
@@ -231,6 +237,7 @@ export async function priceOrder(
     deliveryReason: null,
     total: orderTotal({ goods: 0, delivery: 0, discount: 0 }),
     changeFrom,
+    autoAddMinimum: new Map(),
   };
 
   const { branch } = place;
@@ -334,6 +341,7 @@ export async function priceOrder(
     deliveryReason: freeByDiscount ? 'discount' : (fare?.reason ?? null),
     total,
     changeFrom,
+    autoAddMinimum: catalogue.autoAddMinimum,
   };
 }
 

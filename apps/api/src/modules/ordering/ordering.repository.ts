@@ -58,7 +58,9 @@ export async function findPlaceRows(
       fare: deliveryFares,
       // A text[] (uuid[] has no parser in node-postgres; text[] parses the same in both drivers).
       // Qualified by hand: the subquery's columns must not be read as the outer query's.
-      zoneBranchIds: sql<string[] | null>`array(select zb.branch_id::text from delivery_zone_branches zb join branches zbb on zbb.id = zb.branch_id where zb.zone_id = "delivery_zones"."id" order by zbb.position, zbb.slug)`,
+      zoneBranchIds: sql<
+        string[] | null
+      >`array(select zb.branch_id::text from delivery_zone_branches zb join branches zbb on zbb.id = zb.branch_id where zb.zone_id = "delivery_zones"."id" order by zbb.position, zbb.slug)`,
     })
     .from(shippers)
     .leftJoin(branches, and(eq(branches.shipperId, shippers.id), eq(branches.id, branchId)))
@@ -87,18 +89,25 @@ export async function findOrderProducts(
   shipperId: string,
   branch: { id: string; menuId: string },
   ids: string[],
+  deliveryType: 'delivery' | 'self-pickup',
 ): Promise<{
   products: Map<string, OrderProductRow>;
   prices: Map<string, number>;
   stopped: Set<string>;
   /** Each product's categories (a variant's are its parent's), as the discounts read them. */
   categoryIds: Map<string, string[]>;
+  /**
+   * Products with an auto-add rule for this order type, on the menu: the lowest min_order_price of
+   * those rules (auto-add.service's autoAddedFlags decides with it, as autoAddedLines would).
+   */
+  autoAddMinimum: Map<string, number>;
 }> {
   const found = {
     products: new Map<string, OrderProductRow>(),
     prices: new Map<string, number>(),
     stopped: new Set<string>(),
     categoryIds: new Map<string, string[]>(),
+    autoAddMinimum: new Map<string, number>(),
   };
   if (!ids.length) return found;
   const rows = await db
@@ -112,6 +121,10 @@ export async function findOrderProducts(
       categoryIds: sql<
         string[]
       >`array(select pc.category_id::text from product_categories pc where pc.product_id = coalesce("products"."parent_id", "products"."id"))`,
+      // auto-add.repository's listAutoAdd with a menu, order type and goods sum, for these products.
+      autoAddMinimum: sql<
+        number | null
+      >`(select min(a.min_order_price) from auto_add_products a where a.shipper_id = ${shipperId} and a.product_id = "products"."id" and (a.delivery_type is null or a.delivery_type = ${deliveryType}))`,
     })
     .from(products)
     .leftJoin(
@@ -125,9 +138,12 @@ export async function findOrderProducts(
         or(inArray(products.id, ids), inArray(products.parentId, ids)),
       ),
     );
-  for (const { product, price, inStop, categoryIds } of rows) {
+  for (const { product, price, inStop, categoryIds, autoAddMinimum } of rows) {
     found.products.set(product.id, product);
     found.categoryIds.set(product.id, categoryIds);
+    // A rule whose product the menu does not sell does not apply (listAutoAdd's inner join).
+    if (autoAddMinimum !== null && price !== null)
+      found.autoAddMinimum.set(product.id, Number(autoAddMinimum));
     if (price !== null) found.prices.set(product.id, price);
     if (inStop) found.stopped.add(product.id);
   }
