@@ -54,8 +54,31 @@ export async function autoAddedLines(
     deliveryType: order.deliveryType,
     orderPrice: order.goodsPrice,
   });
-  const ids = new Set(rows.map((r) => r.product.id));
-  return lines.map(
-    (l) => l.type === 'simple' && l.variants.length === 0 && l.modifiers.length === 0 && ids.has(l.productId),
+  return autoAddedFlags(
+    lines,
+    new Map(rows.map((r) => [r.product.id, r.rule.minOrderPrice])),
+    order.goodsPrice,
   );
+}
+
+/**
+ * The same answer as autoAddedLines from what the caller read with the lines' products (placing an
+ * order, in its products' statement, AUTO_ADD_MIN_ORDER_PRICE below): for each active product on the
+ * order's menu, the lowest `min_order_price` of the chain's rules for it that apply to the order type.
+ */
+export function autoAddedFlags(
+  lines: readonly LineShape[],
+  lowestMinimum: ReadonlyMap<string, number>,
+  goodsPrice: number,
+): boolean[] {
+  return lines.map((l) => {
+    const minimum = lowestMinimum.get(l.productId);
+    return (
+      l.type === 'simple' &&
+      l.variants.length === 0 &&
+      l.modifiers.length === 0 &&
+      minimum !== undefined &&
+      minimum <= goodsPrice
+    );
+  });
 }

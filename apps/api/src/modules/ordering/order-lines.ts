@@ -41,6 +41,10 @@ export type OrderCatalogue = {
   comboGroups: ReadonlyMap<string, ComboGroupWithOptions[]>;
   /** By the product that owns them (an origin product for its sizes). */
   modifiers: ReadonlyMap<string, ModifierRows>;
+  /** Each product's categories (a variant's are its parent's), for the discounts. */
+  categoryIds: ReadonlyMap<string, readonly string[]>;
+  /** Products with an auto-add rule for this order type, on the menu: its lowest minimum goods sum. */
+  autoAddMinimum: ReadonlyMap<string, number>;
 };
 
 /** A line as the server prices it, ready to be written as an order line. */

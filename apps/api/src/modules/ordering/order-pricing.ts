@@ -40,13 +40,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow, ShipperRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
 import type { DiscountResult } from '../pricing/discount-rules.ts';
-import { customerHasOrders, findBranchRow } from '../pricing/pricing.repository.ts';
+import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
 import { findComboGroups } from '../products/products.repository.ts';
-import { findShipper } from '../shippers/shippers.repository.ts';
-import { listActiveZones, type ZoneWithBranches } from '../zones/zones.repository.ts';
+import type { ZoneWithBranches } from '../zones/zones.repository.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
-import { findModifiers, findOrderProducts } from './ordering.repository.ts';
+import { findModifiers, findOrderProducts, findPlaceRows } from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
 
 export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;
@@ -115,14 +114,11 @@ export function checkTiming(
   }
 }
 
-async function findDeliveryZone(
-  db: DbOrTx,
-  shipperId: string,
+function checkDeliveryZone(
+  zone: ZoneWithBranches | undefined,
   branchId: string,
-  zoneId: string,
   point: { lat: number; long: number },
-): Promise<ZoneWithBranches> {
-  const [zone] = await listActiveZones(db, { shipperId, id: zoneId.toLowerCase() });
+): ZoneWithBranches {
   if (!zone || !isPointInZone(point, zone)) throw apiError(422, 'ADDRESS_OUT_OF_ZONE');
   if (!zone.branchIds.includes(branchId)) throw apiError(422, 'BRANCH_NOT_SERVING_ZONE');
   return zone;
@@ -142,14 +138,20 @@ async function loadCatalogue(
     for (const v of line.variants) named.add(v.product_id.toLowerCase());
   }
   // The products with their menu price and stop-list mark in one statement.
-  const { products, prices, stopped } = await findOrderProducts(db, shipperId, branch, [...named]);
+  const { products, prices, stopped, categoryIds, autoAddMinimum } = await findOrderProducts(
+    db,
+    shipperId,
+    branch,
+    [...named],
+    body.delivery_type,
+  );
   const comboIds = [...products.values()].filter((p) => p.type === 'combo').map((p) => p.id);
   const owners = [...products.values()].filter((p) => p.parentId === null).map((p) => p.id);
   // One after another: inside placing's transaction they share one connection (node-postgres
   // deprecates queries sent to a client that is still busy).
   const comboGroups = await findComboGroups(db, comboIds);
   const modifiers = await findModifiers(db, owners);
-  return { products, prices, stopped, comboGroups, modifiers };
+  return { products, prices, stopped, comboGroups, modifiers, categoryIds, autoAddMinimum };
 }
 
 export type PriceOrderInput = {
@@ -187,6 +189,8 @@ export type OrderPricing = {
   total: OrderTotal;
   /** The cash banknote kept with the order (null for other payment types). */
   changeFrom: number | null;
+  /** Auto-add rules of the lines' products (OrderCatalogue.autoAddMinimum); empty: none read. */
+  autoAddMinimum: ReadonlyMap<string, number>;
 };
 
 const isStopped = (line: OrderLinePricing) => line.priced?.inStop === true;
@@ -204,14 +208,19 @@ export async function priceOrder(
 ): Promise<OrderPricing> {
   const { body, shipperId, now } = input;
   checkAddress(body, refusals);
-  const shipper = await findShipper(db, shipperId);
-  if (!shipper) throw apiError(404, 'SHIPPER_NOT_FOUND');
-  refusals.check(() => checkPaymentType(body.payment_type, shipper.paymentTypes), 'payment_type');
-
   const step = body.steps[0];
   if (!step) throw new Error('priceOrder: the contract guarantees one step');
-  const futureTime = body.future_time ? new Date(body.future_time) : null;
   const isDelivery = body.delivery_type === 'delivery';
+  const point = isDelivery ? (body.to_location ?? null) : null;
+  // The zone (and its fare) only where it was read before: a delivery with a point and a zone id.
+  const zoneId = isDelivery && point && body.delivery_zone_id ? body.delivery_zone_id.toLowerCase() : null;
+  // The shipper, branch, zone and fare in one statement; the checks below run as they did.
+  const place = await findPlaceRows(db, shipperId, step.branch_id.toLowerCase(), zoneId);
+  if (!place) throw apiError(404, 'SHIPPER_NOT_FOUND');
+  const { shipper } = place;
+  refusals.check(() => checkPaymentType(body.payment_type, shipper.paymentTypes), 'payment_type');
+
+  const futureTime = body.future_time ? new Date(body.future_time) : null;
   const changeFrom = body.payment_type === 'cash' ? (body.change_from ?? null) : null;
   const unpriced: OrderPricing = {
     shipper,
@@ -228,9 +237,10 @@ export async function priceOrder(
     deliveryReason: null,
     total: orderTotal({ goods: 0, delivery: 0, discount: 0 }),
     changeFrom,
+    autoAddMinimum: new Map(),
   };
 
-  const branch = await findBranchRow(db, shipperId, step.branch_id.toLowerCase());
+  const { branch } = place;
   if (!branch) {
     refusals.add(apiError(404, 'BRANCH_NOT_FOUND'));
     return unpriced;
@@ -238,13 +248,8 @@ export async function priceOrder(
   if (!branch.isActive) refusals.add(apiError(422, 'BRANCH_INACTIVE'));
   refusals.check(() => checkTiming(branch, body.delivery_type, futureTime, now), 'future_time');
 
-  const point = isDelivery ? (body.to_location ?? null) : null;
   const zone =
-    isDelivery && point && body.delivery_zone_id
-      ? ((await refusals.checkAsync(() =>
-          findDeliveryZone(db, shipperId, branch.id, body.delivery_zone_id ?? '', point),
-        )) ?? null)
-      : null;
+    zoneId && point ? (refusals.check(() => checkDeliveryZone(place.zone, branch.id, point)) ?? null) : null;
 
   const catalogue = await loadCatalogue(db, shipperId, branch, body);
   const lines: OrderLinePricing[] = step.products.map((line, index) => ({
@@ -272,7 +277,7 @@ export async function priceOrder(
               ...(point && zone ? { point, zoneId: zone.id } : {}),
             },
             // Read above in this transaction: the fare checks them without reading them again.
-            { branch, zone },
+            { branch, zone, fare: place.fare ?? null },
           ),
         )) ?? null)
       : null;
@@ -290,6 +295,20 @@ export async function priceOrder(
     customer: { id: input.customerId, hasOrders },
     now,
     lockPromoCode: input.lockPromoCode,
+    // The lines' products were read with the catalogue: the discounts do not read them again.
+    productFacts: counted.flatMap((l) => {
+      const product = catalogue.products.get(l.discount.productId);
+      return product
+        ? [
+            {
+              id: product.id,
+              parentId: product.parentId,
+              outPrice: product.outPrice,
+              categoryIds: new Set(catalogue.categoryIds.get(product.id) ?? []),
+            },
+          ]
+        : [];
+    }),
   };
   let discounts: DiscountResult;
   try {
@@ -322,6 +341,7 @@ export async function priceOrder(
     deliveryReason: freeByDiscount ? 'discount' : (fare?.reason ?? null),
     total,
     changeFrom,
+    autoAddMinimum: catalogue.autoAddMinimum,
   };
 }
 

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
+  branches,
+  deliveryFares,
+  deliveryZones,
   groupModifiers,
   groupModifierVariants,
   idempotencyKeys,
@@ -10,8 +13,69 @@ import {
   orderStatusHistory,
   orders,
   products,
+  shippers,
   singleModifiers,
 } from '../../db/schema/index.ts';
+import type { ZoneWithBranches } from '../zones/zones.repository.ts';
+
+export type OrderPlaceRows = {
+  shipper: typeof shippers.$inferSelect;
+  /** Undefined: no branch of this shipper has that id. */
+  branch: typeof branches.$inferSelect | undefined;
+  /** Undefined: no zone asked for, or no active zone of this shipper has that id. */
+  zone: ZoneWithBranches | undefined;
+  /** The zone's fare; undefined: none (or no zone asked for). */
+  fare: typeof deliveryFares.$inferSelect | undefined;
+};
+
+/**
+ * The shipper, the branch, and for a delivery the zone (with the branches serving it, in the
+ * chain's branch order, as zones.repository's listActiveZones gives it) and its fare: what placing
+ * and quoting check first, read in ONE statement instead of five (issue 11, docs/perf/orders.md).
+ * Undefined when the shipper does not exist. The callers run the same checks on the rows as before.
+ */
+export async function findPlaceRows(
+  db: DbOrTx,
+  shipperId: string,
+  branchId: string,
+  zoneId: string | null,
+): Promise<OrderPlaceRows | undefined> {
+  const zoneOn = zoneId
+    ? and(
+        eq(deliveryZones.shipperId, shippers.id),
+        eq(deliveryZones.id, zoneId),
+        eq(deliveryZones.isActive, true),
+      )
+    : sql`false`;
+  const fareOn = zoneId
+    ? and(eq(deliveryFares.shipperId, shippers.id), eq(deliveryFares.zoneId, zoneId))
+    : sql`false`;
+  const [row] = await db
+    .select({
+      shipper: shippers,
+      branch: branches,
+      zone: deliveryZones,
+      fare: deliveryFares,
+      // A text[] (uuid[] has no parser in node-postgres; text[] parses the same in both drivers).
+      // Qualified by hand: the subquery's columns must not be read as the outer query's.
+      zoneBranchIds: sql<
+        string[] | null
+      >`array(select zb.branch_id::text from delivery_zone_branches zb join branches zbb on zbb.id = zb.branch_id where zb.zone_id = "delivery_zones"."id" order by zbb.position, zbb.slug)`,
+    })
+    .from(shippers)
+    .leftJoin(branches, and(eq(branches.shipperId, shippers.id), eq(branches.id, branchId)))
+    .leftJoin(deliveryZones, zoneOn)
+    .leftJoin(deliveryFares, fareOn)
+    .where(eq(shippers.id, shipperId))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    shipper: row.shipper,
+    branch: row.branch ?? undefined,
+    zone: row.zone ? { ...row.zone, branchIds: row.zoneBranchIds ?? [] } : undefined,
+    fare: row.fare ?? undefined,
+  };
+}
 
 export type OrderProductRow = typeof products.$inferSelect;
 
@@ -25,11 +89,25 @@ export async function findOrderProducts(
   shipperId: string,
   branch: { id: string; menuId: string },
   ids: string[],
-): Promise<{ products: Map<string, OrderProductRow>; prices: Map<string, number>; stopped: Set<string> }> {
+  deliveryType: 'delivery' | 'self-pickup',
+): Promise<{
+  products: Map<string, OrderProductRow>;
+  prices: Map<string, number>;
+  stopped: Set<string>;
+  /** Each product's categories (a variant's are its parent's), as the discounts read them. */
+  categoryIds: Map<string, string[]>;
+  /**
+   * Products with an auto-add rule for this order type, on the menu: the lowest min_order_price of
+   * those rules (auto-add.service's autoAddedFlags decides with it, as autoAddedLines would).
+   */
+  autoAddMinimum: Map<string, number>;
+}> {
   const found = {
     products: new Map<string, OrderProductRow>(),
     prices: new Map<string, number>(),
     stopped: new Set<string>(),
+    categoryIds: new Map<string, string[]>(),
+    autoAddMinimum: new Map<string, number>(),
   };
   if (!ids.length) return found;
   const rows = await db
@@ -38,6 +116,15 @@ export async function findOrderProducts(
       price: menuProducts.price,
       // Qualified by hand: the subquery's columns must not be read as the outer query's.
       inStop: sql<boolean>`exists (select 1 from branch_stop_list s where s.branch_id = ${branch.id} and s.product_id = "products"."id")`,
+      // What pricing's findProductFacts reads, here so that the discounts need not read it again.
+      // text[]: uuid[] has no parser in node-postgres; text[] parses the same in both drivers.
+      categoryIds: sql<
+        string[]
+      >`array(select pc.category_id::text from product_categories pc where pc.product_id = coalesce("products"."parent_id", "products"."id"))`,
+      // auto-add.repository's listAutoAdd with a menu, order type and goods sum, for these products.
+      autoAddMinimum: sql<
+        number | null
+      >`(select min(a.min_order_price) from auto_add_products a where a.shipper_id = ${shipperId} and a.product_id = "products"."id" and (a.delivery_type is null or a.delivery_type = ${deliveryType}))`,
     })
     .from(products)
     .leftJoin(
@@ -51,8 +138,12 @@ export async function findOrderProducts(
         or(inArray(products.id, ids), inArray(products.parentId, ids)),
       ),
     );
-  for (const { product, price, inStop } of rows) {
+  for (const { product, price, inStop, categoryIds, autoAddMinimum } of rows) {
     found.products.set(product.id, product);
+    found.categoryIds.set(product.id, categoryIds);
+    // A rule whose product the menu does not sell does not apply (listAutoAdd's inner join).
+    if (autoAddMinimum !== null && price !== null)
+      found.autoAddMinimum.set(product.id, Number(autoAddMinimum));
     if (price !== null) found.prices.set(product.id, price);
     if (inStop) found.stopped.add(product.id);
   }

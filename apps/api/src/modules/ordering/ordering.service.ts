@@ -11,7 +11,7 @@ import { initialOrderStatus } from '@app/domain';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
-import { autoAddedLines } from '../auto-add/auto-add.service.ts';
+import { autoAddedFlags } from '../auto-add/auto-add.service.ts';
 import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
 import { type KeyUse, requestHash, storeAnswer, takeKey } from './idempotency.ts';
@@ -101,11 +101,8 @@ async function writeOrder(
   const isDelivery = body.delivery_type === 'delivery';
 
   const status = initialOrderStatus({ future_time: body.future_time ?? null, awaits_payment: false });
-  const autoAdded = await autoAddedLines(
-    tx,
-    { shipperId, menuId: branch.menuId, deliveryType: body.delivery_type, goodsPrice: total.goods },
-    lines,
-  );
+  // Read with the lines' products (findOrderProducts): the same answer as autoAddedLines.
+  const autoAdded = autoAddedFlags(lines, pricing.autoAddMinimum, total.goods);
   const order = await insertOrder(
     tx,
     {

@@ -31,6 +31,7 @@ import {
   findPromoCode,
   insertPromoUsage,
   listAutomaticDiscounts,
+  type ProductFacts,
 } from './pricing.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -48,6 +49,7 @@ export type FareInput = {
 
 /** What the fare needs of a branch. */
 type FareBranch = { id: string; lat: number; long: number };
+type FareRow = NonNullable<Awaited<ReturnType<typeof findFare>>>;
 
 /**
  * The delivery price of an order: 0 for self-pickup; for delivery, the zone's fare for the
@@ -62,8 +64,9 @@ export async function computeFare(
   /**
    * The branch and the zone (by input.branchId and input.zoneId) when the caller has read them in
    * this transaction already (placing an order): not read again; every check below still runs.
+   * `fare`: the zone's fare row read with them (null: it has none); absent: read here.
    */
-  known?: { branch: FareBranch; zone: ZoneWithBranches | null },
+  known?: { branch: FareBranch; zone: ZoneWithBranches | null; fare?: FareRow | null },
 ): Promise<TComputePriceResponse> {
   const branch = known ? known.branch : await findBranchRow(db, shipperId, input.branchId);
   if (!branch || branch.id !== input.branchId) throw apiError(404, 'BRANCH_NOT_FOUND');
@@ -75,7 +78,10 @@ export async function computeFare(
   if (!zone || zone.id !== input.zoneId) throw apiError(404, 'ZONE_NOT_FOUND');
   if (!zone.branchIds.includes(branch.id)) throw apiError(422, 'BRANCH_NOT_SERVING_ZONE');
   if (!isPointInZone(input.point, zone)) throw apiError(422, 'ADDRESS_OUT_OF_ZONE');
-  const fare = await findFare(db, shipperId, zone.id);
+  const fare =
+    known?.fare !== undefined && (known.fare === null || known.fare.zoneId === zone.id)
+      ? known.fare
+      : await findFare(db, shipperId, zone.id);
   if (!fare) throw apiError(404, 'FARE_NOT_FOUND');
   return deliveryFare({
     deliveryType: 'delivery',
@@ -108,6 +114,11 @@ export type DiscountInput = {
   now: Date;
   /** Lock the promo code's row until the transaction ends (the order service, before recording its use). */
   lockPromoCode?: boolean;
+  /**
+   * The lines' products as findProductFacts reads them (the chain's active ones), when the caller
+   * has read them already (placing an order reads them with the menu); absent: read here.
+   */
+  productFacts?: readonly ProductFacts[];
 };
 
 type CheckedPromo = { id: string; code: string; rule: DiscountRule; minOrderAmount: number };
@@ -152,9 +163,9 @@ async function checkPromoCode(db: DbOrTx, input: DiscountInput, ctx: DiscountCon
  * the database and the order service inside its transaction.
  */
 export async function computeDiscounts(db: DbOrTx, input: DiscountInput): Promise<DiscountResult> {
-  const facts = await findProductFacts(db, input.shipperId, [
-    ...new Set(input.lines.map((l) => l.productId)),
-  ]);
+  const facts =
+    input.productFacts ??
+    (await findProductFacts(db, input.shipperId, [...new Set(input.lines.map((l) => l.productId))]));
   const byId = new Map(facts.map((f) => [f.id, f]));
   const lines: PricedLine[] = [];
   for (const line of input.lines) {
