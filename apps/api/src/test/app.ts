@@ -68,6 +68,15 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.sms ? { sms: options.sms } : {}),
     });
+    // A test writes the database directly, then reads through the app at once. PostgreSQL hands the
+    // write's announcement to the app's listener a few milliseconds after the commit (PGlite with
+    // it), so a cached read could still be the old one: in production a reader that close behind the
+    // write; in a test, a race. Every request first waits for what committed before it.
+    if (app.orderEvents.name === 'postgres') {
+      app.addHook('onRequest', async () => {
+        await app.orderEvents.settled(app.db);
+      });
+    }
     await app.ready();
     return {
       app,

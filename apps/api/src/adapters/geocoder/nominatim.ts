@@ -142,21 +142,34 @@ export function createNominatimGeocoder(config: NominatimConfig): Geocoder {
   const maxQueue = config.maxQueue ?? 20;
   const turns = pLimit(1);
   let lastStart = Number.NEGATIVE_INFINITY;
-  const turn = () =>
-    turns(async () => {
-      const wait = lastStart + minInterval - Date.now();
+  /**
+   * Starts `send` in its turn: the start time is taken and the call made in the same synchronous
+   * step, so a busy event loop cannot put time between the two (which would let the next call start
+   * less than the interval after this one actually did).
+   */
+  const inTurn = async <T>(send: () => Promise<T>): Promise<T> => {
+    let sent: Promise<T> | undefined;
+    await turns(async () => {
+      const wait = lastStart + minInterval - performance.now();
       if (wait > 0) await sleep(wait);
-      lastStart = Date.now();
+      lastStart = performance.now();
+      sent = send();
+      // The turn ends when the call has started, not when it answers; its failure is the caller's.
+      sent.catch(() => undefined);
     });
+    if (!sent) throw new Error('Nominatim: the turn ended without a call');
+    return sent;
+  };
   const upstream = async (url: URL): Promise<unknown> => {
     if (turns.activeCount + turns.pendingCount >= maxQueue) {
       throw new GeocoderError(503, 'Nominatim queue is full');
     }
-    await turn();
-    return getJson('Nominatim', url, {
-      headers: { 'user-agent': config.userAgent },
-      timeoutMs: config.timeoutMs,
-    });
+    return inTurn(() =>
+      getJson('Nominatim', url, {
+        headers: { 'user-agent': config.userAgent },
+        timeoutMs: config.timeoutMs,
+      }),
+    );
   };
   // lru-cache keeps no undefined values, so an answer is stored inside an object.
   const cache = new LRUCache<string, { body: unknown }>({

@@ -10,6 +10,7 @@ import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { placeTestOrder, signInTestCustomer } from '../../test/orders.ts';
 import {
+  CATALOGUE_CHANGED_CHANNEL,
   ORDER_STATUS_CHANNEL,
   publishTokensRevoked,
   TOKENS_REVOKED_CHANNEL,
@@ -177,6 +178,18 @@ describe('order status bus, in this process', () => {
     await publishTokensRevoked(t.app.db, [TOKEN_B]);
     await settle(300);
     expect(heard).toHaveLength(1);
+  });
+
+  it('settled: when it resolves, every change committed before it has been handed over', async () => {
+    const heard: unknown[] = [];
+    const stop = t.app.orderEvents.onCatalogueChanged((change) => heard.push(change));
+    await t.db.db.execute(sql`select pg_notify(${CATALOGUE_CHANGED_CHANNEL}, '{"tags":["catalogue"]}')`);
+    const started = Date.now();
+    await t.app.orderEvents.settled(t.app.db);
+    // By its marker, not by its 2 s fallback.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(heard).toHaveLength(1);
+    stop();
   });
 
   it('refuses to publish an event that is not a status event', async () => {

@@ -23,6 +23,13 @@ export const TOKENS_REVOKED_CHANNEL = 'customer_tokens_revoked';
  */
 export const CATALOGUE_CHANGED_CHANNEL = 'catalogue_changed';
 
+/**
+ * A process's own marker (`settled`): PostgreSQL hands a listener the notifications of committed
+ * transactions in commit order, so when the marker arrives every change committed before it has
+ * been handed over.
+ */
+export const BUS_BARRIER_CHANNEL = 'bus_barrier';
+
 export type OrderStatusListener = (event: TOrderStatusEvent) => void;
 export type CatalogueChangeListener = (change: TCatalogueChange) => void;
 
@@ -57,6 +64,14 @@ export type OrderEvents = {
    * unsubscribe function.
    */
   onCatalogueChanged: (listener: CatalogueChangeListener) => () => void;
+  /**
+   * Resolves once every change committed before the call has been handed to this process's
+   * listeners. PGlite hands them over with the commit; PostgreSQL a few milliseconds after it (to the
+   * writing process too), so a caller that must read its own write from a cache waits for this.
+   * Resolves at once while not listening (nothing is served from the cache then), and after
+   * `timeoutMs` at the latest.
+   */
+  settled: (db: DbOrTx, timeoutMs?: number) => Promise<void>;
   /** Whether changes from the database are being heard right now (false while reconnecting). */
   readonly listening: boolean;
   /** Stops listening; subscribe/publish must not be called afterwards. */

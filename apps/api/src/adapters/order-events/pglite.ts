@@ -42,6 +42,8 @@ export async function createPgliteOrderEvents(client: PGlite, options: { log: Lo
     subscribe: (orderId, listener) => subs.add(orderId, listener),
     onTokensRevoked: (listener) => revocations.add(listener),
     onCatalogueChanged: (listener) => catalogue.add(listener),
+    // The catalogue listener runs during the commit itself (above): nothing is ever in flight.
+    settled: async () => {},
     get listening() {
       return !closed && !client.closed;
     },

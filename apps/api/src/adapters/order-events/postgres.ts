@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { DbOrTx } from '../../db/client.ts';
 import {
+  BUS_BARRIER_CHANNEL,
   CATALOGUE_CHANGED_CHANNEL,
   CatalogueChanges,
   type CurrentStatuses,
@@ -41,6 +45,8 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
   let closing = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
+  /** The markers `settled` is waiting for, by payload. */
+  const barriers = new Map<string, () => void>();
 
   const lost = (which: pg.Client, error?: Error) => {
     // Events of a connection we already gave up on (or of one not yet in use) change nothing.
@@ -59,6 +65,8 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
       if (message.channel === ORDER_STATUS_CHANNEL) subs.dispatchPayload(message.payload);
       else if (message.channel === TOKENS_REVOKED_CHANNEL) revocations.dispatchPayload(message.payload);
       else if (message.channel === CATALOGUE_CHANGED_CHANNEL) catalogue.dispatchPayload(message.payload);
+      // Another process's markers are not in the map: ignored.
+      else if (message.channel === BUS_BARRIER_CHANNEL) barriers.get(message.payload ?? '')?.();
     });
     // Without an 'error' listener a dropped connection would crash the process.
     next.on('error', (error) => lost(next, error));
@@ -66,7 +74,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
     try {
       await next.connect();
       await next.query(
-        `LISTEN ${ORDER_STATUS_CHANNEL}; LISTEN ${TOKENS_REVOKED_CHANNEL}; LISTEN ${CATALOGUE_CHANGED_CHANNEL}`,
+        `LISTEN ${ORDER_STATUS_CHANNEL}; LISTEN ${TOKENS_REVOKED_CHANNEL}; LISTEN ${CATALOGUE_CHANGED_CHANNEL}; LISTEN ${BUS_BARRIER_CHANNEL}`,
       );
     } catch (error) {
       next.end().catch(() => {});
@@ -107,12 +115,33 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
   // The app's pool has just migrated this database, so a failure here is real: report it at start.
   await connect();
 
+  const settled = async (db: DbOrTx, timeoutMs = 2_000): Promise<void> => {
+    if (client === null || closing) return;
+    const id = randomUUID();
+    let timeout: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve) => {
+      barriers.set(id, resolve);
+      timeout = setTimeout(() => {
+        log.warn({ timeoutMs }, 'bus marker not heard in time; going on');
+        resolve();
+      }, timeoutMs);
+    });
+    try {
+      await db.execute(sql`select pg_notify(${BUS_BARRIER_CHANNEL}, ${id})`);
+      await arrived;
+    } finally {
+      clearTimeout(timeout);
+      barriers.delete(id);
+    }
+  };
+
   return {
     name: 'postgres',
     publish: publishInTx,
     subscribe: (orderId, listener) => subs.add(orderId, listener),
     onTokensRevoked: (listener) => revocations.add(listener),
     onCatalogueChanged: (listener) => catalogue.add(listener),
+    settled,
     get listening() {
       return client !== null;
     },
@@ -123,6 +152,8 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
       subs.clear();
       revocations.clear();
       catalogue.clear();
+      for (const resolve of barriers.values()) resolve();
+      barriers.clear();
       const current = client;
       client = null;
       if (current) {
