@@ -312,11 +312,17 @@ test.describe('restaurants map', () => {
     const clusters = map.locator('.leaflet-marker-icon.map-cluster');
     const markers = map.locator('.leaflet-marker-icon:not(.map-cluster)');
     await expect(clusters.first()).toBeVisible();
-    const titles = [
+    // Leaflet adds the icons one after another: wait until the last is there, then check each once.
+    const mapTitles = async () => [
       ...(await clusters.evaluateAll((icons) => icons.map((icon) => icon.getAttribute('title') ?? ''))),
       ...(await markers.evaluateAll((icons) => icons.map((icon) => icon.getAttribute('title') ?? ''))),
     ];
-    for (const name of names) expect(titles.filter((title) => title.includes(name.trim()))).toHaveLength(1);
+    const timesOnMap = async () => {
+      const titles = await mapTitles();
+      return names.map((name) => titles.filter((title) => title.includes(name.trim())).length);
+    };
+    await expect.poll(timesOnMap).toEqual(names.map(() => 1));
+    const titles = await mapTitles();
     const gathered = (await clusters.allTextContents()).reduce((sum, count) => sum + Number(count), 0);
     expect(gathered + (await markers.count())).toBe(names.length);
     // Every button on the map at least 24 px and none over another (WCAG 2.5.8), the texts in contrast.
