@@ -114,15 +114,36 @@ export async function publishTokensRevoked(tx: DbOrTx, tokenIds: string[]): Prom
   }
 }
 
-/** The token revocation listeners of one process; each implementation feeds it what it hears. */
-export class Revocations {
-  readonly #listeners = new Set<TokenRevocationListener>();
+/** A notification's JSON payload checked with `schema`; null when it is not JSON or not that shape. */
+export function parsePayload<T>(payload: string | undefined, schema: z.ZodType<T>): T | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload ?? '');
+  } catch {
+    return null;
+  }
+  const result = schema.safeParse(parsed);
+  return result.success ? result.data : null;
+}
 
-  constructor(private readonly log: Log) {}
+/**
+ * The listeners of one kind of notification in one process: each implementation feeds it what it
+ * hears. A malformed payload is logged and dropped; a listener that throws does not stop the others.
+ */
+class Broadcast<T> {
+  readonly #listeners = new Set<(value: T) => void>();
 
-  add(listener: TokenRevocationListener): () => void {
+  constructor(
+    private readonly log: Log,
+    /** What is broadcast, for the log ("token revocation"). */
+    private readonly what: string,
+    /** A payload as listeners get it, or null when malformed. */
+    private readonly read: (payload: string | undefined) => T | null,
+  ) {}
+
+  add(listener: (value: T) => void): () => void {
     // Its own wrapper, so one listener added twice is called twice and removed once per call.
-    const entry: TokenRevocationListener = (revocation) => listener(revocation);
+    const entry = (value: T) => listener(value);
     this.#listeners.add(entry);
     return () => {
       this.#listeners.delete(entry);
@@ -131,26 +152,20 @@ export class Revocations {
 
   /** Hands a raw payload to the listeners; a malformed one is logged and dropped. */
   dispatchPayload(payload: string | undefined): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload ?? '');
-    } catch {
-      parsed = undefined;
-    }
-    const result = ZTokensRevoked.safeParse(parsed);
-    if (!result.success) {
-      this.log.warn({ payload }, 'token revocation notification has an unexpected shape; dropped');
+    const value = this.read(payload);
+    if (value === null) {
+      this.log.warn({ payload }, `${this.what} notification has an unexpected shape; dropped`);
       return;
     }
-    this.dispatch({ kind: 'revoked', tokenIds: result.data.token_ids });
+    this.dispatch(value);
   }
 
-  dispatch(revocation: TokenRevocation): void {
+  dispatch(value: T): void {
     for (const listener of [...this.#listeners]) {
       try {
-        listener(revocation);
+        listener(value);
       } catch (error) {
-        this.log.error({ err: error }, 'token revocation listener failed');
+        this.log.error({ err: error }, `${this.what} listener failed`);
       }
     }
   }
@@ -160,51 +175,26 @@ export class Revocations {
   }
 }
 
+/** The token revocation listeners of one process. */
+export class Revocations extends Broadcast<TokenRevocation> {
+  constructor(log: Log) {
+    super(log, 'token revocation', (payload) => {
+      const body = parsePayload(payload, ZTokensRevoked);
+      return body && { kind: 'revoked', tokenIds: body.token_ids };
+    });
+  }
+}
+
 /** Everything changed: what listeners hear after a reconnect. */
 export const EVERYTHING_CHANGED: TCatalogueChange = { tags: [...CACHE_TAGS] };
 
-/** The catalogue change listeners of one process; each implementation feeds it what it hears. */
-export class CatalogueChanges {
-  readonly #listeners = new Set<CatalogueChangeListener>();
-
-  constructor(private readonly log: Log) {}
-
-  add(listener: CatalogueChangeListener): () => void {
-    const entry: CatalogueChangeListener = (change) => listener(change);
-    this.#listeners.add(entry);
-    return () => {
-      this.#listeners.delete(entry);
-    };
-  }
-
-  /** Hands a raw payload to the listeners; a malformed one is logged and dropped. */
-  dispatchPayload(payload: string | undefined): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload ?? '');
-    } catch {
-      parsed = undefined;
-    }
-    const result = ZCatalogueChange.safeParse(parsed);
-    if (!result.success) {
-      this.log.warn({ payload }, 'catalogue change notification has an unexpected shape; dropped');
-      return;
-    }
-    this.dispatch({ tags: [...new Set(result.data.tags)] });
-  }
-
-  dispatch(change: TCatalogueChange): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        this.log.error({ err: error }, 'catalogue change listener failed');
-      }
-    }
-  }
-
-  clear(): void {
-    this.#listeners.clear();
+/** The catalogue change listeners of one process (each tag once). */
+export class CatalogueChanges extends Broadcast<TCatalogueChange> {
+  constructor(log: Log) {
+    super(log, 'catalogue change', (payload) => {
+      const body = parsePayload(payload, ZCatalogueChange);
+      return body && { tags: [...new Set(body.tags)] };
+    });
   }
 }
 
@@ -249,19 +239,12 @@ export class Subscriptions {
 
   /** Hands a raw payload to the order's listeners; a malformed one is logged and dropped. */
   dispatchPayload(payload: string | undefined): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload ?? '');
-    } catch {
-      this.log.warn({ payload }, 'order status notification is not JSON; dropped');
-      return;
-    }
-    const result = ZOrderStatusEvent.safeParse(parsed);
-    if (!result.success) {
+    const event = parsePayload(payload, ZOrderStatusEvent);
+    if (!event) {
       this.log.warn({ payload }, 'order status notification has an unexpected shape; dropped');
       return;
     }
-    this.dispatch(result.data);
+    this.dispatch(event);
   }
 
   dispatch(event: TOrderStatusEvent): void {
