@@ -63,7 +63,6 @@ const SHIPPER_ID = process.env.SHIPPER_ID?.trim() || '5f1c2a9e-6b7d-4c3e-8a1f-0d
 const PLATFORM_ID = process.env.PLATFORM_ID?.trim() || '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
 const API_HEADERS = { Shipper: SHIPPER_ID, Platform: PLATFORM_ID };
 const LOAD_WARNING = 0.5;
-const UNLIMITED = '1000000/1m';
 
 const log = (message) => console.log(`[bench] ${message}`);
 const warn = (message) => console.warn(`[bench] WARNING: ${message}`);
@@ -235,41 +234,21 @@ async function waitForServer(url, service, timeoutMs) {
 function apiEnv({ port, webUrl, databaseUrl }) {
   const env = {
     ...process.env,
-    // The demo's development mode, as under `npm start`: orders.mjs signs customers in through the
-    // SMS outbox, which production refuses.
-    NODE_ENV: 'development',
+    // The bench API's settings, shared with api-server.mjs: development mode (orders.mjs signs
+    // customers in through the SMS outbox, which production refuses), quiet logs, every request limit
+    // and SMS budget raised, TRUST_PROXY=loopback (orders.mjs signs each customer in from an address
+    // of its own), two malloc arenas as under `npm start`.
+    ...BENCH_API_ENV,
     PORT: String(port),
     HOST: 'localhost',
     DATA_DIR: dataDir,
     SEED: 'auto',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL?.trim() || 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL?.trim() || BENCH_API_ENV.LOG_LEVEL,
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX?.trim() || BENCH_API_ENV.MALLOC_ARENA_MAX,
     CORS_ORIGINS: webUrl,
     SHIPPER_ID,
     PLATFORM_ID,
-    // orders.mjs signs each customer in from its own address in X-Forwarded-For (the per-address
-    // limit of code sends is fixed), which the API believes only from a proxy it trusts.
-    TRUST_PROXY: 'loopback',
-    // As `npm start` and api-server.mjs run the API: two glibc malloc arenas (docs/perf/orders.md).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX?.trim() || BENCH_API_ENV.MALLOC_ARENA_MAX,
-    SMS_BUDGET_PER_HOUR: '1000000',
-    SMS_BUDGET_PER_DAY: '1000000',
   };
-  // Load from one address and a few customers would hit every limit at once: 429s are cheap
-  // answers and http-ratio refuses them. The limits still count (the work stays in the path).
-  for (const name of [
-    'SIGN_IN',
-    'CODE_CONFIRM',
-    'GEOCODER',
-    'SEARCH',
-    'PRICING',
-    'QUOTE',
-    'ORDER',
-    'VACANCY_APPLICATION',
-    'REVIEW',
-    'CUSTOMER_WRITES',
-  ]) {
-    env[`RATE_LIMIT_${name}`] = UNLIMITED;
-  }
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   delete env.TEST_CLOCK;
