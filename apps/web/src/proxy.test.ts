@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('server-only', () => ({}));
 
@@ -25,7 +27,7 @@ const nonceOf = (policy: string | null) => policy?.match(/'nonce-([^']+)'/)?.[1]
 describe('proxy', () => {
   it('answers a page with a CSP naming a fresh nonce, and hands both to the render', async () => {
     const proxy = await loadProxy({ PUBLIC_API_URL: 'http://localhost:4000', MAP_TILE_URL: 'none' });
-    const first = proxy(new NextRequest('http://localhost:3000/en/about'));
+    const first = await proxy(new NextRequest('http://localhost:3000/en/about'));
     const policy = first.headers.get('content-security-policy');
     const nonce = nonceOf(policy);
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
@@ -36,23 +38,23 @@ describe('proxy', () => {
     // next-intl still tells the render the locale (/en/... is already the internal path: no rewrite).
     expect(forwarded(first, 'x-next-intl-locale')).toBe('en');
 
-    const second = proxy(new NextRequest('http://localhost:3000/en/about'));
+    const second = await proxy(new NextRequest('http://localhost:3000/en/about'));
     expect(nonceOf(second.headers.get('content-security-policy'))).not.toBe(nonce);
   });
 
   it('keeps the locale routing: / and /uz rewrite, /ru redirects, each with the policy', async () => {
     const proxy = await loadProxy();
-    const root = proxy(new NextRequest('http://localhost:3000/about?city=samarkand'));
+    const root = await proxy(new NextRequest('http://localhost:3000/about?city=samarkand'));
     expect(root.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/ru/about?city=samarkand');
     expect(forwarded(root, 'x-next-intl-locale')).toBe('ru');
     expect(nonceOf(forwarded(root, 'content-security-policy'))).toBe(forwarded(root, 'x-nonce'));
 
-    const uz = proxy(new NextRequest('http://localhost:3000/uz'));
+    const uz = await proxy(new NextRequest('http://localhost:3000/uz'));
     expect(forwarded(uz, 'x-next-intl-locale')).toBe('uz');
     expect(nonceOf(forwarded(uz, 'content-security-policy'))).toBe(forwarded(uz, 'x-nonce'));
     expect(forwarded(uz, 'x-nonce')).toMatch(/^[A-Za-z0-9+/]{22}==$/);
 
-    const ru = proxy(new NextRequest('http://localhost:3000/ru/about'));
+    const ru = await proxy(new NextRequest('http://localhost:3000/ru/about'));
     expect(ru.status).toBe(307);
     expect(ru.headers.get('location')).toBe('http://localhost:3000/about');
     expect(ru.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -60,7 +62,7 @@ describe('proxy', () => {
 
   it("overwrites a client's own nonce and policy headers", async () => {
     const proxy = await loadProxy();
-    const response = proxy(
+    const response = await proxy(
       new NextRequest('http://localhost:3000/', {
         headers: { 'x-nonce': 'chosen-by-attacker', 'content-security-policy': "script-src 'unsafe-inline'" },
       }),
@@ -74,15 +76,162 @@ describe('proxy', () => {
   it('sends HSTS only from a production https site', async () => {
     const production = await loadProxy({ NODE_ENV: 'production', SITE_URL: 'https://baraka.example' });
     expect(
-      production(new NextRequest('https://baraka.example/')).headers.get('strict-transport-security'),
+      (await production(new NextRequest('https://baraka.example/'))).headers.get('strict-transport-security'),
     ).toBe('max-age=31536000; includeSubDomains');
     const plain = await loadProxy({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000' });
     expect(
-      plain(new NextRequest('http://localhost:3000/')).headers.get('strict-transport-security'),
+      (await plain(new NextRequest('http://localhost:3000/'))).headers.get('strict-transport-security'),
     ).toBeNull();
     const dev = await loadProxy({ NODE_ENV: 'development', SITE_URL: 'https://baraka.example' });
-    const response = dev(new NextRequest('https://baraka.example/'));
+    const response = await dev(new NextRequest('https://baraka.example/'));
     expect(response.headers.get('strict-transport-security')).toBeNull();
     expect(response.headers.get('content-security-policy')).toContain("'unsafe-eval'");
+  });
+});
+
+/**
+ * The HTML cache through the proxy, with a stand-in for Next's server: it runs the proxy on every
+ * request it gets (as Next does), renders a page carrying the nonce the proxy handed to the render,
+ * and counts the render requests the cache makes.
+ */
+describe('proxy with the HTML cache', () => {
+  const HTML_CACHE = Symbol.for('@app/web/html-cache');
+  const BRANCH = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
+  let server: Server;
+  let origin = '';
+  const renders: { path: string; cookie: string | undefined }[] = [];
+
+  const page = (nonce: string) =>
+    `<html><head><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></head></html>`;
+
+  beforeAll(async () => {
+    server = createServer(async (req, res) => {
+      const proxy = (await import('./proxy')).default;
+      const routed = await proxy(
+        new NextRequest(new URL(req.url ?? '/', origin), { headers: req.headers as Record<string, string> }),
+      );
+      renders.push({ path: req.url ?? '', cookie: req.headers.cookie });
+      const nonce = forwarded(routed, 'x-nonce') ?? 'none';
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        vary: 'rsc, next-router-state-tree',
+        'content-security-policy': routed.headers.get('content-security-policy') ?? '',
+      });
+      res.end(page(nonce));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  beforeEach(async () => {
+    renders.length = 0;
+    delete (globalThis as unknown as Record<symbol, unknown>)[HTML_CACHE];
+    const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
+    processCache().cache.reset();
+    processCache().cache.setLive(true);
+  });
+
+  afterEach(async () => {
+    const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
+    processCache().cache.setLive(false);
+  });
+
+  async function setup() {
+    const proxy = await loadProxy({
+      NODE_ENV: 'production',
+      __NEXT_PRIVATE_ORIGIN: origin,
+      MAP_TILE_URL: 'none',
+    });
+    const { processHtmlCache } = await import('./lib/html-cache/serve');
+    // Created here (its options apply at creation), before the proxy's first request.
+    const { placeholder, token } = processHtmlCache({ maxEntries: 100, maxBytes: 1_000_000 });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      proxy(new NextRequest(new URL(path, origin), { headers }));
+    return { proxy, placeholder, token, get };
+  }
+
+  /** The nonce of a served page: its body's and its policy's must be the same. */
+  async function servedNonce(response: Response, placeholder: string): Promise<string> {
+    const body = await response.text();
+    const nonce = nonceOf(response.headers.get('content-security-policy')) ?? '';
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(body).toBe(page(nonce));
+    expect(body).not.toContain(placeholder);
+    return nonce;
+  }
+
+  it('renders a page once, with the placeholder and only the branch cookie, then serves it with fresh nonces', async () => {
+    const { get, placeholder } = await setup();
+    const cookie = `branch_id=${BRANCH}; session=secret; other=1`;
+    const first = await get('/', { cookie });
+    expect(first.headers.get('x-html-cache')).toBe('miss');
+    const second = await get('/', { cookie });
+    expect(second.headers.get('x-html-cache')).toBe('hit');
+    expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(second.headers.get('vary')).toBe('rsc, next-router-state-tree');
+    const a = await servedNonce(first, placeholder);
+    const b = await servedNonce(second, placeholder);
+    expect(a).not.toBe(b);
+    expect(renders).toEqual([{ path: '/', cookie: `branch_id=${BRANCH}` }]);
+    // Another branch, another locale: other pages.
+    await get('/', { cookie: 'branch_id=4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1c' });
+    await get('/en');
+    await get('/en');
+    expect(renders.map((r) => r.path)).toEqual(['/', '/', '/en']);
+  });
+
+  it('makes one render for concurrent requests of a page', async () => {
+    const { get, placeholder } = await setup();
+    const responses = await Promise.all(Array.from({ length: 6 }, () => get('/samarkand')));
+    const nonces = await Promise.all(responses.map((r) => servedNonce(r, placeholder)));
+    expect(new Set(nonces).size).toBe(6);
+    expect(renders).toHaveLength(1);
+  });
+
+  it('leaves RSC requests, queries, HEAD, redirects and other pages to the ordinary render', async () => {
+    const { get, proxy } = await setup();
+    for (const response of [
+      await get('/', { RSC: '1' }),
+      await get('/', { 'Next-Router-Prefetch': '1' }),
+      await get('/?city=samarkand'),
+      await get('/?_rsc=1'),
+      await get('/cart'),
+      await get('/ru'),
+      await proxy(new NextRequest(new URL('/', origin), { method: 'HEAD' })),
+    ])
+      expect(response.headers.get('x-html-cache')).toBeNull();
+    expect(renders).toHaveLength(0);
+  });
+
+  it('renders with the placeholder only for the secret token; a guessed token gets a fresh nonce', async () => {
+    const { proxy, placeholder, token } = await setup();
+    const own = await proxy(
+      new NextRequest(new URL('/', origin), { headers: { 'x-html-cache-render': token } }),
+    );
+    expect(forwarded(own, 'x-nonce')).toBe(placeholder);
+    expect(forwarded(own, 'x-html-cache-render')).toBeNull();
+    const guessed = await proxy(
+      new NextRequest(new URL('/', origin), { headers: { 'x-html-cache-render': `${token.slice(1)}x` } }),
+    );
+    expect(guessed.headers.get('x-html-cache')).toBe('miss');
+    await servedNonce(guessed, placeholder);
+  });
+
+  it('renders again after a change of the catalogue, and not from the cache while the stream is down', async () => {
+    const { get } = await setup();
+    const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
+    await get('/');
+    expect((await get('/')).headers.get('x-html-cache')).toBe('hit');
+    processCache().cache.invalidateTags(['catalogue']);
+    expect((await get('/')).headers.get('x-html-cache')).toBe('miss');
+    processCache().cache.setLive(false);
+    const down = await get('/');
+    expect(down.headers.get('x-html-cache')).toBeNull();
+    expect(down.headers.get('x-middleware-rewrite')).toMatch(/:\d+\/ru$/);
+    expect(renders).toHaveLength(2);
   });
 });

@@ -2,6 +2,8 @@ import { NextRequest } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { routing } from './i18n/routing';
 import { env } from './lib/env';
+import { RENDER_HEADER } from './lib/html-cache/html-cache';
+import { fromHtmlCache, isRenderRequest, processHtmlCache } from './lib/html-cache/serve';
 import { contentSecurityPolicy, createNonce, strictTransportSecurity } from './lib/security-headers';
 
 const intl = createMiddleware(routing);
@@ -12,18 +14,27 @@ const intl = createMiddleware(routing);
  * server components read it from `x-nonce`. next-intl copies the request's headers into the rewrite
  * (or pass-through) it answers, so the page's render sees both; a client cannot smuggle in its own,
  * they are overwritten here.
+ *
+ * Public pages (the menus, products) are answered from the HTML cache (lib/html-cache/): a render made
+ * once with the process's secret placeholder nonce, served with this request's nonce in its place.
+ * The cache's own render request (it carries the secret token) is rendered with the placeholder.
  */
-export default function proxy(request: NextRequest) {
+export default async function proxy(request: NextRequest): Promise<Response> {
   const e = env();
-  const nonce = createNonce();
+  const htmlCache = { maxEntries: e.HTML_CACHE_MAX_ENTRIES, maxBytes: e.HTML_CACHE_MAX_MB * 1024 * 1024 };
+  const development = process.env.NODE_ENV === 'development';
+  const shared = processHtmlCache(htmlCache);
+  const rendering = !development && isRenderRequest(request, shared.token);
+  const nonce = rendering ? shared.placeholder : createNonce();
   const policy = contentSecurityPolicy({
     nonce,
-    development: process.env.NODE_ENV === 'development',
+    development,
     publicApiUrl: e.PUBLIC_API_URL,
     mapTileUrl: e.MAP_TILE_URL,
     siteUrl: e.SITE_URL,
   });
   const headers = new Headers(request.headers);
+  headers.delete(RENDER_HEADER);
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', policy);
 
@@ -35,7 +46,8 @@ export default function proxy(request: NextRequest) {
     siteUrl: e.SITE_URL,
   });
   if (hsts) response.headers.set('Strict-Transport-Security', hsts);
-  return response;
+  if (rendering || development) return response;
+  return (await fromHtmlCache(request, response, nonce, htmlCache)) ?? response;
 }
 
 export const config = {

@@ -16,7 +16,18 @@ describe('web env', () => {
         '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
       CACHE_STREAM_URL: 'http://localhost:4000/v1/catalogue-changes',
       CACHE_FALLBACK_TTL_SECONDS: 5,
+      HTML_CACHE_MAX_ENTRIES: 500,
+      HTML_CACHE_MAX_MB: 64,
     });
+  });
+
+  it('bounds the HTML cache: entries 0 (off) to 100,000, 1 to 4,096 MiB', () => {
+    expect(parseWebEnv({ HTML_CACHE_MAX_ENTRIES: '0' }).HTML_CACHE_MAX_ENTRIES).toBe(0);
+    expect(parseWebEnv({ HTML_CACHE_MAX_MB: '16' }).HTML_CACHE_MAX_MB).toBe(16);
+    for (const bad of ['-1', '100001', '2.5', 'many'])
+      expect(() => parseWebEnv({ HTML_CACHE_MAX_ENTRIES: bad })).toThrowError(/HTML_CACHE_MAX_ENTRIES/);
+    for (const bad of ['0', '4097', 'big'])
+      expect(() => parseWebEnv({ HTML_CACHE_MAX_MB: bad })).toThrowError(/HTML_CACHE_MAX_MB/);
   });
 
   it("takes the cache's change stream from API_URL unless set, 'none' to go without, and a bounded TTL", () => {

@@ -35,6 +35,12 @@ const ZWebEnv = z.object({
   CACHE_STREAM_URL: z.union([z.literal('none'), z.url({ protocol: /^https?$/ })]).optional(),
   /** How long a cached read is served while the change stream is down (0: not at all). */
   CACHE_FALLBACK_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * The cache of rendered public pages (lib/html-cache/): at most this many pages (0: no cache, every
+   * page rendered per request) and this many MiB of HTML.
+   */
+  HTML_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });
 export type TWebEnv = Omit<z.infer<typeof ZWebEnv>, 'CACHE_STREAM_URL'> & { CACHE_STREAM_URL: string };
 

@@ -1,0 +1,337 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { branchIdFromCookie } from '@/features/menu/lib/menu-target';
+import { createNonce } from '../security-headers';
+import {
+  bodyWithNonce,
+  branchOfCookie,
+  bypassReason,
+  cacheKey,
+  createSecret,
+  HtmlCache,
+  isCachedPage,
+  isStorable,
+  nextMinute,
+  STATIC_SEGMENTS,
+  type TFreshness,
+  type TRendered,
+} from './html-cache';
+
+const PLACEHOLDER = createSecret();
+
+/** A page as Next renders it: the nonce on scripts, a style, and inside the flight payload. */
+function html(nonce: string, marker = 'menu'): string {
+  return [
+    '<!DOCTYPE html><html><head>',
+    `<link rel="preload" as="script" nonce="${nonce}" href="/_next/static/chunks/a.js"/>`,
+    `<style nonce="${nonce}">#nprogress{}</style></head><body><h1>${marker}</h1>`,
+    `<script nonce="${nonce}">self.__next_f.push([1,"0:{\\"nonce\\":\\"${nonce}\\"}"])</script>`,
+    `<script type="application/ld+json" nonce="${nonce}">{}</script>`,
+    '</body></html>',
+  ].join('');
+}
+
+function rendered(body: string, overrides: Partial<TRendered> = {}): TRendered {
+  return {
+    status: 200,
+    headers: [
+      ['content-type', 'text/html; charset=utf-8'],
+      ['cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate'],
+      ['vary', 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch'],
+      ['content-security-policy', `script-src 'nonce-${PLACEHOLDER}'`],
+      ['date', 'Thu, 26 Nov 2026 06:00:00 GMT'],
+      ['content-length', String(body.length)],
+    ],
+    body,
+    ...overrides,
+  };
+}
+
+/** A cache over a fake change stream and clock. */
+function setup(options: { maxEntries?: number; maxBytes?: number } = {}) {
+  const stream: TFreshness = { seq: 1, live: true };
+  const clock = { now: Date.UTC(2026, 10, 26, 12, 30, 0) };
+  const cache = new HtmlCache({
+    maxEntries: options.maxEntries ?? 10,
+    maxBytes: options.maxBytes ?? 1_000_000,
+    placeholder: PLACEHOLDER,
+    freshness: () => ({ ...stream }),
+    now: () => clock.now,
+  });
+  let renders = 0;
+  const render =
+    (marker = 'menu') =>
+    async () => {
+      renders += 1;
+      return rendered(html(PLACEHOLDER, marker));
+    };
+  return { stream, clock, cache, render, renders: () => renders };
+}
+
+describe('createSecret', () => {
+  it('looks like a nonce (same length, base64) without + or /, and is never the same twice', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i += 1) {
+      const secret = createSecret();
+      expect(secret).toMatch(/^[A-Za-z0-9]{22}==$/);
+      expect(secret.length).toBe(createNonce().length);
+      seen.add(secret);
+    }
+    expect(seen.size).toBe(200);
+  });
+
+  it('draws every character from random bytes, skipping the biased ones (>= 248)', () => {
+    const secret = createSecret((bytes) => bytes.fill(250).fill(61, 0, 11));
+    // 11 characters a call from the second half skipped: two calls.
+    expect(secret).toBe(`${'9'.repeat(22)}==`);
+  });
+});
+
+describe('which pages and requests', () => {
+  it('keeps the home menu, a city menu and a product page in any locale, nothing else', () => {
+    for (const path of ['/ru', '/en', '/uz', '/ru/samarkand', '/en/tashkent', '/uz/product/plov-1'])
+      expect(isCachedPage(path), path).toBe(true);
+    for (const path of [
+      '/',
+      '/de',
+      '/ru/cart',
+      '/en/profile',
+      '/ru/checkout',
+      '/ru/myorders',
+      '/ru/product',
+      '/ru/news/some-news',
+      '/ru/samarkand/extra',
+      '/ru/Samarkand',
+      '/ru/%D0%B0',
+      '/ru/product/a/b',
+      '/ru/',
+    ])
+      expect(isCachedPage(path), path).toBe(false);
+  });
+
+  it('lists every static route folder of app/[locale] (anything else single is a city)', () => {
+    const dir = fileURLToPath(new URL('../../app/[locale]/', import.meta.url));
+    const folders = readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && /^[a-z]/.test(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+    expect([...STATIC_SEGMENTS].sort()).toEqual(folders);
+  });
+
+  it('answers only a plain GET without query and without client-router headers', () => {
+    const request = (method: string, search: string, headers: Record<string, string> = {}) => ({
+      method,
+      search,
+      headers: new Headers(headers),
+    });
+    expect(bypassReason(request('GET', ''))).toBeNull();
+    expect(bypassReason(request('HEAD', ''))).toBe('method');
+    expect(bypassReason(request('POST', ''))).toBe('method');
+    expect(bypassReason(request('GET', '?city=samarkand'))).toBe('query');
+    expect(bypassReason(request('GET', '?_rsc=abc'))).toBe('query');
+    expect(bypassReason(request('GET', '', { RSC: '1' }))).toBe('header rsc');
+    expect(bypassReason(request('GET', '', { 'Next-Router-State-Tree': '[]' }))).toBe(
+      'header next-router-state-tree',
+    );
+    expect(bypassReason(request('GET', '', { 'Next-Router-Prefetch': '1' }))).toBe(
+      'header next-router-prefetch',
+    );
+    expect(bypassReason(request('GET', '', { 'Next-Action': 'x' }))).toBe('header next-action');
+  });
+
+  it('keys by internal path and branch, reading the branch cookie as the menu does', () => {
+    const id = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
+    for (const value of [undefined, '', 'nope', id, id.toUpperCase(), `${id}x`, '../../etc'])
+      expect(branchOfCookie(value)).toBe(branchIdFromCookie(value));
+    expect(cacheKey('/ru', null)).not.toBe(cacheKey('/en', null));
+    expect(cacheKey('/ru', null)).not.toBe(cacheKey('/ru', id));
+    expect(cacheKey('/ru/samarkand', id)).toBe(cacheKey('/ru/samarkand', id));
+  });
+});
+
+describe('substitution', () => {
+  it('puts the nonce wherever the placeholder was, leaving no trace of it', () => {
+    const { cache } = setup();
+    const page = cache.prepare(rendered(html(PLACEHOLDER)));
+    const nonce = createNonce();
+    const body = bodyWithNonce(page, nonce, PLACEHOLDER);
+    expect(body).toBe(html(nonce));
+    expect(body).not.toContain(PLACEHOLDER);
+    expect(body.split(nonce)).toHaveLength(6);
+  });
+
+  it('gives two responses different nonces', () => {
+    const { cache } = setup();
+    const page = cache.prepare(rendered(html(PLACEHOLDER)));
+    const a = createNonce();
+    const b = createNonce();
+    expect(a).not.toBe(b);
+    expect(bodyWithNonce(page, a, PLACEHOLDER)).not.toBe(bodyWithNonce(page, b, PLACEHOLDER));
+    expect(bodyWithNonce(page, b, PLACEHOLDER)).toBe(html(b));
+  });
+
+  it('refuses a nonce of another length, or the placeholder itself', () => {
+    const { cache } = setup();
+    const page = cache.prepare(rendered(html(PLACEHOLDER)));
+    expect(() => bodyWithNonce(page, 'short', PLACEHOLDER)).toThrow();
+    expect(() => bodyWithNonce(page, PLACEHOLDER, PLACEHOLDER)).toThrow();
+  });
+
+  it('keeps no per-response header of the render (its CSP names the placeholder)', () => {
+    const { cache } = setup();
+    const page = cache.prepare(rendered(html(PLACEHOLDER)));
+    const names = page.headers.map(([name]) => name);
+    expect(names).toEqual(['content-type', 'cache-control', 'vary']);
+    expect(JSON.stringify(page.headers)).not.toContain(PLACEHOLDER);
+  });
+});
+
+describe('HtmlCache', () => {
+  it('renders a key once and serves it from then on', async () => {
+    const { cache, render, renders } = setup();
+    expect((await cache.lookup('a', render()))?.outcome).toBe('miss');
+    const second = await cache.lookup('a', render());
+    expect(second?.outcome).toBe('hit');
+    expect(second?.page.parts.join('N')).toBe(html('N'));
+    expect(renders()).toBe(1);
+  });
+
+  it('renders once for concurrent requests of a key (no stampede), once per key', async () => {
+    const { cache, render, renders } = setup();
+    const all = await Promise.all([
+      ...Array.from({ length: 5 }, () => cache.lookup('a', render('A'))),
+      ...Array.from({ length: 5 }, () => cache.lookup('b', render('B'))),
+    ]);
+    expect(renders()).toBe(2);
+    expect(all.map((found) => found?.page.parts.join('').includes('<h1>A</h1>'))).toEqual([
+      ...Array(5).fill(true),
+      ...Array(5).fill(false),
+    ]);
+  });
+
+  it('drops every page at a change or reset of the stream', async () => {
+    const { cache, render, renders, stream } = setup();
+    await cache.lookup('a', render());
+    stream.seq += 1;
+    expect((await cache.lookup('a', render('new')))?.outcome).toBe('miss');
+    expect(renders()).toBe(2);
+    expect((await cache.lookup('a', render()))?.page.parts.join('')).toContain('<h1>new</h1>');
+  });
+
+  it('does not store a render during which a change arrived, nor let a later request wait for it', async () => {
+    const { cache, stream } = setup();
+    let finish: (value: TRendered) => void = () => {};
+    const slow = cache.lookup('a', () => new Promise<TRendered>((resolve) => (finish = resolve)));
+    stream.seq += 1;
+    let later = 0;
+    const after = cache.lookup('a', async () => {
+      later += 1;
+      return rendered(html(PLACEHOLDER, 'after'));
+    });
+    finish(rendered(html(PLACEHOLDER, 'before')));
+    expect((await slow)?.page.parts.join('')).toContain('before');
+    expect((await after)?.page.parts.join('')).toContain('after');
+    expect(later).toBe(1);
+    const third = await cache.lookup('a', async () => rendered(html(PLACEHOLDER, 'third')));
+    expect(third?.outcome).toBe('hit');
+    expect(third?.page.parts.join('')).toContain('after');
+  });
+
+  it('serves nothing while the stream is down, and nothing stored before it came back', async () => {
+    const { cache, render, renders, stream } = setup();
+    await cache.lookup('a', render());
+    stream.live = false;
+    expect(await cache.lookup('a', render())).toBeNull();
+    expect(renders()).toBe(1);
+    // Back: the stream's reset moves the sequence.
+    stream.live = true;
+    stream.seq += 1;
+    expect((await cache.lookup('a', render()))?.outcome).toBe('miss');
+  });
+
+  it('does not store a render that ends after the stream went down', async () => {
+    const { cache, stream } = setup();
+    let finish: (value: TRendered) => void = () => {};
+    const pending = cache.lookup('a', () => new Promise<TRendered>((resolve) => (finish = resolve)));
+    stream.live = false;
+    finish(rendered(html(PLACEHOLDER)));
+    await pending;
+    stream.live = true;
+    expect(cache.size).toBe(0);
+  });
+
+  it('serves a page no later than the end of the minute it was rendered in', async () => {
+    const { cache, render, renders, clock } = setup();
+    clock.now = Date.UTC(2026, 10, 26, 12, 30, 59, 500);
+    await cache.lookup('a', render());
+    clock.now += 499;
+    expect((await cache.lookup('a', render()))?.outcome).toBe('hit');
+    clock.now += 1;
+    expect((await cache.lookup('a', render()))?.outcome).toBe('miss');
+    expect(renders()).toBe(2);
+    expect(nextMinute(Date.UTC(2026, 0, 1, 0, 0, 0))).toBe(Date.UTC(2026, 0, 1, 0, 1, 0));
+  });
+
+  it('does not store a render that crosses a minute boundary', async () => {
+    const { cache, clock } = setup();
+    clock.now = Date.UTC(2026, 10, 26, 12, 30, 59, 900);
+    await cache.lookup('a', async () => {
+      clock.now += 200;
+      return rendered(html(PLACEHOLDER));
+    });
+    expect(cache.size).toBe(0);
+  });
+
+  it('stores only 200 HTML that sets no cookie, and serves the others to their own request', async () => {
+    expect(isStorable(rendered('x'))).toBe(true);
+    expect(isStorable(rendered('x', { status: 404 }))).toBe(false);
+    expect(isStorable(rendered('x', { status: 500 }))).toBe(false);
+    expect(isStorable(rendered('x', { headers: [['content-type', 'application/json']] }))).toBe(false);
+    expect(
+      isStorable(
+        rendered('x', {
+          headers: [
+            ['content-type', 'text/html'],
+            ['set-cookie', 'a=b'],
+          ],
+        }),
+      ),
+    ).toBe(false);
+    const { cache } = setup();
+    const found = await cache.lookup('a', async () => rendered(html(PLACEHOLDER), { status: 404 }));
+    expect(found?.page.status).toBe(404);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps at most maxEntries pages and maxBytes bytes, dropping the least recently used', async () => {
+    const byCount = setup({ maxEntries: 2 });
+    for (const key of ['a', 'b', 'a', 'c']) await byCount.cache.lookup(key, byCount.render(key));
+    expect(byCount.cache.size).toBe(2);
+    expect((await byCount.cache.lookup('a', byCount.render()))?.outcome).toBe('hit');
+    expect((await byCount.cache.lookup('b', byCount.render()))?.outcome).toBe('miss');
+
+    const pageBytes = Buffer.byteLength(html(PLACEHOLDER, 'x'));
+    const byBytes = setup({ maxBytes: pageBytes * 3 + 10 });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await byBytes.cache.lookup(key, byBytes.render('x'));
+    expect(byBytes.cache.size).toBe(3);
+    expect(byBytes.cache.storedBytes).toBeLessThanOrEqual(pageBytes * 3 + 10);
+  });
+
+  it('counts bytes, not characters (Cyrillic is two bytes a letter in UTF-8)', () => {
+    const { cache } = setup();
+    expect(cache.prepare(rendered('меню')).bytes).toBe(8);
+  });
+
+  it('lets a failed render fail its waiters and renders again on the next request', async () => {
+    const { cache, render, renders } = setup();
+    const failing = async (): Promise<TRendered> => {
+      throw new Error('down');
+    };
+    await expect(Promise.all([cache.lookup('a', failing), cache.lookup('a', failing)])).rejects.toThrow(
+      'down',
+    );
+    expect((await cache.lookup('a', render()))?.outcome).toBe('miss');
+    expect(renders()).toBe(1);
+  });
+});

@@ -1,0 +1,278 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The cache of rendered public pages (ARCHITECTURE.md, "Served pages come from a cached render with a
+ * fresh nonce"). A page is rendered once with the process's secret placeholder nonce; each response
+ * gets the stored HTML with a fresh nonce in place of every occurrence of the placeholder, and the
+ * Content-Security-Policy naming that nonce. Pure logic, no Next.js imports: `serve.ts` wires it
+ * into the proxy, the unit tests drive it directly.
+ */
+
+/** The header of the proxy's own render request (`serve.ts`); its value is the process's secret token. */
+export const RENDER_HEADER = 'x-html-cache-render';
+/** Says how a page was answered: `hit` (stored render) or `miss` (rendered for this request). */
+export const STATUS_HEADER = 'x-html-cache';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A secret of 22 random letters and digits (~131 bits) followed by '==': the same length and
+ * alphabet as a real nonce (`createNonce()`, 16 bytes in base64), so every place that holds a nonce
+ * holds the placeholder unchanged (no escaping: no '+' or '/'), and a length-prefixed text chunk of
+ * the flight payload keeps its length when the placeholder is swapped for a nonce.
+ */
+export function createSecret(
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
+  let out = '';
+  while (out.length < 22) {
+    for (const byte of random(new Uint8Array(32))) {
+      // 248 = 4 * 62: bytes above it would favour the first letters.
+      if (byte < 248 && out.length < 22) out += ALNUM[byte % 62];
+    }
+  }
+  return `${out}==`;
+}
+
+// ---- which requests and pages -------------------------------------------------------------------
+
+/**
+ * The top-level routes of `app/[locale]/` that are not a city. A single segment outside this list is
+ * `[city]` (a city's menu, or a 404 that is never stored). `html-cache.test.ts` fails when a route
+ * folder is added without being listed here.
+ */
+export const STATIC_SEGMENTS: ReadonlySet<string> = new Set([
+  'about',
+  'branches',
+  'cart',
+  'checkout',
+  'contacts',
+  'delivery-terms',
+  'gallery',
+  'myorders',
+  'news',
+  'offer',
+  'playground-rules',
+  'product',
+  'profile',
+  'recipes',
+  'return-product-rules',
+  'rules',
+  'stocks',
+  'vacancies',
+]);
+
+const LOCALES: ReadonlySet<string> = new Set(['ru', 'uz', 'en']);
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/**
+ * Whether a page (its internal path, `/{locale}/...`, after next-intl's routing) is one the cache
+ * keeps: the home menu (`/{locale}`), a city's menu (`/{locale}/{city}`) and a product
+ * (`/{locale}/product/{slug}`). Each renders from its path, the `branch_id` cookie and the catalogue,
+ * and the same for every visitor otherwise (no session, no other cookie, no header but the nonce).
+ */
+export function isCachedPage(internalPath: string): boolean {
+  const segments = internalPath.split('/');
+  if (segments[0] !== '' || !LOCALES.has(segments[1] ?? '')) return false;
+  const rest = segments.slice(2);
+  if (rest.length === 0) return true;
+  if (rest.length === 1) return SLUG.test(rest[0] ?? '') && !STATIC_SEGMENTS.has(rest[0] ?? '');
+  return rest.length === 2 && rest[0] === 'product' && SLUG.test(rest[1] ?? '');
+}
+
+/** Request headers of Next's client router: such a request wants a flight (RSC) payload, not HTML. */
+const ROUTER_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+  'next-action',
+];
+
+/**
+ * Why a request is not answered from the cache (null: it may be). Only a plain GET of a document
+ * without a query string: HEAD, POST (server actions), client-router requests (RSC payloads) and any
+ * query (`?city=`, `_rsc`, `?login`...) take the ordinary per-request render.
+ */
+export function bypassReason(request: {
+  method: string;
+  search: string;
+  headers: { has(name: string): boolean };
+}): string | null {
+  if (request.method !== 'GET') return 'method';
+  if (request.search !== '') return 'query';
+  for (const name of ROUTER_HEADERS) if (request.headers.has(name)) return `header ${name}`;
+  return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The `branch_id` cookie as the menu reads it (features/menu/lib/menu-target.ts `branchIdFromCookie`:
+ * a UUID or nothing); the test checks the two agree.
+ */
+export function branchOfCookie(value: string | undefined): string | null {
+  return value && UUID.test(value) ? value : null;
+}
+
+/** Everything a cached page's render varies with: its internal path and the chosen branch. */
+export function cacheKey(internalPath: string, branchId: string | null): string {
+  return `${internalPath} ${branchId ?? '-'}`;
+}
+
+// ---- the cache ------------------------------------------------------------------------------------
+
+/** What a render answered, as the proxy's render request received it. */
+export type TRendered = {
+  status: number;
+  headers: [string, string][];
+  body: string;
+};
+
+/** A render ready to serve: its body cut at every occurrence of the placeholder. */
+export type TStoredPage = {
+  status: number;
+  headers: [string, string][];
+  parts: string[];
+  bytes: number;
+};
+
+type TEntry = TStoredPage & { seq: number; expiresAt: number };
+
+/** The change stream's state: `seq` grows with every change or reset; `live` while connected. */
+export type TFreshness = { seq: number; live: boolean };
+
+export type THtmlCacheOptions = {
+  maxEntries: number;
+  maxBytes: number;
+  placeholder: string;
+  freshness: () => TFreshness;
+  now?: () => number;
+};
+
+export type TLookup = { outcome: 'hit' | 'miss'; page: TStoredPage };
+
+/** Response headers that belong to one transfer, or are set per response: never replayed. */
+const PER_RESPONSE_HEADERS = new Set([
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-security-policy',
+  'date',
+  'keep-alive',
+  'set-cookie',
+  'strict-transport-security',
+  'transfer-encoding',
+  STATUS_HEADER,
+]);
+
+/** The first minute boundary after `t`: a page rendered now is not served past it. */
+export function nextMinute(t: number): number {
+  return Math.floor(t / 60_000) * 60_000 + 60_000;
+}
+
+/**
+ * A page may be stored when it is a 200 HTML document that sets no cookie. Anything else (a 404 of
+ * an unknown city, a redirect, an error) is served to the request that rendered it and forgotten.
+ */
+export function isStorable(rendered: TRendered): boolean {
+  if (rendered.status !== 200) return false;
+  let html = false;
+  for (const [name, value] of rendered.headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'set-cookie') return false;
+    if (lower === 'content-type' && value.startsWith('text/html')) html = true;
+  }
+  return html;
+}
+
+export class HtmlCache {
+  private readonly entries: LRUCache<string, TEntry>;
+  private readonly inFlight = new Map<string, { seq: number; promise: Promise<TStoredPage> }>();
+  private readonly placeholder: string;
+  private readonly freshness: () => TFreshness;
+  private readonly now: () => number;
+  /** Renders started (for tests and the stampede check). */
+  renders = 0;
+
+  constructor(options: THtmlCacheOptions) {
+    this.placeholder = options.placeholder;
+    this.freshness = options.freshness;
+    this.now = options.now ?? Date.now;
+    this.entries = new LRUCache({
+      max: Math.max(1, options.maxEntries),
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (entry) => Math.max(1, entry.bytes),
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get storedBytes(): number {
+    return this.entries.calculatedSize;
+  }
+
+  /** Cuts a render at the placeholder and drops the headers that are set per response. */
+  prepare(rendered: TRendered): TStoredPage {
+    return {
+      status: rendered.status,
+      headers: rendered.headers.filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase())),
+      parts: rendered.body.split(this.placeholder),
+      bytes: Buffer.byteLength(rendered.body),
+    };
+  }
+
+  /**
+   * The stored page of a key, or a render of it: at most one render per key at a time (later
+   * requests wait for it), and only while the change stream is live (null otherwise: the caller
+   * renders the ordinary way). A render is stored when it is storable, no change arrived while it
+   * ran, and its minute has not ended.
+   */
+  async lookup(key: string, render: () => Promise<TRendered>): Promise<TLookup | null> {
+    const { seq, live } = this.freshness();
+    if (!live) return null;
+    const entry = this.entries.get(key);
+    if (entry) {
+      if (entry.seq === seq && this.now() < entry.expiresAt) return { outcome: 'hit', page: entry };
+      this.entries.delete(key);
+    }
+    const running = this.inFlight.get(key);
+    // A render begun before a change may show the old catalogue: a request after it does not wait for it.
+    if (running && running.seq === seq) return { outcome: 'miss', page: await running.promise };
+
+    const startedAt = this.now();
+    this.renders += 1;
+    const promise = render().then((rendered) => {
+      const page = this.prepare(rendered);
+      const after = this.freshness();
+      const expiresAt = nextMinute(startedAt);
+      if (isStorable(rendered) && after.live && after.seq === seq && this.now() < expiresAt) {
+        this.entries.set(key, { ...page, seq, expiresAt });
+      }
+      return page;
+    });
+    const own = { seq, promise };
+    this.inFlight.set(key, own);
+    try {
+      return { outcome: 'miss', page: await promise };
+    } finally {
+      if (this.inFlight.get(key) === own) this.inFlight.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * The body of one response: the stored page with `nonce` wherever the render had the placeholder.
+ * The nonce must look like the placeholder (same length: see `createSecret`).
+ */
+export function bodyWithNonce(page: TStoredPage, nonce: string, placeholder: string): string {
+  if (nonce.length !== placeholder.length || nonce === placeholder) throw new Error('unusable nonce');
+  return page.parts.join(nonce);
+}

@@ -1,0 +1,150 @@
+import { timingSafeEqual } from 'node:crypto';
+import { COOKIE_NAMES } from '@app/domain';
+import type { NextRequest } from 'next/server';
+import { processCache } from '../cache/catalogue-cache.mjs';
+import {
+  bodyWithNonce,
+  branchOfCookie,
+  bypassReason,
+  cacheKey,
+  createSecret,
+  HtmlCache,
+  isCachedPage,
+  RENDER_HEADER,
+  STATUS_HEADER,
+  type TRendered,
+} from './html-cache';
+
+/**
+ * The proxy's side of the HTML cache (html-cache.ts): the process's secrets and cache, the render
+ * request for a miss, and the response of a hit. Node.js runtime (Next 16's proxy).
+ */
+
+type TProcessHtmlCache = {
+  /** The nonce a stored render carries: never sent to a client. */
+  placeholder: string;
+  /** Marks the proxy's own render requests (RENDER_HEADER). */
+  token: string;
+  cache: HtmlCache | null;
+};
+
+const GLOBAL_KEY = Symbol.for('@app/web/html-cache');
+
+export type THtmlCacheConfig = { maxEntries: number; maxBytes: number };
+
+/** The process's secrets and cache (one per process, whichever bundle reaches this module). */
+export function processHtmlCache(config: THtmlCacheConfig): TProcessHtmlCache {
+  const holder = globalThis as unknown as Record<symbol, TProcessHtmlCache | undefined>;
+  let current = holder[GLOBAL_KEY];
+  if (!current) {
+    const placeholder = createSecret();
+    current = {
+      placeholder,
+      token: createSecret(),
+      cache:
+        config.maxEntries > 0 && config.maxBytes > 0
+          ? new HtmlCache({
+              ...config,
+              placeholder,
+              freshness: () => {
+                const { cache } = processCache();
+                return { seq: cache.seq, live: cache.live };
+              },
+            })
+          : null,
+    };
+    holder[GLOBAL_KEY] = current;
+  }
+  return current;
+}
+
+/** Whether a request is the proxy's own render request (the secret token, compared in constant time). */
+export function isRenderRequest(request: NextRequest, token: string): boolean {
+  const value = request.headers.get(RENDER_HEADER);
+  if (!value || value.length !== token.length) return false;
+  return timingSafeEqual(Buffer.from(value), Buffer.from(token));
+}
+
+/**
+ * Where this process listens, for the render request: `next start` sets __NEXT_PRIVATE_ORIGIN (and
+ * PORT) once it listens. Null (no cache) when unknown.
+ */
+function ownOrigin(): string | null {
+  const origin = process.env.__NEXT_PRIVATE_ORIGIN;
+  if (origin) return origin;
+  return process.env.PORT ? `http://localhost:${process.env.PORT}` : null;
+}
+
+/**
+ * Renders a page through this server with the placeholder nonce: a request carrying the secret token
+ * and, of the visitor's cookies, only the branch (what the render may vary with). Uncompressed, not
+ * followed when it redirects.
+ */
+async function renderPage(
+  origin: string,
+  pathname: string,
+  branchId: string | null,
+  token: string,
+): Promise<TRendered> {
+  const headers: Record<string, string> = { [RENDER_HEADER]: token, 'accept-encoding': 'identity' };
+  if (branchId) headers.cookie = `${COOKIE_NAMES.branchId}=${branchId}`;
+  const response = await fetch(new URL(pathname, origin), {
+    headers,
+    redirect: 'manual',
+    cache: 'no-store',
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = await response.text();
+  return { status: response.status, headers: [...response.headers.entries()], body };
+}
+
+/** The internal path next-intl's answer leads to (its rewrite, or the request's own path), or null. */
+function internalPath(request: NextRequest, routed: Response): string | null {
+  if (routed.headers.has('location') || routed.headers.has('set-cookie')) return null;
+  const rewrite = routed.headers.get('x-middleware-rewrite');
+  if (rewrite) {
+    const url = new URL(rewrite);
+    return url.origin === request.nextUrl.origin && url.search === '' ? url.pathname : null;
+  }
+  return routed.headers.has('x-middleware-next') ? request.nextUrl.pathname : null;
+}
+
+/**
+ * The answer of a cacheable page from the cache (a stored render, or one rendered now for this and
+ * any concurrent request), with `nonce` in place of the placeholder; null when the request takes the
+ * ordinary per-request render. `routed` is the proxy's answer for the ordinary way (next-intl's
+ * routing with the Content-Security-Policy and HSTS of this request): its headers go on the response.
+ */
+export async function fromHtmlCache(
+  request: NextRequest,
+  routed: Response,
+  nonce: string,
+  config: THtmlCacheConfig,
+): Promise<Response | null> {
+  const state = processHtmlCache(config);
+  const origin = ownOrigin();
+  const asked = { method: request.method, search: request.nextUrl.search, headers: request.headers };
+  if (!state.cache || !origin || bypassReason(asked) !== null) return null;
+  const path = internalPath(request, routed);
+  if (!path || !isCachedPage(path)) return null;
+  const branchId = branchOfCookie(request.cookies.get(COOKIE_NAMES.branchId)?.value);
+  let found: Awaited<ReturnType<HtmlCache['lookup']>>;
+  try {
+    found = await state.cache.lookup(cacheKey(path, branchId), () =>
+      renderPage(origin, request.nextUrl.pathname, branchId, state.token),
+    );
+  } catch (error) {
+    console.warn(`[html-cache] render of ${path} failed, rendering per request: ${String(error)}`);
+    return null;
+  }
+  if (!found || (found.page.status >= 300 && found.page.status < 400)) return null;
+  const headers = new Headers(found.page.headers);
+  for (const [name, value] of routed.headers) {
+    if (!name.startsWith('x-middleware-')) headers.set(name, value);
+  }
+  headers.set(STATUS_HEADER, found.outcome);
+  return new Response(bodyWithNonce(found.page, nonce, state.placeholder), {
+    status: found.page.status,
+    headers,
+  });
+}
