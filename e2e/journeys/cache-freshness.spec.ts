@@ -22,7 +22,8 @@ import { API_PORT, DEMO_SHIPPER_ID, WEB_PORT, WEBSITE_PLATFORM_ID } from '../sup
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
-const DATABASE = 'i11_webcache_e2e';
+// E2E_FRESH_DB: another name, for a suite beside others on the same PostgreSQL.
+const DATABASE = process.env.E2E_FRESH_DB || 'i11_webcache_e2e';
 // Next to the suite's own servers: one port above each, unless named.
 const OWN_API_PORT = Number(process.env.E2E_FRESH_API_PORT || API_PORT + 1);
 const OWN_WEB_PORT = Number(process.env.E2E_FRESH_WEB_PORT || WEB_PORT + 1);
@@ -201,7 +202,10 @@ test.describe('cached menu on PostgreSQL (skipped when no PostgreSQL answers at 
     await page.goto(`${OWN_WEB}/en`);
     const card = page.getByRole('article', { name: product.title.en, exact: true }).first();
     await expect(card).toContainText(oldPrice);
-    const cached = htmlText(await (await request.get(`${OWN_WEB}/en`)).text());
+    // The storefront's HTML cache answers it (a render kept since the visit above).
+    const cachedResponse = await request.get(`${OWN_WEB}/en`);
+    expect(cachedResponse.headers()['x-html-cache']).toBe('hit');
+    const cached = htmlText(await cachedResponse.text());
     expect(cached).toContain(oldPrice);
     expect(cached).not.toContain(newPrice);
 
@@ -263,7 +267,9 @@ test.describe('cached menu on PostgreSQL (skipped when no PostgreSQL answers at 
     const card = page.getByRole('article', { name: product.title.en, exact: true }).first();
     await expect(card).toBeVisible();
     await expect(card).not.toContainText(unavailable);
-    const before = count(htmlText(await (await request.get(`${OWN_WEB}/en`, { headers: cookie })).text()));
+    const branchPage = await request.get(`${OWN_WEB}/en`, { headers: cookie });
+    expect(branchPage.headers()['x-html-cache'], "the branch's page, from the HTML cache").toBe('hit');
+    const before = count(htmlText(await branchPage.text()));
 
     const { rowCount, committedAt } = await write(
       'insert into branch_stop_list (branch_id, product_id) values ($1, $2)',

@@ -103,7 +103,8 @@ function internalPath(request: NextRequest, routed: Response): string | null {
   if (routed.headers.has('location') || routed.headers.has('set-cookie')) return null;
   const rewrite = routed.headers.get('x-middleware-rewrite');
   if (rewrite) {
-    const url = new URL(rewrite);
+    // Absolute from next-intl; Next's adapter makes a same-origin rewrite relative ('/ru').
+    const url = new URL(rewrite, request.nextUrl.origin);
     return url.origin === request.nextUrl.origin && url.search === '' ? url.pathname : null;
   }
   return routed.headers.has('x-middleware-next') ? request.nextUrl.pathname : null;
@@ -121,6 +122,22 @@ export async function fromHtmlCache(
   nonce: string,
   config: THtmlCacheConfig,
 ): Promise<Response | null> {
+  try {
+    return await answer(request, routed, nonce, config);
+  } catch (error) {
+    // Whatever went wrong (the render request failed, a header it could not read), the page is
+    // still rendered the ordinary way, for this request alone.
+    console.warn(`[html-cache] ${request.nextUrl.pathname}: ${String(error)}; rendered per request`);
+    return null;
+  }
+}
+
+async function answer(
+  request: NextRequest,
+  routed: Response,
+  nonce: string,
+  config: THtmlCacheConfig,
+): Promise<Response | null> {
   const state = processHtmlCache(config);
   const origin = ownOrigin();
   const asked = { method: request.method, search: request.nextUrl.search, headers: request.headers };
@@ -128,15 +145,9 @@ export async function fromHtmlCache(
   const path = internalPath(request, routed);
   if (!path || !isCachedPage(path)) return null;
   const branchId = branchOfCookie(request.cookies.get(COOKIE_NAMES.branchId)?.value);
-  let found: Awaited<ReturnType<HtmlCache['lookup']>>;
-  try {
-    found = await state.cache.lookup(cacheKey(path, branchId), () =>
-      renderPage(origin, request.nextUrl.pathname, branchId, state.token),
-    );
-  } catch (error) {
-    console.warn(`[html-cache] render of ${path} failed, rendering per request: ${String(error)}`);
-    return null;
-  }
+  const found = await state.cache.lookup(cacheKey(path, branchId), () =>
+    renderPage(origin, request.nextUrl.pathname, branchId, state.token),
+  );
   if (!found || (found.page.status >= 300 && found.page.status < 400)) return null;
   const headers = new Headers(found.page.headers);
   for (const [name, value] of routed.headers) {

@@ -1,0 +1,112 @@
+import type { APIResponse } from '@playwright/test';
+import { expect, localePath, test } from '../support/fixtures.ts';
+
+/**
+ * The cache of rendered public pages (ARCHITECTURE.md, "Served pages: a cached render with a fresh
+ * nonce"): a menu page is rendered once with a secret placeholder nonce and served with a fresh nonce
+ * in its place. Each answer must still be a page whose scripts run under its own policy, and look to
+ * the browser like the page rendered for it alone.
+ */
+
+const nonceOf = (response: APIResponse): string => {
+  const nonce = response.headers()['content-security-policy']?.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
+  if (!nonce) throw new Error(`No nonce in the policy of ${response.url()}`);
+  return nonce;
+};
+
+/** The nonces the page's markup carries (script, link, style tags). */
+const markupNonces = (html: string): Set<string> =>
+  new Set([...html.matchAll(/\snonce="([^"]+)"/g)].map((match) => match[1] ?? ''));
+
+/** Until the cache answers (the first request of a page after a change renders it). */
+async function cachedAnswer(get: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const response = await get();
+    if (response.headers()['x-html-cache'] === 'hit') return response;
+  }
+  throw new Error('The HTML cache never answered');
+}
+
+/** Headers that differ from one response to the next whatever serves them. */
+const PER_RESPONSE = new Set([
+  'date',
+  'content-security-policy',
+  'x-html-cache',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
+const stableHeaders = (response: APIResponse) =>
+  Object.fromEntries(
+    response
+      .headersArray()
+      .map(({ name, value }) => [name.toLowerCase(), value] as const)
+      .filter(([name]) => !PER_RESPONSE.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+test('cached menu pages carry a fresh nonce each, used by every tag and the policy, and the uncached headers', async ({
+  request,
+}) => {
+  for (const path of [localePath('ru'), localePath('en'), localePath('uz'), localePath('en', '/samarkand')]) {
+    const first = await cachedAnswer(() => request.get(path));
+    const second = await cachedAnswer(() => request.get(path));
+    const bodies = [await first.text(), await second.text()];
+    expect(nonceOf(first), path).not.toBe(nonceOf(second));
+    for (const [i, response] of [first, second].entries()) {
+      expect(response.status(), path).toBe(200);
+      // Every nonce in the markup is this response's, and so is the one inside the flight payload.
+      expect([...markupNonces(bodies[i] ?? '')], path).toEqual([nonceOf(response)]);
+      expect(bodies[i], path).toContain(`\\"nonce\\":\\"${nonceOf(response)}\\"`);
+    }
+    // The same page rendered per request (a query string is never served from the cache).
+    const uncached = await request.get(`${path}?fresh=1`);
+    expect(uncached.status()).toBe(200);
+    expect(uncached.headers()['x-html-cache'], path).toBeUndefined();
+    expect(stableHeaders(first), path).toEqual(stableHeaders(uncached));
+    // The placeholder of the render is in no answer: the text left after taking out each answer's own
+    // nonce is the same for both, so no other nonce-like secret differs between them.
+    expect(bodies[0]?.replaceAll(nonceOf(first), 'N')).toBe(bodies[1]?.replaceAll(nonceOf(second), 'N'));
+  }
+});
+
+test('flight requests, HEAD and other pages are not answered from the cache', async ({ request }) => {
+  await cachedAnswer(() => request.get('/'));
+  for (const response of [
+    await request.get('/', { headers: { RSC: '1' } }),
+    await request.head('/'),
+    await request.get('/?city=samarkand'),
+    await request.get(localePath('en', '/cart')),
+    await request.get(localePath('en', '/no-such-city')),
+  ])
+    expect(response.headers()['x-html-cache'], response.url()).toBeUndefined();
+  const rsc = await request.get('/', { headers: { RSC: '1' } });
+  expect(rsc.headers()['content-type']).toContain('text/x-component');
+});
+
+test('a cached / hydrates and runs under its policy (no violation), with a new nonce on each load', async ({
+  page,
+  request,
+  demoMenu,
+}) => {
+  await cachedAnswer(() => request.get('/'));
+  const nonces: string[] = [];
+  for (let load = 0; load < 2; load++) {
+    const response = await page.goto('/');
+    expect(response?.headers()['x-html-cache']).toBe('hit');
+    nonces.push(response?.headers()['content-security-policy']?.match(/'nonce-([^']+)'/)?.[1] ?? '');
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+  // The browser hides nonce attributes from the DOM once the page has used them: it had them.
+  expect(await page.evaluate(() => document.scripts.length)).toBeGreaterThan(0);
+
+  // Hydrated: a card's link opens the product in a dialog over the menu (client-side routing),
+  // instead of loading the product page.
+  const product = demoMenu.firstProduct();
+  const card = page.getByRole('article', { name: product.title.ru, exact: true }).first();
+  await card.getByRole('link').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/product/${product.slug}`));
+  // The automatic `csp` fixture fails the journey on any Content-Security-Policy violation.
+});
