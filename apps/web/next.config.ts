@@ -26,6 +26,10 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@app/contracts', '@app/domain'],
   // Images come from our API already resized (srcset); the Next image optimiser is not used.
   images: { unoptimized: true },
+  // The proxy sees a request as the client sent it: by default Next hides the client router's
+  // headers (`RSC`, `Next-Router-*`) and `?_rsc` from it, and the HTML cache (src/lib/html-cache/)
+  // must tell a flight request from a page request to never answer the first with cached HTML.
+  skipProxyUrlNormalize: true,
   // The fixed security headers: every response, build assets only nosniff (HEADER_RULES). The page's
   // Content-Security-Policy (per-request nonce) and HSTS (run-time SITE_URL) come from proxy.ts.
   async headers() {

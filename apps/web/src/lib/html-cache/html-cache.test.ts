@@ -13,7 +13,9 @@ import {
   isCachedPage,
   isStorable,
   nextMinute,
+  responseHeaders,
   STATIC_SEGMENTS,
+  splitLinks,
   type TFreshness,
   type TRendered,
 } from './html-cache';
@@ -184,6 +186,57 @@ describe('substitution', () => {
     const names = page.headers.map(([name]) => name);
     expect(names).toEqual(['content-type', 'cache-control', 'vary']);
     expect(JSON.stringify(page.headers)).not.toContain(PLACEHOLDER);
+  });
+});
+
+describe('response headers', () => {
+  const alternates = (host: string) =>
+    `<http://${host}/>; rel="alternate"; hreflang="ru", <http://${host}/en>; rel="alternate"; hreflang="en"`;
+  const preload = (nonce: string) =>
+    `</_next/static/chunks/a.css>; rel=preload; as="style"; nonce="${nonce}"`;
+
+  it("replays the render's headers with the nonce, the routing's alternates and policy, no internal header", () => {
+    const { cache } = setup();
+    const page = cache.prepare(
+      rendered('x', {
+        headers: [
+          ['content-type', 'text/html; charset=utf-8'],
+          ['link', `${alternates('localhost:3000')}, ${preload(PLACEHOLDER)}`],
+          ['x-middleware-rewrite', '/ru'],
+          ['x-frame-options', 'DENY'],
+          ['content-security-policy', `script-src 'nonce-${PLACEHOLDER}'`],
+          ['set-cookie', 'a=b'],
+        ],
+      }),
+    );
+    const nonce = createNonce();
+    const routed = new Headers({
+      'content-security-policy': `script-src 'nonce-${nonce}'`,
+      link: alternates('shop.example'),
+      'x-middleware-rewrite': 'http://shop.example/ru',
+      'x-middleware-request-x-nonce': nonce,
+    });
+    const headers = responseHeaders(page, routed, nonce, PLACEHOLDER);
+    expect([...headers.keys()].sort()).toEqual([
+      'content-security-policy',
+      'content-type',
+      'link',
+      'x-frame-options',
+    ]);
+    expect(headers.get('content-security-policy')).toBe(`script-src 'nonce-${nonce}'`);
+    expect(splitLinks(headers.get('link') ?? '')).toEqual([
+      ...splitLinks(alternates('shop.example')),
+      preload(nonce),
+    ]);
+    expect([...headers.values()].join('\n')).not.toContain(PLACEHOLDER);
+  });
+
+  it('splits a Link header at the commas between links only', () => {
+    expect(splitLinks('<a>; rel="x", <b>; rel=preload; as="style"')).toEqual([
+      '<a>; rel="x"',
+      '<b>; rel=preload; as="style"',
+    ]);
+    expect(splitLinks('')).toEqual([]);
   });
 });
 

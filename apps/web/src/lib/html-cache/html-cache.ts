@@ -215,11 +215,17 @@ export class HtmlCache {
     return this.entries.calculatedSize;
   }
 
-  /** Cuts a render at the placeholder and drops the headers that are set per response. */
+  /**
+   * Cuts a render at the placeholder and drops the headers that are set per response, and Next's
+   * internal ones (`x-middleware-*`: a proxy's answer must not carry them).
+   */
   prepare(rendered: TRendered): TStoredPage {
     return {
       status: rendered.status,
-      headers: rendered.headers.filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase())),
+      headers: rendered.headers.filter(([name]) => {
+        const lower = name.toLowerCase();
+        return !PER_RESPONSE_HEADERS.has(lower) && !lower.startsWith('x-middleware-');
+      }),
       parts: rendered.body.split(this.placeholder),
       bytes: Buffer.byteLength(rendered.body),
     };
@@ -266,6 +272,38 @@ export class HtmlCache {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** Splits a `Link` header value into its links (a comma before `<` starts the next one). */
+export function splitLinks(value: string): string[] {
+  return value
+    .split(/,\s*(?=<)/)
+    .map((link) => link.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The headers of one response: the stored render's (with `nonce` for the placeholder: Next names
+ * the stylesheet's preload, with its nonce, in a `Link` header), then `routed`'s (the proxy's own
+ * answer for this request: its policy, HSTS, next-intl's headers), but for Next's internal ones. A
+ * `Link` keeps the render's own links (preloads) and takes the alternates of this request's routing
+ * (they name the host the visitor asked, which the render request did not).
+ */
+export function responseHeaders(
+  page: TStoredPage,
+  routed: Headers,
+  nonce: string,
+  placeholder: string,
+): Headers {
+  const headers = new Headers();
+  for (const [name, value] of page.headers) headers.append(name, value.split(placeholder).join(nonce));
+  const ownLinks = splitLinks(headers.get('link') ?? '').filter((link) => !/rel="?alternate"?/.test(link));
+  for (const [name, value] of routed) {
+    if (!name.startsWith('x-middleware-')) headers.set(name, value);
+  }
+  const links = [...splitLinks(routed.get('link') ?? ''), ...ownLinks];
+  if (links.length > 0) headers.set('link', links.join(', '));
+  return headers;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   HtmlCache,
   isCachedPage,
   RENDER_HEADER,
+  responseHeaders,
   STATUS_HEADER,
   type TRendered,
 } from './html-cache';
@@ -149,10 +150,7 @@ async function answer(
     renderPage(origin, request.nextUrl.pathname, branchId, state.token),
   );
   if (!found || (found.page.status >= 300 && found.page.status < 400)) return null;
-  const headers = new Headers(found.page.headers);
-  for (const [name, value] of routed.headers) {
-    if (!name.startsWith('x-middleware-')) headers.set(name, value);
-  }
+  const headers = responseHeaders(found.page, routed.headers, nonce, state.placeholder);
   headers.set(STATUS_HEADER, found.outcome);
   return new Response(bodyWithNonce(found.page, nonce, state.placeholder), {
     status: found.page.status,
