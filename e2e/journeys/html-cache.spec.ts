@@ -99,6 +99,7 @@ test('flight requests, HEAD and other pages are not answered from the cache', as
     await request.get(localePath('en', '/no-such-city')),
   ])
     expect(response.headers()['x-html-cache'], response.url()).toBeUndefined();
+  expect((await request.get(localePath('en', '/no-such-city'))).status()).toBe(404);
   const rsc = await request.get('/', { headers: { RSC: '1' } });
   expect(rsc.headers()['content-type']).toContain('text/x-component');
 });

@@ -149,7 +149,9 @@ async function answer(
   const found = await state.cache.lookup(cacheKey(path, branchId), () =>
     renderPage(origin, request.nextUrl.pathname, branchId, state.token),
   );
-  if (!found || (found.page.status >= 300 && found.page.status < 400)) return null;
+  // Only a page is answered this way: a 404 of an unknown city, an error or a redirect takes the
+  // ordinary path (rendered again there, so it looks exactly as it always did).
+  if (!found || found.page.status !== 200) return null;
   const headers = responseHeaders(found.page, routed.headers, nonce, state.placeholder);
   headers.set(STATUS_HEADER, found.outcome);
   return new Response(bodyWithNonce(found.page, nonce, state.placeholder), {
