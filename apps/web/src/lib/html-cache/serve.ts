@@ -151,7 +151,7 @@ async function answer(
   );
   // Only a page is answered this way: a 404 of an unknown city, an error or a redirect takes the
   // ordinary path (rendered again there, so it looks exactly as it always did).
-  if (!found || found.page.status !== 200) return null;
+  if (found === null || found.page.status !== 200) return null;
   const headers = responseHeaders(found.page, routed.headers, nonce, state.placeholder);
   headers.set(STATUS_HEADER, found.outcome);
   return new Response(bodyWithNonce(found.page, nonce, state.placeholder), {
