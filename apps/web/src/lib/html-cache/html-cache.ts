@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { isUuid } from '../ids';
 
 /**
  * The cache of rendered public pages (ARCHITECTURE.md, "Served pages come from a cached render with a
@@ -106,14 +107,12 @@ export function bypassReason(request: {
   return null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * The `branch_id` cookie as the menu reads it (features/menu/lib/menu-target.ts `branchIdFromCookie`:
- * a UUID or nothing); the test checks the two agree.
+ * The `branch_id` cookie as the menu reads it (features/menu/lib/menu-target.ts `branchIdFromCookie`,
+ * with the same `isUuid`): a UUID or nothing, so a cookie the menu ignores makes no key of its own.
  */
 export function branchOfCookie(value: string | undefined): string | null {
-  return value && UUID.test(value) ? value : null;
+  return value && isUuid(value) ? value : null;
 }
 
 /** Everything a cached page's render varies with: its internal path and the chosen branch. */
