@@ -173,7 +173,7 @@ export function nextMinute(t: number): number {
 
 /**
  * A page may be stored when it is a 200 HTML document that sets no cookie. Anything else (a 404 of
- * an unknown city, a redirect, an error) is served to the request that rendered it and forgotten.
+ * an unknown city, a redirect, an error) is forgotten (serve.ts then renders it the ordinary way).
  */
 export function isStorable(rendered: TRendered): boolean {
   if (rendered.status !== 200) return false;
