@@ -75,6 +75,58 @@ test.describe('menu page weight', () => {
     expect(gzip).toBeLessThanOrEqual(BUDGET.firstLoadJsGzip);
   });
 
+  test('only the first card picture loads eagerly; the others are lazy and sized by their layout', async ({
+    request,
+  }) => {
+    const html = await pageHtml(request, '/');
+    const cards = [...html.matchAll(/<article[^>]*data-testid="product-card"[^>]*>(.*?)<\/article>/gs)];
+    expect(cards.length).toBeGreaterThan(50);
+    const images = cards
+      .map(([, card]) => /<img([^>]*)>/.exec(card ?? '')?.[1] ?? '')
+      .filter((img) => img !== '');
+    expect(images.length).toBeGreaterThan(50);
+    const [first, ...rest] = images;
+    // The page's LCP element: eager, high priority, preloaded from the <head> with the same files.
+    expect(first).toMatch(/loading="eager"/);
+    expect(first).toMatch(/fetchpriority="high"/i);
+    // One image preload: ours and React's own for the eager <img> are the same (same files and sizes).
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]).toMatch(/fetchpriority="high"/i);
+    for (const img of rest) {
+      expect(img).toMatch(/loading="lazy"/);
+      expect(img).not.toMatch(/fetchpriority/i);
+      expect(img).toMatch(/sizes="auto,/);
+    }
+    // One high-priority image in the whole document (the header's logos are lazy too).
+    expect(html.match(/<img[^>]*fetchpriority="high"/gi)).toHaveLength(1);
+  });
+
+  test('the product and cart links prefetch when reached for, not during the page load', async ({ page }) => {
+    const prefetches: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).searchParams.has('_rsc')) prefetches.push(r.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // Dozens of product links and the cart link are on the first screen: none was fetched.
+    expect(prefetches).toEqual([]);
+
+    const card = page.getByTestId('product-card').first();
+    const slug = await card.getAttribute('data-product-slug');
+    const productPrefetch = page.waitForRequest(
+      (r) =>
+        new URL(r.url()).pathname.endsWith(`/product/${slug}`) && new URL(r.url()).searchParams.has('_rsc'),
+    );
+    await card.getByRole('heading').getByRole('link').hover();
+    await productPrefetch;
+    const cartPrefetch = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/cart' && new URL(r.url()).searchParams.has('_rsc'),
+    );
+    await page.getByTestId('cart-badge').focus();
+    await cartPrefetch;
+  });
+
   for (const locale of LOCALES) {
     test(`${locale}: the flight payload carries only the page's locale, the HTML the whole menu`, async ({
       request,
