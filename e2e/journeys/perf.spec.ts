@@ -8,18 +8,18 @@ import { expect, formatSum, htmlText, LOCALES, localePath, test } from '../suppo
  * production build renders the seeded demo menu (70 products, fixed data), so the bytes of `/` only
  * change when the code or the demo data does. Here rather than in a unit test because only a real
  * Next render produces the flight payload (`self.__next_f.push`) and the scripts of the page.
- * Each budget leaves ~13-15% over what the page weighed when it was set; a failure means something new
+ * Each budget leaves ~5% over what the page weighed when it was set; a failure means something new
  * went into every visit's download: look at the flight payload first (docs/perf/menu-page.md).
  */
 const BUDGET = {
-  /** The whole HTML document of `/`, bytes (UTF-8). Before issue 11: 519 KB; after: 289 KB. */
-  htmlRaw: 330_000,
-  /** ...gzipped (Node's default level). Before issue 11: 59.5 KB; after: 41.1 KB. */
-  htmlGzip: 47_000,
-  /** The flight payload's text (what the `self.__next_f.push` chunks carry). Before: 283 KB; after: 73 KB. */
-  flight: 84_000,
-  /** First-load JS: every module script the HTML references, gzipped. Before: 175.6 KB; after: 177.0 KB. */
-  firstLoadJsGzip: 200_000,
+  /** The whole HTML document of `/`, bytes (UTF-8). Before issue 11: 519 KB; then 289 KB; now 217.7 KB. */
+  htmlRaw: 229_000,
+  /** ...gzipped (Node's default level). Before issue 11: 59.5 KB; then 41.1 KB; now 35.6 KB. */
+  htmlGzip: 37_400,
+  /** The flight payload's text (the `self.__next_f.push` chunks). Before: 283 KB; then 73 KB; now 63.0 KB. */
+  flight: 66_200,
+  /** First-load JS: every module script the HTML references, gzipped. Before: 175.6 KB; now 177.9 KB. */
+  firstLoadJsGzip: 187_000,
 };
 
 /** The RSC flight payload of a server-rendered page, decoded from its inline scripts. */
