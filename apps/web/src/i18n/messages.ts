@@ -62,18 +62,33 @@ export const SERVER_ONLY_COMMON_SECTIONS = [
   'seo',
 ] as const;
 
-/** What a client provider receives: the page's namespaces, without the server-only parts of `common`. */
+/**
+ * Sections of `common` that only some pages' client components read (the product form, the vacancy
+ * application, the gallery): the layout's provider leaves them out, so the menu page's flight payload
+ * does not carry them (issue 11); the pages that use them add them with `<PageMessages commonSections>`.
+ * `pick-namespaces.test.ts` lists the client files reading each, so a new reader gets placed.
+ */
+export const PAGE_COMMON_SECTIONS = ['product', 'vacancies', 'gallery'] as const;
+export type TPageCommonSection = (typeof PAGE_COMMON_SECTIONS)[number];
+
+/**
+ * What a client provider receives: the page's namespaces, without the server-only parts of `common`,
+ * and with only the page-only parts of `common` the page asks for.
+ */
 export function pickClientMessages(
   messages: Record<string, unknown>,
   namespaces: readonly TNamespace[],
+  commonSections: readonly TPageCommonSection[] = [],
 ): Partial<Record<TNamespace, TMessages>> {
   const picked = pickNamespaces(messages, namespaces);
   const common = picked.common;
   if (common) {
-    const serverOnly = new Set<string>(SERVER_ONLY_COMMON_SECTIONS);
-    picked.common = Object.fromEntries(
-      Object.entries(common).filter(([section]) => !serverOnly.has(section)),
-    );
+    const wanted = new Set<string>(commonSections);
+    const left = new Set<string>([
+      ...SERVER_ONLY_COMMON_SECTIONS,
+      ...PAGE_COMMON_SECTIONS.filter((section) => !wanted.has(section)),
+    ]);
+    picked.common = Object.fromEntries(Object.entries(common).filter(([section]) => !left.has(section)));
   }
   return picked;
 }

@@ -3,7 +3,7 @@ import type { AbstractIntlMessages } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ClientIntlProvider } from './client-intl-provider';
-import { pickClientMessages } from './messages';
+import { pickClientMessages, type TPageCommonSection } from './messages';
 import { BASE_NAMESPACES, type TNamespace } from './routing';
 
 /**
@@ -14,13 +14,20 @@ import { BASE_NAMESPACES, type TNamespace } from './routing';
  */
 export async function PageMessages({
   namespaces,
+  commonSections,
   children,
 }: {
   namespaces: readonly Exclude<TNamespace, (typeof BASE_NAMESPACES)[number]>[];
+  /** The parts of `common` that only some pages' client components read (`PAGE_COMMON_SECTIONS`). */
+  commonSections?: readonly TPageCommonSection[];
   children: ReactNode;
 }) {
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
-  const picked = pickClientMessages(messages, [...BASE_NAMESPACES, ...namespaces]) as AbstractIntlMessages;
+  const picked = pickClientMessages(
+    messages,
+    [...BASE_NAMESPACES, ...namespaces],
+    commonSections,
+  ) as AbstractIntlMessages;
   return (
     <ClientIntlProvider locale={locale} timeZone={CHAIN_TIME_ZONE} messages={picked}>
       {children}
@@ -28,7 +35,7 @@ export async function PageMessages({
   );
 }
 
-/** The provider of the locale layout: only the base namespaces. */
+/** The provider of the locale layout: only the base namespaces, without the page-only parts of `common`. */
 export async function BaseMessages({ children }: { children: ReactNode }) {
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   const picked = pickClientMessages(messages, BASE_NAMESPACES) as AbstractIntlMessages;

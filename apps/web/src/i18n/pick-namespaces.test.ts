@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMessages, pickClientMessages, pickNamespaces, SERVER_ONLY_COMMON_SECTIONS } from './messages';
+import {
+  loadMessages,
+  PAGE_COMMON_SECTIONS,
+  pickClientMessages,
+  pickNamespaces,
+  SERVER_ONLY_COMMON_SECTIONS,
+} from './messages';
 import { BASE_NAMESPACES, PAGE_NAMESPACES } from './routing';
 
 describe('client messages per page', () => {
@@ -67,5 +73,54 @@ describe('client messages', () => {
     expect(commonSectionsUsed("const t = useTranslations('common.footer');")).toEqual(['footer']);
     expect(commonSectionsUsed("const t = useTranslations('common'); t('meta.title')")).toEqual(['meta']);
     expect(commonSectionsUsed('const t = useTranslations();')).toEqual(['<no namespace>']);
+  });
+});
+
+/**
+ * The client files reading each page-only section of `common`, and the pages that render them (which
+ * pass the section to `<PageMessages commonSections>`). A new reader fails here until it is placed
+ * under a page that provides the section; otherwise it would show message keys.
+ */
+const PAGE_SECTION_READERS: Record<(typeof PAGE_COMMON_SECTIONS)[number], string[]> = {
+  // The product page and dialog, the cart (quantity stepper), an order's page (review dialog).
+  product: [
+    'components/ui/quantity-stepper.tsx',
+    'features/orders/components/product-rate-action.tsx',
+    'features/orders/components/review-dialog.tsx',
+    'features/orders/components/review-form.tsx',
+    'features/product/components/modifier-groups.tsx',
+    'features/product/components/product-order-form.tsx',
+    'features/product/components/product-reviews.tsx',
+  ],
+  vacancies: ['features/content/components/vacancy-application.tsx'],
+  gallery: ['features/content/components/gallery-grid.tsx'],
+};
+
+describe('page-only parts of common', () => {
+  it('stay out of the layout provider and come with the pages that ask for them', async () => {
+    const all = await loadMessages('en');
+    const base = pickClientMessages(all, BASE_NAMESPACES);
+    for (const section of PAGE_COMMON_SECTIONS) {
+      expect((all.common as Record<string, unknown>)[section], section).toBeDefined();
+      expect(base.common?.[section], section).toBeUndefined();
+    }
+    const product = pickClientMessages(all, [...BASE_NAMESPACES, 'order'], ['product']);
+    expect(product.common?.product).toBe((all.common as Record<string, unknown>).product);
+    expect(product.common?.vacancies).toBeUndefined();
+    expect(product.common?.footer).toBeUndefined();
+    expect(product.order).toBe(all.order);
+  });
+
+  it('are read only by the client files placed under the pages that provide them', () => {
+    const readers = new Map<string, string[]>();
+    for (const { file, source } of hookUsers()) {
+      for (const section of commonSectionsUsed(source)) {
+        if (!(PAGE_COMMON_SECTIONS as readonly string[]).includes(section)) continue;
+        readers.set(section, [...(readers.get(section) ?? []), file.split('\\').join('/')]);
+      }
+    }
+    for (const section of PAGE_COMMON_SECTIONS) {
+      expect([...new Set(readers.get(section) ?? [])].sort(), section).toEqual(PAGE_SECTION_READERS[section]);
+    }
   });
 });

@@ -74,7 +74,16 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
         <ConfigProvider config={config}>
           <BaseMessages>
             <StoreHydration />
-            <SiteHeader shipper={shipper} citySlugs={cities.map((c) => c.slug)} />
+            {/* Only what the header shows: the whole shipper (descriptions in three locales...) would
+                go to the browser as its prop. */}
+            <SiteHeader
+              shipper={
+                shipper
+                  ? { name: shipper.name, logo: shipper.logo, sister_brands: shipper.sister_brands }
+                  : null
+              }
+              citySlugs={cities.map((c) => c.slug)}
+            />
             <main id="main" className="flex-1">
               {children}
             </main>

@@ -3,14 +3,15 @@
 import { cartTotalQuantity } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { IntentLink } from '@/components/intent-link';
 import { CartIcon } from '@/components/ui/icons';
-import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
 import { rehydrateStore } from '@/lib/stores/persist';
 import { cartStore, useCart, useCartHydrated } from './store';
 
 /**
- * The header's cart link with the total quantity across lines. The number appears once the stored
+ * The header's cart link with the total quantity across lines (prefetched on hover, focus or touch,
+ * not during every page's load). The number appears once the stored
  * cart is loaded (server HTML never knows it); other tabs' changes arrive through the storage event.
  */
 export function CartBadge() {
@@ -29,7 +30,7 @@ export function CartBadge() {
 
   const shown = hydrated ? count : 0;
   return (
-    <Link
+    <IntentLink
       href={paths.cart()}
       aria-label={t('cartBadge', { count: shown })}
       data-testid="cart-badge"
@@ -45,6 +46,6 @@ export function CartBadge() {
           {shown > 99 ? '99+' : shown}
         </span>
       )}
-    </Link>
+    </IntentLink>
   );
 }

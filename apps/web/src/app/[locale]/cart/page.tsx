@@ -32,7 +32,7 @@ export default async function CartPage({ params }: Props) {
   return (
     <div className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
       <h1 className="mb-4 text-2xl font-extrabold md:text-3xl">{t('title')}</h1>
-      <PageMessages namespaces={['order']}>
+      <PageMessages namespaces={['order']} commonSections={['product']}>
         <CartView
           minimalOrderPrice={data?.minimalOrderPrice ?? 0}
           stoppedProductIds={data?.stoppedProductIds ?? []}

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { EmptyState, GalleryGrid, PageFrame } from '@/features/content';
 import { getNewsEvents, MAX_PAGE_SIZE } from '@/features/content/server';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
+import { PageMessages } from '@/i18n/page-messages';
 import { paths } from '@/lib/paths';
 import { pageMetadata } from '@/lib/seo';
 
@@ -23,7 +24,11 @@ export default async function GalleryPage({ params }: { params: TLocaleParams })
       {items.length === 0 ? (
         <EmptyState>{t('content.empty')}</EmptyState>
       ) : (
-        <GalleryGrid items={items.map(({ id, title, preview, image }) => ({ id, title, preview, image }))} />
+        <PageMessages namespaces={[]} commonSections={['gallery']}>
+          <GalleryGrid
+            items={items.map(({ id, title, preview, image }) => ({ id, title, preview, image }))}
+          />
+        </PageMessages>
       )}
     </PageFrame>
   );

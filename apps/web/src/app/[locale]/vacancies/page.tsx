@@ -6,6 +6,7 @@ import { RichText } from '@/components/ui/rich-text';
 import { EmptyState, PageFrame, VacancyApplication } from '@/features/content';
 import { getVacancies } from '@/features/content/server';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
+import { PageMessages } from '@/i18n/page-messages';
 import { getCities } from '@/lib/cities.server';
 import { pick } from '@/lib/localized';
 import { paths } from '@/lib/paths';
@@ -41,40 +42,42 @@ export default async function VacanciesPage({ params }: { params: TLocaleParams 
       {vacancies.length === 0 ? (
         <EmptyState>{t('closed')}</EmptyState>
       ) : (
-        <ul className="space-y-6">
-          {vacancies.map((vacancy, i) => {
-            const title = pick(vacancy.title, locale);
-            return (
-              <li key={vacancy.id}>
-                <article className="rounded-card bg-white p-5 shadow-card ring-1 ring-line md:p-6">
-                  <h2 className="text-2xl font-bold">{title}</h2>
-                  <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-                    <div>
-                      <dt className="text-muted">{t('salary')}</dt>
-                      <dd className="font-semibold">{salaries[i]}</dd>
+        <PageMessages namespaces={[]} commonSections={['vacancies']}>
+          <ul className="space-y-6">
+            {vacancies.map((vacancy, i) => {
+              const title = pick(vacancy.title, locale);
+              return (
+                <li key={vacancy.id}>
+                  <article className="rounded-card bg-white p-5 shadow-card ring-1 ring-line md:p-6">
+                    <h2 className="text-2xl font-bold">{title}</h2>
+                    <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+                      <div>
+                        <dt className="text-muted">{t('salary')}</dt>
+                        <dd className="font-semibold">{salaries[i]}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-muted">{t('schedule')}</dt>
+                        <dd className="font-semibold">{pick(vacancy.schedule, locale)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-muted">{t('city')}</dt>
+                        <dd className="font-semibold">{cityName(vacancy.city)}</dd>
+                      </div>
+                    </dl>
+                    <RichText source={pick(vacancy.description, locale)} className="mt-4" />
+                    <div className="mt-5">
+                      {vacancy.is_active ? (
+                        <VacancyApplication vacancyId={vacancy.id} title={title} />
+                      ) : (
+                        <p className="font-semibold text-muted">{t('closed')}</p>
+                      )}
                     </div>
-                    <div>
-                      <dt className="text-muted">{t('schedule')}</dt>
-                      <dd className="font-semibold">{pick(vacancy.schedule, locale)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-muted">{t('city')}</dt>
-                      <dd className="font-semibold">{cityName(vacancy.city)}</dd>
-                    </div>
-                  </dl>
-                  <RichText source={pick(vacancy.description, locale)} className="mt-4" />
-                  <div className="mt-5">
-                    {vacancy.is_active ? (
-                      <VacancyApplication vacancyId={vacancy.id} title={title} />
-                    ) : (
-                      <p className="font-semibold text-muted">{t('closed')}</p>
-                    )}
-                  </div>
-                </article>
-              </li>
-            );
-          })}
-        </ul>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        </PageMessages>
       )}
     </PageFrame>
   );

@@ -14,13 +14,7 @@ export function InCartNote({ productId }: { productId: string }) {
   const t = useTranslations('common.menu');
   const count = useProductInCart(productId);
   return (
-    <p
-      aria-live="polite"
-      aria-atomic="true"
-      data-testid="in-cart"
-      data-count={count}
-      className="absolute right-2 bottom-2 max-w-[calc(100%-1rem)]"
-    >
+    <p aria-live="polite" aria-atomic="true" data-testid="in-cart" data-count={count} className="mc-note">
       {count > 0 ? (
         <span className="inline-block rounded-full bg-brand-700 px-2.5 py-1 text-xs font-bold text-white shadow-card">
           <span aria-hidden="true">✓ </span>

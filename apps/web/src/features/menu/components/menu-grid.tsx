@@ -3,8 +3,12 @@
 import { FilterEmpty, useMenuData, useMenuFilterState } from './menu-filter';
 import { ProductCard } from './product-card';
 
-/** How many cards of the first category load eagerly: the first row at the widest layout. */
-export const EAGER_CARDS = 4;
+/**
+ * How many cards of the first category load their picture eagerly with high priority: the first only
+ * (the page's LCP element). The rest are lazy; the browser still fetches the ones in the first
+ * screen right after layout, without competing with the LCP picture.
+ */
+export const EAGER_CARDS = 1;
 
 /**
  * The categories and their cards, rendered from the menu's one copy in the provider (server-side

@@ -6,9 +6,9 @@ import { imageSrcSet, imageUrl } from '@/components/ui/image-url';
 import { ClosedBranchNotice } from '@/features/location';
 import { env } from '@/lib/env';
 import { getMenuProducts, getMenuTarget } from '../api/menu.server';
-import { CARD_IMAGE_SIZES } from '../lib/card-image';
+import { CARD_IMAGE_SIZES, cardImageFiles } from '../lib/card-image';
 import { DEFAULT_CITY_SLUG } from '../lib/menu-target';
-import { menuImageFiles, toMenuView } from '../lib/menu-view';
+import { toMenuView } from '../lib/menu-view';
 import { CategoryBar } from './category-bar';
 import { MenuControls } from './menu-controls';
 import { MenuFilterProvider } from './menu-filter';
@@ -37,7 +37,7 @@ export async function MenuPage({ locale, citySlug }: { locale: TLocale; citySlug
   // markup is parsed, at high priority (the card's <img> is eager with fetchpriority=high too).
   const firstCard = view.products[view.categories[0]?.items[0] ?? -1];
   if (firstCard?.image) {
-    const firstImage = menuImageFiles(firstCard.image);
+    const firstImage = cardImageFiles(firstCard.image);
     const apiUrl = env().PUBLIC_API_URL;
     preload(imageUrl(apiUrl, firstImage.url), {
       as: 'image',

@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
+import { IntentLink } from '@/components/intent-link';
 import { ApiImg } from '@/components/ui/api-img';
 import { Price } from '@/components/ui/price';
-import { Link } from '@/i18n/navigation';
 import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
-import { CARD_IMAGE_SIZES } from '../lib/card-image';
-import { type MenuCard, menuImageFiles } from '../lib/menu-view';
+import { CARD_IMAGE_SIZES, cardImageFiles, LAZY_CARD_IMAGE_SIZES } from '../lib/card-image';
+import type { MenuCard } from '../lib/menu-view';
 import { InCartNote } from './in-cart-note';
 import { useMenuData } from './menu-filter';
 import { QuickAddButton } from './quick-add-button';
@@ -23,13 +23,14 @@ export const ProductCard = memo(function ProductCard({
   priority,
 }: {
   product: MenuCard;
-  /** The first row: loads eagerly with high priority (the page's LCP element). */
+  /** The menu's first card: its picture loads eagerly with high priority (the page's LCP element). */
   priority: boolean;
 }) {
   const t = useTranslations('common.menu');
   const { apiUrl } = useConfig();
   const { menuId, citySlug, view } = useMenuData();
-  const titleId = `product-${product.id}`;
+  // The slug, not the id: shorter, and it is written twice into each of 70 cards.
+  const titleId = `product-${product.slug}`;
   const href = { pathname: paths.product(product.slug), query: citySlug ? { city: citySlug } : {} };
   const tags = product.tags
     .slice(0, 2)
@@ -41,26 +42,23 @@ export const ProductCard = memo(function ProductCard({
       aria-labelledby={titleId}
       data-testid="product-card"
       data-product-slug={product.slug}
-      className="relative flex w-full flex-col overflow-hidden rounded-card bg-white shadow-card"
+      className="mc"
     >
-      <div className="relative aspect-square bg-brand-50 md:aspect-[4/3]">
+      <div className="mc-pic">
         {product.image && (
           <ApiImg
-            image={menuImageFiles(product.image)}
+            image={cardImageFiles(product.image)}
             apiUrl={apiUrl}
-            sizes={CARD_IMAGE_SIZES}
+            sizes={priority ? CARD_IMAGE_SIZES : LAZY_CARD_IMAGE_SIZES}
             alt=""
             priority={priority}
-            className={`h-full w-full object-cover ${product.inStop ? 'opacity-50 grayscale' : ''}`}
+            className={product.inStop ? 'mc-img mc-img-off' : 'mc-img'}
           />
         )}
         {tags.length > 0 && (
-          <ul className="absolute top-2 left-2 flex flex-wrap gap-1" aria-label={t('tagsLabel')}>
+          <ul className="mc-tags" aria-label={t('tagsLabel')}>
             {tags.map((tag) => (
-              <li
-                key={tag.slug}
-                className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-brand-800"
-              >
+              <li key={tag.slug} className="mc-tag">
                 {tag.title}
               </li>
             ))}
@@ -69,38 +67,33 @@ export const ProductCard = memo(function ProductCard({
         {/* Once the dish is in the cart the card itself says so, not only the header's badge. */}
         {!product.inStop && <InCartNote productId={product.id} />}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3 md:p-4">
-        <h3 id={titleId} className="text-base leading-snug font-bold md:text-lg">
+      <div className="mc-body">
+        <h3 id={titleId} className="mc-name">
           {/* The stretched link makes the whole card open the product; the add button sits above it. */}
-          <Link href={href} scroll={false} className="after:absolute after:inset-0 after:content-['']">
+          <IntentLink href={href} scroll={false} className="mc-link">
             {product.name}
-          </Link>
+          </IntentLink>
         </h3>
-        <p className="line-clamp-2 text-sm text-muted">{product.description}</p>
-        {product.weight > 0 && <p className="text-xs text-muted">{t('weight', { grams: product.weight })}</p>}
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+        <p className="mc-desc">{product.description}</p>
+        {product.weight > 0 && <p className="mc-weight">{t('weight', { grams: product.weight })}</p>}
+        <div className="mc-foot">
           <Price amount={product.price} className="font-bold" />
           {product.inStop ? (
-            <button
-              type="button"
-              disabled
-              data-testid="product-unavailable"
-              className="relative z-10 inline-flex h-10 items-center rounded-full bg-line px-4 text-sm font-semibold text-muted"
-            >
+            <button type="button" disabled data-testid="product-unavailable" className="mc-btn mc-off">
               {t('unavailable')}
             </button>
           ) : product.quickAdd ? (
             <QuickAddButton menuId={menuId} product={product} />
           ) : (
-            <Link
+            <IntentLink
               href={href}
               scroll={false}
               aria-label={t('chooseNamed', { name: product.name })}
               data-testid="choose-options"
-              className="relative z-10 inline-flex h-10 items-center rounded-full bg-brand-100 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-200"
+              className="mc-btn mc-choose"
             >
               {t('choose')}
-            </Link>
+            </IntentLink>
           )}
         </div>
       </div>

@@ -88,7 +88,7 @@ export function QuickAddButton({
       disabled={busy}
       aria-label={t('menu.addNamed', { name: product.name })}
       data-testid="add-to-cart"
-      className="relative z-10 inline-flex h-10 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-line disabled:text-muted"
+      className="mc-btn mc-add"
     >
       {t('menu.add')}
     </button>

@@ -190,16 +190,33 @@ describe('toMenuImage', () => {
   it('writes the shared path once and gives the same files back', () => {
     const compact = toMenuImage(image);
     expect(compact.prefix).toBe('/images/r1/products/osh--abc-');
-    expect(compact.files).toEqual([
-      [160, '160.webp'],
-      [320, '320.webp'],
-      [640, '640.webp'],
-    ]);
+    // The API's usual three files are implied, not written 70 times.
+    expect(compact.files).toBeUndefined();
     const { alt: _alt, ...files } = image;
     expect(menuImageFiles(compact)).toEqual({
       ...files,
       sources: [...image.sources].sort((a, b) => a.width - b.width),
     });
+  });
+
+  it('writes the files out when they are not the usual three', () => {
+    const jpeg = {
+      ...image,
+      url: '/p/a-160.jpg',
+      sources: image.sources.map((s) => ({ ...s, url: `/p/a-${s.width}.jpg` })),
+    };
+    const two = { ...image, sources: image.sources.filter((s) => s.width !== 640) };
+    expect(toMenuImage(jpeg).files).toEqual([
+      [160, '160.jpg'],
+      [320, '320.jpg'],
+      [640, '640.jpg'],
+    ]);
+    expect(toMenuImage(two).files).toEqual([
+      [160, '160.webp'],
+      [320, '320.webp'],
+    ]);
+    expect(menuImageFiles(toMenuImage(two)).sources.map((s) => s.width)).toEqual([160, 320]);
+    expect(menuImageFiles(toMenuImage(jpeg)).url).toBe('/p/a-160.jpg');
   });
 
   it('keeps a url that is not among the sources, and files with nothing in common', () => {

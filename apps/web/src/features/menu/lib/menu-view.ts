@@ -16,9 +16,23 @@ export type MenuImage = {
   width: number;
   height: number;
   prefix: string;
-  /** [width, rest of the path], smallest first: the first is the API's `url` (its smallest file). */
-  files: [number, string][];
+  /**
+   * [width, rest of the path], smallest first: the first is the API's `url` (its smallest file).
+   * Left out when they are the API's usual three (`STANDARD_FILES`), as for every demo picture.
+   */
+  files?: [number, string][];
 };
+
+/** The files the API writes for a picture: 160, 320 and 640 px wide WebP. */
+const STANDARD_FILES: readonly (readonly [number, string])[] = [
+  [160, '160.webp'],
+  [320, '320.webp'],
+  [640, '640.webp'],
+];
+
+const isStandard = (files: readonly (readonly [number, string])[]): boolean =>
+  files.length === STANDARD_FILES.length &&
+  files.every(([width, rest], i) => STANDARD_FILES[i]?.[0] === width && STANDARD_FILES[i]?.[1] === rest);
 
 const commonPrefix = (paths: readonly string[]): string => {
   const [first = '', ...rest] = paths;
@@ -37,17 +51,16 @@ export function toMenuImage(image: TImage): MenuImage {
   const paths =
     sources[0]?.url === image.url ? sources : [{ width: image.width, url: image.url }, ...sources];
   const prefix = commonPrefix(paths.map((s) => s.url));
-  return {
-    width: image.width,
-    height: image.height,
-    prefix,
-    files: paths.map((s) => [s.width, s.url.slice(prefix.length)]),
-  };
+  const files = paths.map((s): [number, string] => [s.width, s.url.slice(prefix.length)]);
+  return { width: image.width, height: image.height, prefix, ...(isStandard(files) ? {} : { files }) };
 }
 
 /** The API's shape of a compact picture (what `ApiImg` renders). */
 export function menuImageFiles(image: MenuImage): Omit<TImage, 'alt'> {
-  const sources = image.files.map(([width, rest]) => ({ width, url: `${image.prefix}${rest}` }));
+  const sources = (image.files ?? STANDARD_FILES).map(([width, rest]) => ({
+    width,
+    url: `${image.prefix}${rest}`,
+  }));
   return { width: image.width, height: image.height, url: sources[0]?.url ?? image.prefix, sources };
 }
 

@@ -4,10 +4,10 @@ import type { TShipper } from '@app/contracts';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
+import { IntentLink } from '@/components/intent-link';
 import { SearchIcon } from '@/components/ui/icons';
 import { imageUrl } from '@/components/ui/image-url';
 import { CartBadge } from '@/features/cart';
-import { Link } from '@/i18n/navigation';
 import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { useCurrentCity } from '../hooks/use-current-city';
@@ -27,7 +27,11 @@ function Logo({ shipper, citySlugs }: { shipper: THeaderShipper | null; citySlug
   const { apiUrl } = useConfig();
   const city = useCurrentCity(citySlugs);
   return (
-    <Link href={paths.home(city)} aria-label={t('logoHome')} className="flex min-w-0 items-center gap-2">
+    <IntentLink
+      href={paths.home(city)}
+      aria-label={t('logoHome')}
+      className="flex min-w-0 items-center gap-2"
+    >
       {shipper?.logo ? (
         // biome-ignore lint/performance/noImgElement: a small logo file from the API, no resizing needed.
         <img
@@ -43,7 +47,7 @@ function Logo({ shipper, citySlugs }: { shipper: THeaderShipper | null; citySlug
       <span className="truncate text-xl font-extrabold tracking-tight text-brand-700 sm:text-2xl">
         {shipper?.name ?? 'Baraka'}
       </span>
-    </Link>
+    </IntentLink>
   );
 }
 

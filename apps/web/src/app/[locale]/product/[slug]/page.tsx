@@ -6,6 +6,7 @@ import { JsonLd } from '@/components/json-ld';
 import { cityFromSearchParam } from '@/features/menu';
 import { getProductPageData, ProductView, productJsonLd, productMetadata } from '@/features/product/server';
 import { Link } from '@/i18n/navigation';
+import { PageMessages } from '@/i18n/page-messages';
 import { env } from '@/lib/env';
 import { localizedUrl, paths } from '@/lib/paths';
 
@@ -41,7 +42,9 @@ export default async function ProductPage(props: Props) {
           ← {t('backToMenu')}
         </Link>
       </nav>
-      <ProductView data={data} locale={locale} variant="page" />
+      <PageMessages namespaces={[]} commonSections={['product']}>
+        <ProductView data={data} locale={locale} variant="page" />
+      </PageMessages>
       <JsonLd
         data={productJsonLd({
           product: data.product,

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cityFromSearchParam } from '@/features/menu';
 import { ProductDialog } from '@/features/product';
 import { getProductPageData, ProductView } from '@/features/product/server';
+import { PageMessages } from '@/i18n/page-messages';
 
 type Props = {
   params: Promise<{ locale: string; slug: string }>;
@@ -24,8 +25,10 @@ export default async function ProductModal({ params, searchParams }: Props) {
     );
   }
   return (
-    <ProductDialog title={data.product.title[locale]}>
-      <ProductView data={data} locale={locale} variant="dialog" />
-    </ProductDialog>
+    <PageMessages namespaces={[]} commonSections={['product']}>
+      <ProductDialog title={data.product.title[locale]}>
+        <ProductView data={data} locale={locale} variant="dialog" />
+      </ProductDialog>
+    </PageMessages>
   );
 }
