@@ -1,5 +1,6 @@
 import type { APIResponse } from '@playwright/test';
 import { expect, localePath, test } from '../support/fixtures.ts';
+import { cachedAnswer } from '../support/html-cache.ts';
 
 /**
  * The cache of rendered public pages (ARCHITECTURE.md, "Served pages: a cached render with a fresh
@@ -17,15 +18,6 @@ const nonceOf = (response: APIResponse): string => {
 /** The nonces the page's markup carries (script, link, style tags). */
 const markupNonces = (html: string): Set<string> =>
   new Set([...html.matchAll(/\snonce="([^"]+)"/g)].map((match) => match[1] ?? ''));
-
-/** Until the cache answers (the first request of a page after a change renders it). */
-async function cachedAnswer(get: () => Promise<APIResponse>): Promise<APIResponse> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const response = await get();
-    if (response.headers()['x-html-cache'] === 'hit') return response;
-  }
-  throw new Error('The HTML cache never answered');
-}
 
 /**
  * Headers that differ from one response to the next whatever serves them, and Next's internal
