@@ -5,7 +5,7 @@
  * places thousands of orders from one address), and watches the API process's memory.
  *
  * As a command:
- *   node scripts/bench/api-server.mjs --db pglite|postgres --port 4121 [--pg-url postgres://postgres@127.0.0.1:5432]
+ *   node scripts/bench/api-server.mjs --db pglite|postgres --port 4121 [--pg-url postgres://postgres@127.0.0.1:5432] [--db-prefix bench] [--cpu-prof DIR]
  *        [--orders --seconds 20 --connections 16 --customers 200]
  * With --orders it runs scripts/bench/orders.mjs against the API, then stops the API; without, it
  * serves until Ctrl-C. Either way its LAST line is a JSON object:
@@ -20,7 +20,7 @@
  * the resident set), cross-checked by sampling VmRSS every 100 ms.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,22 @@ export const BENCH_API_ENV = {
   SMS_BUDGET_PER_HOUR: '1000000',
   SMS_BUDGET_PER_DAY: '1000000',
 };
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux (getconf CLK_TCK)
+
+/** utime+stime of a process in seconds, or null when it is gone (fields 14 and 15 of /proc/<pid>/stat). */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** The 1-minute load average. */
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 /** { rss, hwm } in kB of a live process, or null when it is gone. */
 function readMemory(pid) {
@@ -103,6 +119,8 @@ export async function startBenchApi({
   port,
   pgUrl = DEFAULT_PG_URL,
   env = {},
+  dbPrefix = 'bench',
+  nodeArgs = [],
   log = () => {},
 }) {
   if (!port) throw new Error('startBenchApi: a port is required');
@@ -110,7 +128,7 @@ export async function startBenchApi({
   let databaseName = null;
   const serverUrl = pgUrl.replace(/\/[^/@]*$/, '').replace(/\/+$/, '');
   if (db === 'postgres') {
-    databaseName = `bench_${port}_${Date.now().toString(36)}`;
+    databaseName = `${dbPrefix}_${port}_${Date.now().toString(36)}`;
     await withPg(`${serverUrl}/postgres`, (c) => c.query(`create database ${databaseName}`));
   } else if (db !== 'pglite') {
     throw new Error(`--db must be pglite or postgres, not ${db}`);
@@ -123,7 +141,7 @@ export async function startBenchApi({
     DATABASE_URL: databaseName ? `${serverUrl}/${databaseName}` : '',
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -188,7 +206,78 @@ export async function startBenchApi({
   return { url, pid: child.pid, db, databaseName, memory, stop, output: () => output };
 }
 
-function runOrders(url, args) {
+/** utime+stime (s) of every process named `postgres` on this machine, by pid. */
+function postgresCpu() {
+  const out = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const cpu = cpuSeconds(name);
+    if (cpu !== null) out.set(Number(name), cpu);
+  }
+  return out;
+}
+
+/**
+ * CPU accounting of the timed part of an orders run: snapshots of the API, the load generator and
+ * every local PostgreSQL process when orders.mjs starts placing and when it has finished; the
+ * PostgreSQL processes are then told apart (this run's database, the server's own background
+ * processes, other databases) from pg_stat_activity. Only meaningful when PostgreSQL runs on this
+ * machine (its processes are read from /proc).
+ */
+function cpuProbe({ apiPid, pgUrl, databaseName }) {
+  let start = null;
+  let end = null;
+  const snap = (generatorPid) => ({
+    at: performance.now(),
+    load: loadAverage(),
+    api: cpuSeconds(apiPid) ?? 0,
+    generator: cpuSeconds(generatorPid) ?? 0,
+    pg: databaseName ? postgresCpu() : new Map(),
+  });
+  return {
+    started: (pid) => {
+      start = snap(pid);
+    },
+    ended: (pid) => {
+      end = snap(pid);
+    },
+    /** CPU ms per order of each process group, and the share of the 2 cores each used. */
+    async report(orders) {
+      if (!start || !end || !orders) return null;
+      const wall = (end.at - start.at) / 1000;
+      const groups = { api: end.api - start.api, generator: end.generator - start.generator };
+      if (databaseName) {
+        const rows = await withPg(pgUrl, (c) =>
+          c.query('select pid, datname, backend_type from pg_stat_activity').then((r) => r.rows),
+        );
+        const kind = new Map(
+          rows.map((r) => [
+            r.pid,
+            r.datname === databaseName ? 'pg_backends' : r.datname ? 'pg_other_dbs' : 'pg_background',
+          ]),
+        );
+        for (const [pid, cpu] of end.pg) {
+          const k = kind.get(pid) ?? 'pg_background';
+          groups[k] = (groups[k] ?? 0) + cpu - (start.pg.get(pid) ?? 0);
+        }
+      }
+      const perOrder = {};
+      const cores = {};
+      for (const [k, v] of Object.entries(groups)) {
+        perOrder[k] = Math.round((v * 1000 * 100) / orders) / 100;
+        cores[k] = Math.round((v / wall) * 100) / 100;
+      }
+      return { cpu_ms_per_order: perOrder, cores_used: cores, load_start: start.load, load_end: end.load };
+    },
+  };
+}
+
+function runOrders(url, args, probe) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -199,7 +288,11 @@ function runOrders(url, args) {
     );
     let out = '';
     child.stdout.on('data', (chunk) => {
-      out += chunk;
+      const text = String(chunk);
+      // orders.mjs logs these two lines right before and right after the timed part.
+      if (probe && /\[orders\] placing orders for/.test(text)) probe.started(child.pid);
+      if (probe && /\[orders\] \d+ orders in /.test(text)) probe.ended(child.pid);
+      out += text;
       process.stdout.write(chunk);
     });
     child.on('error', reject);
@@ -221,6 +314,8 @@ async function main() {
       db: { type: 'string', default: 'pglite' },
       port: { type: 'string' },
       'pg-url': { type: 'string', default: DEFAULT_PG_URL },
+      'db-prefix': { type: 'string', default: 'bench' },
+      'cpu-prof': { type: 'string' },
       orders: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '16' },
@@ -234,19 +329,32 @@ async function main() {
     process.exit(2);
   }
   const log = (line) => console.log(`[api-server] ${line}`);
-  const api = await startBenchApi({ db: values.db, port: Number(values.port), pgUrl: values['pg-url'], log });
+  const api = await startBenchApi({
+    db: values.db,
+    port: Number(values.port),
+    pgUrl: values['pg-url'],
+    dbPrefix: values['db-prefix'],
+    // --cpu-prof DIR: the API writes a V8 CPU profile into DIR when it stops (docs/perf/orders.md).
+    nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+    log,
+  });
   log(`started; memory now ${api.memory().rssMb} MB`);
   let orders = null;
+  let cpu = null;
   if (values.orders) {
     try {
-      orders = await runOrders(api.url, [
-        '--seconds',
-        values.seconds,
-        '--connections',
-        values.connections,
-        '--customers',
-        values.customers,
-      ]);
+      const probe = cpuProbe({
+        apiPid: api.pid,
+        pgUrl: `${values['pg-url'].replace(/\/+$/, '')}/postgres`,
+        databaseName: api.databaseName,
+      });
+      orders = await runOrders(
+        api.url,
+        ['--seconds', values.seconds, '--connections', values.connections, '--customers', values.customers],
+        probe,
+      );
+      cpu = await probe.report(orders.orders);
+      if (cpu) log(`CPU: ${JSON.stringify(cpu)}`);
     } catch (error) {
       log(error.message);
     }
@@ -259,7 +367,7 @@ async function main() {
   }
   const mem = await api.stop();
   log(`API stopped; peak RSS ${mem.peakRssMb} MB`);
-  console.log(JSON.stringify({ db: values.db, peak_rss_mb: mem.peakRssMb, rss_mb: mem.rssMb, orders }));
+  console.log(JSON.stringify({ db: values.db, peak_rss_mb: mem.peakRssMb, rss_mb: mem.rssMb, orders, cpu }));
   if (values.orders && !orders) process.exit(1);
 }
 
