@@ -7,7 +7,9 @@
  * As a command:
  *   node scripts/bench/api-server.mjs --db pglite|postgres --port 4121 [--pg-url postgres://postgres@127.0.0.1:5432] [--db-prefix bench] [--cpu-prof DIR]
  *        [--orders --seconds 20 --connections 16 --customers 200]
- * With --orders it runs scripts/bench/orders.mjs against the API, then stops the API; without, it
+ * --processes N (PostgreSQL only) starts N API processes on one database, on ports PORT..PORT+N-1;
+ * the CPU figures then sum them. With --orders it runs scripts/bench/orders.mjs against the API(s),
+ * then stops them; without, it
  * serves until Ctrl-C. Either way its LAST line is a JSON object:
  *   {"db":"pglite","peak_rss_mb":..,"rss_mb":..,"orders":{...orders.mjs's result...}}
  *
@@ -121,13 +123,17 @@ export async function startBenchApi({
   env = {},
   dbPrefix = 'bench',
   nodeArgs = [],
+  /** Another API on the database of an API already started (`api.databaseName`); not dropped here. */
+  shareDatabase = null,
   log = () => {},
 }) {
   if (!port) throw new Error('startBenchApi: a port is required');
   const dataDir = mkdtempSync(join(tmpdir(), `bench-api-${port}-`));
   let databaseName = null;
   const serverUrl = pgUrl.replace(/\/[^/@]*$/, '').replace(/\/+$/, '');
-  if (db === 'postgres') {
+  if (db === 'postgres' && shareDatabase) {
+    databaseName = shareDatabase;
+  } else if (db === 'postgres') {
     databaseName = `${dbPrefix}_${port}_${Date.now().toString(36)}`;
     await withPg(`${serverUrl}/postgres`, (c) => c.query(`create database ${databaseName}`));
   } else if (db !== 'pglite') {
@@ -167,7 +173,7 @@ export async function startBenchApi({
   const cleanup = async () => {
     clearInterval(sampler);
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseName) {
+    if (databaseName && !shareDatabase) {
       await withPg(`${serverUrl}/postgres`, (c) =>
         c.query(`drop database if exists ${databaseName} with (force)`),
       ).catch((e) => log(`could not drop ${databaseName}: ${e.message}`));
@@ -229,13 +235,13 @@ function postgresCpu() {
  * processes, other databases) from pg_stat_activity. Only meaningful when PostgreSQL runs on this
  * machine (its processes are read from /proc).
  */
-function cpuProbe({ apiPid, pgUrl, databaseName }) {
+function cpuProbe({ apiPids, pgUrl, databaseName }) {
   let start = null;
   let end = null;
   const snap = (generatorPid) => ({
     at: performance.now(),
     load: loadAverage(),
-    api: cpuSeconds(apiPid) ?? 0,
+    api: apiPids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
     generator: cpuSeconds(generatorPid) ?? 0,
     pg: databaseName ? postgresCpu() : new Map(),
   });
@@ -320,36 +326,49 @@ async function main() {
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '16' },
       customers: { type: 'string', default: '200' },
+      processes: { type: 'string', default: '1' },
     },
   });
+  const processes = Math.max(1, Math.floor(Number(values.processes)) || 1);
+  if (processes > 1 && values.db !== 'postgres') {
+    console.error('--processes > 1 needs --db postgres (PGlite serves one process)');
+    process.exit(2);
+  }
   if (!values.port) {
     console.error(
-      'usage: node scripts/bench/api-server.mjs --db pglite|postgres --port PORT [--pg-url URL] [--orders --seconds N --connections 16 --customers 200]',
+      'usage: node scripts/bench/api-server.mjs --db pglite|postgres --port PORT [--pg-url URL] [--orders --seconds N --connections 16 --customers 200] [--processes N]',
     );
     process.exit(2);
   }
   const log = (line) => console.log(`[api-server] ${line}`);
-  const api = await startBenchApi({
-    db: values.db,
-    port: Number(values.port),
-    pgUrl: values['pg-url'],
-    dbPrefix: values['db-prefix'],
-    // --cpu-prof DIR: the API writes a V8 CPU profile into DIR when it stops (docs/perf/orders.md).
-    nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
-    log,
-  });
-  log(`started; memory now ${api.memory().rssMb} MB`);
+  const start = (port, shareDatabase) =>
+    startBenchApi({
+      db: values.db,
+      port,
+      pgUrl: values['pg-url'],
+      dbPrefix: values['db-prefix'],
+      shareDatabase,
+      // --cpu-prof DIR: the API writes a V8 CPU profile into DIR when it stops (docs/perf/orders.md).
+      nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+      log,
+    });
+  const api = await start(Number(values.port), null);
+  // --processes N: N API processes on one database (ports PORT..PORT+N-1), as behind a load
+  // balancer; orders.mjs spreads its requests over them.
+  const apis = [api];
+  for (let i = 1; i < processes; i++) apis.push(await start(Number(values.port) + i, api.databaseName));
+  log(`started; memory now ${apis.map((a) => a.memory().rssMb).join(' + ')} MB`);
   let orders = null;
   let cpu = null;
   if (values.orders) {
     try {
       const probe = cpuProbe({
-        apiPid: api.pid,
+        apiPids: apis.map((a) => a.pid),
         pgUrl: `${values['pg-url'].replace(/\/+$/, '')}/postgres`,
         databaseName: api.databaseName,
       });
       orders = await runOrders(
-        api.url,
+        apis.map((a) => a.url).join(','),
         ['--seconds', values.seconds, '--connections', values.connections, '--customers', values.customers],
         probe,
       );
@@ -364,6 +383,11 @@ async function main() {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+  }
+  // The first API drops the database: it stops last.
+  for (const other of apis.slice(1)) {
+    const m = await other.stop();
+    log(`API ${other.url} stopped; peak RSS ${m.peakRssMb} MB`);
   }
   const mem = await api.stop();
   log(`API stopped; peak RSS ${mem.peakRssMb} MB`);
