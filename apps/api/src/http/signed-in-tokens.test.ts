@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDb, type DbHandle } from '../db/client.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
@@ -121,6 +121,19 @@ describe('the order routes keep who a token belongs to', () => {
     const refused = await quote(t.app, customer.token);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('drops the token itself when its sign-out commits, without waiting for the bus', async () => {
+    const customer = await signInTestCustomer(t);
+    expect((await quote(t.app, customer.token)).statusCode).toBe(200);
+    const forget = vi.spyOn(t.app.signedInTokens, 'forget');
+    try {
+      expect((await logout(t.app, customer.token)).statusCode).toBe(204);
+      // Called by the route after the commit (the bus's delivery goes through `handle`, not a spy here).
+      expect(forget).toHaveBeenCalledWith([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    } finally {
+      forget.mockRestore();
+    }
   });
 
   it('refuses a kept token once it has expired', async () => {

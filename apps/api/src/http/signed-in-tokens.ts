@@ -90,8 +90,12 @@ export class SignedInTokens {
     }
   }
 
-  /** Drops these tokens (a revocation this process committed or heard). */
+  /** Drops these tokens: a revocation this process committed (the bus's delivery goes to `handle`). */
   forget(tokenIds: readonly string[]): void {
+    this.#forget(tokenIds);
+  }
+
+  #forget(tokenIds: readonly string[]): void {
     this.#generation++;
     for (const id of tokenIds) {
       const key = this.#byTokenId.get(id);
@@ -109,7 +113,7 @@ export class SignedInTokens {
 
   /** What the bus says (app.orderEvents.onTokensRevoked). */
   handle(revocation: TokenRevocation): void {
-    if (revocation.kind === 'revoked') this.forget(revocation.tokenIds);
+    if (revocation.kind === 'revoked') this.#forget(revocation.tokenIds);
     else this.clear();
   }
 
