@@ -5,9 +5,11 @@
  * places thousands of orders from one address), and watches the API process's memory.
  *
  * As a command:
- *   node scripts/bench/api-server.mjs --db pglite|postgres --port 4121 [--pg-url postgres://postgres@127.0.0.1:5432]
+ *   node scripts/bench/api-server.mjs --db pglite|postgres --port 4121 [--pg-url postgres://postgres@127.0.0.1:5432] [--db-prefix bench] [--cpu-prof DIR]
  *        [--orders --seconds 20 --connections 16 --customers 200]
- * With --orders it runs scripts/bench/orders.mjs against the API, then stops the API; without, it
+ * --processes N (PostgreSQL only) starts N API processes on one database, on ports PORT..PORT+N-1;
+ * the CPU figures then sum them. With --orders it runs scripts/bench/orders.mjs against the API(s),
+ * then stops them; without, it
  * serves until Ctrl-C. Either way its LAST line is a JSON object:
  *   {"db":"pglite","peak_rss_mb":..,"rss_mb":..,"orders":{...orders.mjs's result...}}
  *
@@ -20,7 +22,7 @@
  * the resident set), cross-checked by sampling VmRSS every 100 ms.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +60,22 @@ export const BENCH_API_ENV = {
   SMS_BUDGET_PER_HOUR: '1000000',
   SMS_BUDGET_PER_DAY: '1000000',
 };
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux (getconf CLK_TCK)
+
+/** utime+stime of a process in seconds, or null when it is gone (fields 14 and 15 of /proc/<pid>/stat). */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** The 1-minute load average. */
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 /** { rss, hwm } in kB of a live process, or null when it is gone. */
 function readMemory(pid) {
@@ -103,14 +121,20 @@ export async function startBenchApi({
   port,
   pgUrl = DEFAULT_PG_URL,
   env = {},
+  dbPrefix = 'bench',
+  nodeArgs = [],
+  /** Another API on the database of an API already started (`api.databaseName`); not dropped here. */
+  shareDatabase = null,
   log = () => {},
 }) {
   if (!port) throw new Error('startBenchApi: a port is required');
   const dataDir = mkdtempSync(join(tmpdir(), `bench-api-${port}-`));
   let databaseName = null;
   const serverUrl = pgUrl.replace(/\/[^/@]*$/, '').replace(/\/+$/, '');
-  if (db === 'postgres') {
-    databaseName = `bench_${port}_${Date.now().toString(36)}`;
+  if (db === 'postgres' && shareDatabase) {
+    databaseName = shareDatabase;
+  } else if (db === 'postgres') {
+    databaseName = `${dbPrefix}_${port}_${Date.now().toString(36)}`;
     await withPg(`${serverUrl}/postgres`, (c) => c.query(`create database ${databaseName}`));
   } else if (db !== 'pglite') {
     throw new Error(`--db must be pglite or postgres, not ${db}`);
@@ -123,7 +147,7 @@ export async function startBenchApi({
     DATABASE_URL: databaseName ? `${serverUrl}/${databaseName}` : '',
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,7 +173,7 @@ export async function startBenchApi({
   const cleanup = async () => {
     clearInterval(sampler);
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseName) {
+    if (databaseName && !shareDatabase) {
       await withPg(`${serverUrl}/postgres`, (c) =>
         c.query(`drop database if exists ${databaseName} with (force)`),
       ).catch((e) => log(`could not drop ${databaseName}: ${e.message}`));
@@ -188,7 +212,78 @@ export async function startBenchApi({
   return { url, pid: child.pid, db, databaseName, memory, stop, output: () => output };
 }
 
-function runOrders(url, args) {
+/** utime+stime (s) of every process named `postgres` on this machine, by pid. */
+function postgresCpu() {
+  const out = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const cpu = cpuSeconds(name);
+    if (cpu !== null) out.set(Number(name), cpu);
+  }
+  return out;
+}
+
+/**
+ * CPU accounting of the timed part of an orders run: snapshots of the API, the load generator and
+ * every local PostgreSQL process when orders.mjs starts placing and when it has finished; the
+ * PostgreSQL processes are then told apart (this run's database, the server's own background
+ * processes, other databases) from pg_stat_activity. Only meaningful when PostgreSQL runs on this
+ * machine (its processes are read from /proc).
+ */
+function cpuProbe({ apiPids, pgUrl, databaseName }) {
+  let start = null;
+  let end = null;
+  const snap = (generatorPid) => ({
+    at: performance.now(),
+    load: loadAverage(),
+    api: apiPids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
+    generator: cpuSeconds(generatorPid) ?? 0,
+    pg: databaseName ? postgresCpu() : new Map(),
+  });
+  return {
+    started: (pid) => {
+      start = snap(pid);
+    },
+    ended: (pid) => {
+      end = snap(pid);
+    },
+    /** CPU ms per order of each process group, and the share of the 2 cores each used. */
+    async report(orders) {
+      if (!start || !end || !orders) return null;
+      const wall = (end.at - start.at) / 1000;
+      const groups = { api: end.api - start.api, generator: end.generator - start.generator };
+      if (databaseName) {
+        const rows = await withPg(pgUrl, (c) =>
+          c.query('select pid, datname, backend_type from pg_stat_activity').then((r) => r.rows),
+        );
+        const kind = new Map(
+          rows.map((r) => [
+            r.pid,
+            r.datname === databaseName ? 'pg_backends' : r.datname ? 'pg_other_dbs' : 'pg_background',
+          ]),
+        );
+        for (const [pid, cpu] of end.pg) {
+          const k = kind.get(pid) ?? 'pg_background';
+          groups[k] = (groups[k] ?? 0) + cpu - (start.pg.get(pid) ?? 0);
+        }
+      }
+      const perOrder = {};
+      const cores = {};
+      for (const [k, v] of Object.entries(groups)) {
+        perOrder[k] = Math.round((v * 1000 * 100) / orders) / 100;
+        cores[k] = Math.round((v / wall) * 100) / 100;
+      }
+      return { cpu_ms_per_order: perOrder, cores_used: cores, load_start: start.load, load_end: end.load };
+    },
+  };
+}
+
+function runOrders(url, args, probe) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -199,7 +294,11 @@ function runOrders(url, args) {
     );
     let out = '';
     child.stdout.on('data', (chunk) => {
-      out += chunk;
+      const text = String(chunk);
+      // orders.mjs logs these two lines right before and right after the timed part.
+      if (probe && /\[orders\] placing orders for/.test(text)) probe.started(child.pid);
+      if (probe && /\[orders\] \d+ orders in /.test(text)) probe.ended(child.pid);
+      out += text;
       process.stdout.write(chunk);
     });
     child.on('error', reject);
@@ -221,32 +320,60 @@ async function main() {
       db: { type: 'string', default: 'pglite' },
       port: { type: 'string' },
       'pg-url': { type: 'string', default: DEFAULT_PG_URL },
+      'db-prefix': { type: 'string', default: 'bench' },
+      'cpu-prof': { type: 'string' },
       orders: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '16' },
       customers: { type: 'string', default: '200' },
+      processes: { type: 'string', default: '1' },
     },
   });
+  const processes = Math.max(1, Math.floor(Number(values.processes)) || 1);
+  if (processes > 1 && values.db !== 'postgres') {
+    console.error('--processes > 1 needs --db postgres (PGlite serves one process)');
+    process.exit(2);
+  }
   if (!values.port) {
     console.error(
-      'usage: node scripts/bench/api-server.mjs --db pglite|postgres --port PORT [--pg-url URL] [--orders --seconds N --connections 16 --customers 200]',
+      'usage: node scripts/bench/api-server.mjs --db pglite|postgres --port PORT [--pg-url URL] [--orders --seconds N --connections 16 --customers 200] [--processes N]',
     );
     process.exit(2);
   }
   const log = (line) => console.log(`[api-server] ${line}`);
-  const api = await startBenchApi({ db: values.db, port: Number(values.port), pgUrl: values['pg-url'], log });
-  log(`started; memory now ${api.memory().rssMb} MB`);
+  const start = (port, shareDatabase) =>
+    startBenchApi({
+      db: values.db,
+      port,
+      pgUrl: values['pg-url'],
+      dbPrefix: values['db-prefix'],
+      shareDatabase,
+      // --cpu-prof DIR: the API writes a V8 CPU profile into DIR when it stops (docs/perf/orders.md).
+      nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+      log,
+    });
+  const api = await start(Number(values.port), null);
+  // --processes N: N API processes on one database (ports PORT..PORT+N-1), as behind a load
+  // balancer; orders.mjs spreads its requests over them.
+  const apis = [api];
+  for (let i = 1; i < processes; i++) apis.push(await start(Number(values.port) + i, api.databaseName));
+  log(`started; memory now ${apis.map((a) => a.memory().rssMb).join(' + ')} MB`);
   let orders = null;
+  let cpu = null;
   if (values.orders) {
     try {
-      orders = await runOrders(api.url, [
-        '--seconds',
-        values.seconds,
-        '--connections',
-        values.connections,
-        '--customers',
-        values.customers,
-      ]);
+      const probe = cpuProbe({
+        apiPids: apis.map((a) => a.pid),
+        pgUrl: `${values['pg-url'].replace(/\/+$/, '')}/postgres`,
+        databaseName: api.databaseName,
+      });
+      orders = await runOrders(
+        apis.map((a) => a.url).join(','),
+        ['--seconds', values.seconds, '--connections', values.connections, '--customers', values.customers],
+        probe,
+      );
+      cpu = await probe.report(orders.orders);
+      if (cpu) log(`CPU: ${JSON.stringify(cpu)}`);
     } catch (error) {
       log(error.message);
     }
@@ -257,9 +384,14 @@ async function main() {
       process.once('SIGTERM', resolve);
     });
   }
+  // The first API drops the database: it stops last.
+  for (const other of apis.slice(1)) {
+    const m = await other.stop();
+    log(`API ${other.url} stopped; peak RSS ${m.peakRssMb} MB`);
+  }
   const mem = await api.stop();
   log(`API stopped; peak RSS ${mem.peakRssMb} MB`);
-  console.log(JSON.stringify({ db: values.db, peak_rss_mb: mem.peakRssMb, rss_mb: mem.rssMb, orders }));
+  console.log(JSON.stringify({ db: values.db, peak_rss_mb: mem.peakRssMb, rss_mb: mem.rssMb, orders, cpu }));
   if (values.orders && !orders) process.exit(1);
 }
 

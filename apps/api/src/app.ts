@@ -22,6 +22,7 @@ import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from './h
 import { openApiTransform, SECURITY_SCHEMES, securedBy } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
+import { SignedInTokens } from './http/signed-in-tokens.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { newestApiKey } from './modules/api-keys/api-keys.repository.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
@@ -100,6 +101,10 @@ function loggerOptions(env: Env, given: BuildAppOptions['logger']): FastifyServe
   };
 }
 
+/** Signed-in tokens kept per process (about 100 bytes each) and the safety net's age of one. */
+export const SIGNED_IN_TOKENS_MAX = 50_000;
+export const SIGNED_IN_TOKENS_TTL_MS = 60_000;
+
 export const imagesDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'images');
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -162,7 +167,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const stopInvalidating = bus.onCatalogueChanged((change) => readCache.invalidate(change.tags));
     app.addHook('onClose', async () => stopInvalidating());
     registerReadCache(app, readCache);
-    await registerEverything(app, env, testClock);
+    // Who a token belongs to, for the order routes; dropped on sign-out (http/signed-in-tokens.ts).
+    const signedInTokens = new SignedInTokens({
+      maxEntries: SIGNED_IN_TOKENS_MAX,
+      ttlMs: SIGNED_IN_TOKENS_TTL_MS,
+      listening: () => bus.listening,
+    });
+    const stopRevoking = bus.onTokensRevoked((revocation) => signedInTokens.handle(revocation));
+    app.addHook('onClose', async () => stopRevoking());
+    await registerEverything(app, env, testClock, signedInTokens);
     if (options.runJobs !== false) registerFutureOrdersJob(app);
   } catch (error) {
     await orderEvents?.close();
@@ -176,6 +189,7 @@ async function registerEverything(
   app: FastifyInstance,
   env: Env,
   testClock: OffsetClock | undefined,
+  signedInTokens: SignedInTokens,
 ): Promise<void> {
   // First: its onRequest hook must run before any other that may throw (issue 9, finding 7).
   await registerSecurityHeaders(app, {
@@ -184,8 +198,9 @@ async function registerEverything(
   });
   registerErrorHandling(app);
   registerClientHeaders(app);
-  registerCustomerAuth(app);
+  registerCustomerAuth(app, signedInTokens);
   securedBy('customerToken', app.requireCustomer);
+  securedBy('customerToken', app.requireSignedIn);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -34,3 +34,32 @@ describe.skipIf(!onPostgres)('the PostgreSQL pool', () => {
     }
   });
 });
+
+describe.skipIf(!onPostgres)('prepared statements per connection', () => {
+  it('prepares a statement with parameters once per connection and runs it again by name', async () => {
+    const handle = await createTestDb();
+    try {
+      // One connection for the whole check: a transaction holds it.
+      const seen = await handle.db.transaction(async (tx) => {
+        const prepared = async () =>
+          (
+            (await tx.execute(
+              sql`select statement from pg_prepared_statements where statement like ${'%cache-probe%'}`,
+            )) as { rows: { statement: string }[] }
+          ).rows.map((r) => r.statement);
+        const probe = () => tx.execute(sql`select ${1}::int + 1 as "cache-probe"`);
+        const first = await probe();
+        const second = await probe();
+        expect((first as { rows: unknown[] }).rows).toEqual((second as { rows: unknown[] }).rows);
+        // Parameterless statements stay on the simple protocol (BEGIN, several commands in one text).
+        await tx.execute(sql.raw(`select 'cache-probe-raw' as x`));
+        return prepared();
+      });
+      // The probe once (run twice), the lookup itself, and not the parameterless one.
+      expect(seen.filter((s) => s.includes('"cache-probe"'))).toHaveLength(1);
+      expect(seen.some((s) => s.includes('cache-probe-raw'))).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+});

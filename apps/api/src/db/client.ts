@@ -63,6 +63,45 @@ const PGLITE_START_PARAMS = [
  * start left the process at 750 MB, a start on the same folder at 290 MB), so the API process only
  * ever opens a folder that exists.
  */
+/**
+ * How many statement texts one PostgreSQL connection keeps prepared (`cacheStatements`). The
+ * placement path sends about a dozen fixed texts; the rest of the API a few hundred at most.
+ */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Makes `client` send each parameterised statement as a named (prepared) one, named by its text, so
+ * PostgreSQL parses and plans a text once per connection instead of on every execution (issue 11,
+ * docs/perf/orders.md: the parse and plan were a large part of the backends' CPU per order). Drizzle
+ * builds the same text for the same query shape, so a connection sees a bounded set of texts; past
+ * `max` texts a connection sends the rest unnamed, as before. Statements without parameters (BEGIN,
+ * COMMIT, migrations with several commands) stay on the simple protocol, untouched. node-postgres
+ * itself sends the Parse only the first time a connection runs a name.
+ */
+function cacheStatements(client: pg.PoolClient, max: number): void {
+  const names = new Map<string, string>();
+  const query = client.query;
+  type QueryArgs = unknown[];
+  // pg's query() has a dozen overloads; this wrapper only adds `name` to a config object with
+  // parameters and passes every argument on unchanged, so its own signature is the original's.
+  client.query = function (this: pg.PoolClient, ...args: QueryArgs) {
+    const [config, values] = args;
+    if (config !== null && typeof config === 'object' && !('name' in config && config.name)) {
+      const c = config as pg.QueryConfig & { submit?: unknown };
+      const params = Array.isArray(values) ? values : c.values;
+      if (typeof c.text === 'string' && !c.submit && params && params.length > 0) {
+        let name = names.get(c.text);
+        if (name === undefined && names.size < max) {
+          name = `s${names.size + 1}`;
+          names.set(c.text, name);
+        }
+        if (name !== undefined) args[0] = { ...c, name };
+      }
+    }
+    return (query as (...a: QueryArgs) => unknown).apply(this, args);
+  } as typeof client.query;
+}
+
 async function initPgliteApart(dataDir: string): Promise<void> {
   const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
   const script = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
@@ -88,6 +127,7 @@ await db.close();`;
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('connect', (client) => cacheStatements(client, STATEMENT_CACHE_SIZE));
     let closing = false;
     // An idle connection the server drops (a restart, or a database dropped right after close) makes
     // the pool emit 'error'; without a listener that would crash the process. The pool replaces the

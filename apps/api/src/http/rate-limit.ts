@@ -91,7 +91,7 @@ function addressKey(request: FastifyRequest): string {
 }
 
 const customerKey = (request: FastifyRequest): string =>
-  request.customer ? `c:${request.customer.id}` : addressKey(request);
+  request.customerId ? `c:${request.customerId}` : addressKey(request);
 
 /** A route's `config`: its policy's limit. */
 export function rateLimited(app: FastifyInstance, policy: RateLimitPolicy): { rateLimit: RateLimitOptions } {

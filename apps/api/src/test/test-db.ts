@@ -5,7 +5,9 @@ import { migrateDb } from '../db/migrate.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
- * a uniquely named PostgreSQL database created next to the one in the URL and dropped on close.
+ * a uniquely named PostgreSQL database created next to the one in the URL and dropped on close. Its
+ * name starts with the URL's database name (`.../h_x_test` makes `h_x_test_<pid>_<random>`), so
+ * the databases of a shared server's users stay under their own prefixes.
  */
 export async function createTestDb(options: Pick<CreateDbOptions, 'logQuery'> = {}): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
@@ -14,8 +16,9 @@ export async function createTestDb(options: Pick<CreateDbOptions, 'logQuery'> = 
     await migrateDb(handle);
     return handle;
   }
-  const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const maintenanceUrl = new URL(url);
+  const base = /^\/([a-z_][a-z0-9_]{0,39})$/.exec(maintenanceUrl.pathname)?.[1] ?? 'api_test';
+  const name = `${base}_${process.pid}_${randomBytes(4).toString('hex')}`;
   maintenanceUrl.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: maintenanceUrl.toString() });
   await admin.connect();

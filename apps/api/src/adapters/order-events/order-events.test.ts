@@ -13,6 +13,7 @@ import {
   CATALOGUE_CHANGED_CHANNEL,
   ORDER_STATUS_CHANNEL,
   publishTokensRevoked,
+  Subscriptions,
   TOKENS_REVOKED_CHANNEL,
   type TokenRevocation,
 } from './order-events.ts';
@@ -370,3 +371,29 @@ async function openStatusStream(base: string, orderId: string, token: string) {
     },
   };
 }
+
+describe('Subscriptions', () => {
+  const ORDER = '7d0c9d1e-3f4a-4b5c-8d6e-0f1a2b3c4d5e';
+  const event = { order_id: ORDER, status: 'new', at: '2026-03-02T07:00:00.000Z', courier: null };
+  const makeLog = () => ({ warn: vi.fn(), error: vi.fn(), info: vi.fn() });
+
+  it('hands a payload to the listeners of its order only, and reads none while no order is followed', () => {
+    const log = makeLog();
+    const subs = new Subscriptions(log);
+    // Followed by nobody: not read at all (not even found malformed).
+    subs.dispatchPayload('not json');
+    expect(log.warn).not.toHaveBeenCalled();
+
+    const heard: TOrderStatusEvent[] = [];
+    const stop = subs.add(ORDER, (e) => heard.push(e));
+    subs.dispatchPayload(JSON.stringify(event));
+    subs.dispatchPayload(JSON.stringify({ ...event, order_id: '00000000-0000-4000-8000-000000000000' }));
+    subs.dispatchPayload('not json');
+    expect(heard).toEqual([event]);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+
+    stop();
+    subs.dispatchPayload(JSON.stringify(event));
+    expect(heard).toHaveLength(1);
+  });
+});

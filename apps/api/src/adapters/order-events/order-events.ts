@@ -237,8 +237,13 @@ export class Subscriptions {
     return n;
   }
 
-  /** Hands a raw payload to the order's listeners; a malformed one is logged and dropped. */
+  /**
+   * Hands a raw payload to the order's listeners; a malformed one is logged and dropped. Not even read
+   * while this process follows no order: every process hears every order's statuses (at lunch rush,
+   * one per order placed anywhere), and most of them follow none at that moment.
+   */
   dispatchPayload(payload: string | undefined): void {
+    if (this.#byOrder.size === 0) return;
     const event = parsePayload(payload, ZOrderStatusEvent);
     if (!event) {
       this.log.warn({ payload }, 'order status notification has an unexpected shape; dropped');

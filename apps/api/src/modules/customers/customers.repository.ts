@@ -103,6 +103,30 @@ export async function findCustomerByToken(
   return row;
 }
 
+/**
+ * The live token's customer id, without the customer's row: what the order routes need
+ * (http/auth.ts's requireSignedIn, which keeps it in http/signed-in-tokens.ts).
+ */
+export async function findCustomerIdByToken(
+  db: DbOrTx,
+  params: { tokenHash: string; shipperId: string; now: Date },
+): Promise<{ customerId: string; tokenId: string; expiresAt: Date } | undefined> {
+  const [row] = await db
+    .select({ customerId: customers.id, tokenId: customerTokens.id, expiresAt: customerTokens.expiresAt })
+    .from(customerTokens)
+    .innerJoin(customers, eq(customers.id, customerTokens.customerId))
+    .where(
+      and(
+        eq(customerTokens.tokenHash, params.tokenHash),
+        isNull(customerTokens.revokedAt),
+        gt(customerTokens.expiresAt, params.now),
+        eq(customers.shipperId, params.shipperId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function revokeToken(db: DbOrTx, params: { tokenId: string; now: Date }): Promise<void> {
   await db
     .update(customerTokens)

@@ -227,7 +227,10 @@ export async function customerRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await logout(deps(), signedIn(request).tokenId);
+      const { tokenId } = signedIn(request);
+      await logout(deps(), tokenId);
+      // Committed: refused by this process at once, before the bus brings the revocation back.
+      app.signedInTokens.forget([tokenId]);
       return reply.status(204).send(null);
     },
   );

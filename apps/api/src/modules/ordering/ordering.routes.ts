@@ -2,7 +2,7 @@ import { ZApiError, ZCreateOrderRequest, ZCreateOrderResponse, ZOrderQuoteRespon
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedIn } from '../../http/auth.ts';
+import { signedInId } from '../../http/auth.ts';
 import { ZClientHeadersSchema } from '../../http/client-headers.ts';
 import { localeFromAcceptLanguage } from '../../http/locale.ts';
 import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
@@ -35,7 +35,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/ondemand-order',
     {
-      preHandler: app.requireCustomer,
+      preHandler: app.requireSignedIn,
       config: rateLimited(app, 'order'),
       schema: {
         tags: ['orders'],
@@ -55,10 +55,10 @@ export async function orderingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { customer } = signedIn(request);
+      const { customerId } = signedInId(request);
       const result = await placeOrder(app, {
         shipperId: request.shipperId,
-        customer,
+        customer: { id: customerId },
         body: request.body,
         idempotencyKey: request.headers['idempotency-key']?.trim() || null,
       });
@@ -70,7 +70,7 @@ export async function orderingRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/ondemand-order/quote',
     {
-      preHandler: app.requireCustomer,
+      preHandler: app.requireSignedIn,
       config: rateLimited(app, 'quote'),
       schema: {
         tags: ['orders'],
@@ -87,10 +87,10 @@ export async function orderingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { customer } = signedIn(request);
+      const { customerId } = signedInId(request);
       return quoteOrder(app, {
         shipperId: request.shipperId,
-        customer,
+        customer: { id: customerId },
         body: request.body,
         locale: localeFromAcceptLanguage(request.headers['accept-language']),
       });
