@@ -58,12 +58,6 @@ const PGLITE_START_PARAMS = [
 ];
 
 /**
- * Creates a new PGlite data folder in a short-lived child process. PGlite runs initdb in a second
- * WebAssembly instance and keeps hundreds of megabytes of it reachable afterwards (measured: a first
- * start left the process at 750 MB, a start on the same folder at 290 MB), so the API process only
- * ever opens a folder that exists.
- */
-/**
  * How many statement texts one PostgreSQL connection keeps prepared (`cacheStatements`). The
  * placement path sends about a dozen fixed texts; the rest of the API a few hundred at most.
  */
@@ -102,6 +96,12 @@ function cacheStatements(client: pg.PoolClient, max: number): void {
   } as typeof client.query;
 }
 
+/**
+ * Creates a new PGlite data folder in a short-lived child process. PGlite runs initdb in a second
+ * WebAssembly instance and keeps hundreds of megabytes of it reachable afterwards (measured: a first
+ * start left the process at 750 MB, a start on the same folder at 290 MB), so the API process only
+ * ever opens a folder that exists.
+ */
 async function initPgliteApart(dataDir: string): Promise<void> {
   const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
   const script = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
