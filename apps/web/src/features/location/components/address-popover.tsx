@@ -2,7 +2,7 @@
 
 import * as Popover from '@radix-ui/react-popover';
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toasts';
 import { apiErrorMessage } from '@/lib/api-client';
@@ -96,7 +96,10 @@ function EnterPrompt() {
  */
 export function AddressPopover() {
   const t = useTranslations('location');
-  const open = useAddressPopover((s) => s.open);
+  // The opening renders in a transition (a store update alone renders synchronously): React renders
+  // the content in slices that yield to the browser, so opening over a page of 70 cards is no long
+  // task (issue 11). The button's aria-expanded follows the store at once.
+  const open = useDeferredValue(useAddressPopover((s) => s.open));
   const auto = useAddressPopover((s) => s.auto);
   const view = useAddressPopover((s) => s.view);
   const anchor = useRef<HTMLElement | null>(null);

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
 import { useAddressFlow } from '../hooks/use-address-flow';
@@ -20,23 +20,39 @@ const AddressPopover = dynamic(() => loadAddressPopover().then((m) => m.AddressP
 });
 
 /**
- * A first visit's address prompt opens 5 s after load (spec section 4). Its code is fetched and run
- * when the browser is first idle before that, so the prompt's opening is a render, not a download
- * and a script evaluation in the middle of the page's first seconds (issue 11: they set the menu
- * page's time to interactive).
+ * A first visit's address prompt opens 5 s after load (spec section 4). When the browser is first
+ * idle before that, its code is fetched and the popover mounted, closed (in a transition, so React
+ * renders it in slices between other work): the prompt's opening is then only the render of its
+ * content, not a download, a script evaluation and the mount of the whole popover in one long task
+ * in the middle of the page's first seconds (issue 11: that task set the menu page's time to
+ * interactive). Returns whether it is mounted.
  */
-function usePreloadPromptWhenIdle() {
+function usePremountPromptWhenIdle(): boolean {
+  const [premounted, setPremounted] = useState(false);
   useEffect(() => {
     if (promptAlreadyShown()) return;
-    const preload = () => void loadAddressPopover().catch(() => {});
+    let cancelled = false;
+    const premount = () =>
+      void loadAddressPopover()
+        .then(() => {
+          if (!cancelled) startTransition(() => setPremounted(true));
+        })
+        .catch(() => {});
     // Safari has no requestIdleCallback: a timeout well before the prompt's delay does there.
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
+      const id = window.requestIdleCallback(premount, { timeout: 2000 });
+      return () => {
+        cancelled = true;
+        window.cancelIdleCallback(id);
+      };
     }
-    const id = setTimeout(preload, 1500);
-    return () => clearTimeout(id);
+    const id = setTimeout(premount, 1500);
+    return () => {
+      cancelled = true;
+      clearTimeout(id);
+    };
   }, []);
+  return premounted;
 }
 
 /** Once wanted, a lazy part stays mounted, so it can animate closed and reopen without a new load. */
@@ -57,13 +73,13 @@ export function LocationSlot() {
   useEffect(() => registerLocationContext({ api, locale }), [api, locale]);
   useAddressFlow(api, locale);
   useAddressPointsSync(api);
-  usePreloadPromptWhenIdle();
+  const popoverPremounted = usePremountPromptWhenIdle();
   const mapWanted = useOnceTrue(useCommonStore((s) => s.isMapModal));
   const popoverWanted = useOnceTrue(useAddressPopover((s) => s.open));
   return (
     <>
       {mapWanted ? <MapDialog /> : null}
-      {popoverWanted ? <AddressPopover /> : null}
+      {popoverWanted || popoverPremounted ? <AddressPopover /> : null}
     </>
   );
 }
