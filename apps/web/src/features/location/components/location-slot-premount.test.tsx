@@ -10,12 +10,13 @@ vi.mock('../hooks/use-address-flow', () => ({ useAddressFlow: () => {} }));
 vi.mock('../hooks/use-address-points', () => ({ useAddressPointsSync: () => {} }));
 vi.mock('@/lib/config-provider', () => ({ useApi: () => ({}) }));
 vi.mock('next-intl', () => ({ useLocale: () => 'ru' }));
-// The popover itself: a marker of its mount and of the state it is mounted in.
-vi.mock('./address-popover', () => ({
-  AddressPopover: () => (
-    <div data-testid="popover-mounted" data-open={String(useAddressPopover.getState().open)} />
+// The prompt and the saved points' popover: markers of their mount and of the state they mount in.
+vi.mock('./address-prompt', () => ({
+  AddressPrompt: () => (
+    <div data-testid="prompt-mounted" data-open={String(useAddressPopover.getState().open)} />
   ),
 }));
+vi.mock('./address-popover', () => ({ AddressPopover: () => <div data-testid="popover-mounted" /> }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -34,23 +35,28 @@ async function afterIdle() {
   });
 }
 
-describe('the address popover in the slot (issue 11)', () => {
-  it('is mounted closed when the page is idle on a first visit, before the prompt opens it', async () => {
+describe('the address prompt in the slot (issue 11)', () => {
+  it('is mounted closed when the page is idle on a first visit, before the flow opens it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     render(<LocationSlot />);
-    expect(screen.queryByTestId('popover-mounted')).toBeNull();
+    expect(screen.queryByTestId('prompt-mounted')).toBeNull();
     await afterIdle();
-    const popover = await screen.findByTestId('popover-mounted');
-    expect(popover).toHaveAttribute('data-open', 'false');
+    const prompt = await screen.findByTestId('prompt-mounted');
+    expect(prompt).toHaveAttribute('data-open', 'false');
+    // The saved points' popover (Radix) waits for the customer.
+    expect(screen.queryByTestId('popover-mounted')).toBeNull();
   });
 
-  it('waits for the first opening once the prompt was shown in this session', async () => {
+  it('waits for its first opening once it was shown in this session; the popover waits for the list', async () => {
     markPromptShown();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     render(<LocationSlot />);
     await afterIdle();
-    expect(screen.queryByTestId('popover-mounted')).toBeNull();
+    expect(screen.queryByTestId('prompt-mounted')).toBeNull();
     act(() => useAddressPopover.getState().show({ kind: 'list' }));
     expect(await screen.findByTestId('popover-mounted')).toBeInTheDocument();
+    expect(screen.queryByTestId('prompt-mounted')).toBeNull();
+    act(() => useAddressPopover.getState().show({ kind: 'enter' }));
+    expect(await screen.findByTestId('prompt-mounted')).toBeInTheDocument();
   });
 });

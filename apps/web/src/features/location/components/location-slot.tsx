@@ -11,21 +11,22 @@ import { promptAlreadyShown } from '../lib/address-flow';
 import { registerLocationContext } from '../lib/choose';
 import { useAddressPopover } from '../lib/popover-store';
 
-// Neither joins the first load: the map dialog (Leaflet, Radix Dialog and Tabs) loads when
-// `isMapModal` first turns true, the address popover (Radix Popover) when it first opens.
+// None joins the first load: the map dialog (Leaflet, Radix Dialog and Tabs) loads when
+// `isMapModal` first turns true, the saved points' popover (Radix Popover) when it first opens, the
+// address prompt (a plain element, a few KB) when the browser is idle on a first visit.
 const MapDialog = dynamic(() => import('./map-dialog/map-dialog').then((m) => m.MapDialog), { ssr: false });
-const loadAddressPopover = () => import('./address-popover');
-const AddressPopover = dynamic(() => loadAddressPopover().then((m) => m.AddressPopover), {
+const AddressPopover = dynamic(() => import('./address-popover').then((m) => m.AddressPopover), {
   ssr: false,
 });
+const loadAddressPrompt = () => import('./address-prompt');
+const AddressPrompt = dynamic(() => loadAddressPrompt().then((m) => m.AddressPrompt), { ssr: false });
 
 /**
  * A first visit's address prompt opens 5 s after load (spec section 4). When the browser is first
- * idle before that, its code is fetched and the popover mounted, closed (in a transition, so React
- * renders it in slices between other work): the prompt's opening is then only the render of its
- * content, not a download, a script evaluation and the mount of the whole popover in one long task
- * in the middle of the page's first seconds (issue 11: that task set the menu page's time to
- * interactive). Returns whether it is mounted.
+ * idle before that, its code is fetched and the prompt mounted, closed (in a transition): its opening
+ * is then only the render of its content, not a download and a script evaluation in the middle of
+ * the page's first seconds (issue 11: the opening of the Radix popover it was set the menu page's
+ * time to interactive). Returns whether it is mounted.
  */
 function usePremountPromptWhenIdle(): boolean {
   const [premounted, setPremounted] = useState(false);
@@ -33,7 +34,7 @@ function usePremountPromptWhenIdle(): boolean {
     if (promptAlreadyShown()) return;
     let cancelled = false;
     const premount = () =>
-      void loadAddressPopover()
+      void loadAddressPrompt()
         .then(() => {
           if (!cancelled) startTransition(() => setPremounted(true));
         })
@@ -73,13 +74,16 @@ export function LocationSlot() {
   useEffect(() => registerLocationContext({ api, locale }), [api, locale]);
   useAddressFlow(api, locale);
   useAddressPointsSync(api);
-  const popoverPremounted = usePremountPromptWhenIdle();
+  const promptPremounted = usePremountPromptWhenIdle();
   const mapWanted = useOnceTrue(useCommonStore((s) => s.isMapModal));
-  const popoverWanted = useOnceTrue(useAddressPopover((s) => s.open));
+  const view = useAddressPopover((s) => (s.open ? s.view.kind : null));
+  const popoverWanted = useOnceTrue(view === 'list');
+  const promptWanted = useOnceTrue(view === 'enter' || view === 'detected') || promptPremounted;
   return (
     <>
       {mapWanted ? <MapDialog /> : null}
-      {popoverWanted || popoverPremounted ? <AddressPopover /> : null}
+      {popoverWanted ? <AddressPopover /> : null}
+      {promptWanted ? <AddressPrompt /> : null}
     </>
   );
 }
