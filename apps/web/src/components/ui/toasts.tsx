@@ -5,15 +5,31 @@ import dynamic from 'next/dynamic';
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Toasts without sonner on the critical path. The toast area (spec: top centre, closing after 5 s)
- * mounts once the page is idle after load, or at the first message if that comes sooner; sonner
- * hands a late Toaster the toasts already raised, so none is lost. Mounting it before the first
- * message keeps its live region in place ahead of the text, so screen readers announce it.
+ * Toasts without sonner in the page's load (issue 11): the toast area (spec: top centre, closing
+ * after 5 s) and sonner itself load at the first message, not when the page is idle, so a visit
+ * that raises none never downloads them. The message waits until the area is mounted and one frame
+ * has painted it: its live region is then in place before the text arrives, so screen readers
+ * announce it (a region inserted together with its text often is not).
  */
-const Toaster = dynamic(() => import('sonner').then((m) => m.Toaster), { ssr: false });
-
 let wanted = false;
 const listeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const mountedArea = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+const MountedToaster = dynamic(
+  () =>
+    import('sonner').then(({ Toaster }) => {
+      /** sonner's Toaster; this effect runs after the Toaster's own (its subscription among them). */
+      function Mounted() {
+        useEffect(() => markMounted(), []);
+        return <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />;
+      }
+      return Mounted;
+    }),
+  { ssr: false },
+);
 
 function requestToaster(): void {
   if (wanted) return;
@@ -26,34 +42,29 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** A frame after the area's live region is in the document (a timeout where frames do not run). */
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame(() => resolve());
+    else setTimeout(resolve, 16);
+  });
+
 export type TToastKind = 'success' | 'error';
 
-/** Shows a toast; loads the toast library on first use. */
+/** Shows a toast; the first one loads the toast library and mounts the toast area. */
 export function notify(kind: TToastKind, message: string): void {
   requestToaster();
-  void import('sonner').then(({ toast }) => toast[kind](message));
+  void Promise.all([import('sonner'), mountedArea.then(nextFrame)]).then(([{ toast }]) =>
+    toast[kind](message),
+  );
 }
 
-/** How long after load, at most, the toast area waits for an idle moment. */
-const IDLE_TIMEOUT_MS = 3000;
-
+/** The toast area: nothing until the first message, then sonner's Toaster (in the locale layout). */
 export function ToastArea() {
   const mounted = useSyncExternalStore(
     subscribe,
     () => wanted,
     () => false,
   );
-  useEffect(() => {
-    if (wanted) return;
-    // Safari has no requestIdleCallback: a plain timeout does the same job there.
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(requestToaster, { timeout: IDLE_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(requestToaster, IDLE_TIMEOUT_MS);
-    return () => clearTimeout(id);
-  }, []);
-  return mounted ? (
-    <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
-  ) : null;
+  return mounted ? <MountedToaster /> : null;
 }

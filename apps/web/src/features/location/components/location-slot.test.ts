@@ -28,10 +28,17 @@ describe('location in the first load', () => {
     expect(HEAVY.filter((h) => all.has(h))).toEqual([]);
   });
 
-  it('the slot loads the map dialog and the popover with next/dynamic', () => {
+  it('the slot loads the map dialog, the popover and the prompt with next/dynamic', () => {
     const lazy = dynamicImports(join(SRC, 'features/location/components/location-slot.tsx'));
     expect(lazy).toContain('features/location/components/map-dialog/map-dialog.tsx');
     expect(lazy).toContain('features/location/components/address-popover.tsx');
+    expect(lazy).toContain('features/location/components/address-prompt.tsx');
+  });
+
+  it('the address prompt, loaded during every first visit, brings no popover library (issue 11)', () => {
+    const all = reachedFrom(join(SRC, 'features/location/components/address-prompt.tsx'));
+    expect(HEAVY.filter((h) => all.has(h))).toEqual([]);
+    expect([...all].filter((m) => m.startsWith('@radix-ui/'))).toEqual([]);
   });
 
   it('the walk sees a static import', () => {

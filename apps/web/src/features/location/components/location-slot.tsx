@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
 import { useAddressFlow } from '../hooks/use-address-flow';
@@ -11,32 +11,49 @@ import { promptAlreadyShown } from '../lib/address-flow';
 import { registerLocationContext } from '../lib/choose';
 import { useAddressPopover } from '../lib/popover-store';
 
-// Neither joins the first load: the map dialog (Leaflet, Radix Dialog and Tabs) loads when
-// `isMapModal` first turns true, the address popover (Radix Popover) when it first opens.
+// None joins the first load: the map dialog (Leaflet, Radix Dialog and Tabs) loads when
+// `isMapModal` first turns true, the saved points' popover (Radix Popover) when it first opens, the
+// address prompt (a plain element, a few KB) when the browser is idle on a first visit.
 const MapDialog = dynamic(() => import('./map-dialog/map-dialog').then((m) => m.MapDialog), { ssr: false });
-const loadAddressPopover = () => import('./address-popover');
-const AddressPopover = dynamic(() => loadAddressPopover().then((m) => m.AddressPopover), {
+const AddressPopover = dynamic(() => import('./address-popover').then((m) => m.AddressPopover), {
   ssr: false,
 });
+const loadAddressPrompt = () => import('./address-prompt');
+const AddressPrompt = dynamic(() => loadAddressPrompt().then((m) => m.AddressPrompt), { ssr: false });
 
 /**
- * A first visit's address prompt opens 5 s after load (spec section 4). Its code is fetched and run
- * when the browser is first idle before that, so the prompt's opening is a render, not a download
- * and a script evaluation in the middle of the page's first seconds (issue 11: they set the menu
- * page's time to interactive).
+ * A first visit's address prompt opens 5 s after load (spec section 4). When the browser is first
+ * idle before that, its code is fetched and the prompt mounted, closed (in a transition): its opening
+ * is then only the render of its content, not a download and a script evaluation in the middle of
+ * the page's first seconds (issue 11: the opening of the Radix popover it was set the menu page's
+ * time to interactive). Returns whether it is mounted.
  */
-function usePreloadPromptWhenIdle() {
+function usePremountPromptWhenIdle(): boolean {
+  const [premounted, setPremounted] = useState(false);
   useEffect(() => {
     if (promptAlreadyShown()) return;
-    const preload = () => void loadAddressPopover().catch(() => {});
+    let cancelled = false;
+    const premount = () =>
+      void loadAddressPrompt()
+        .then(() => {
+          if (!cancelled) startTransition(() => setPremounted(true));
+        })
+        .catch(() => {});
     // Safari has no requestIdleCallback: a timeout well before the prompt's delay does there.
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
+      const id = window.requestIdleCallback(premount, { timeout: 2000 });
+      return () => {
+        cancelled = true;
+        window.cancelIdleCallback(id);
+      };
     }
-    const id = setTimeout(preload, 1500);
-    return () => clearTimeout(id);
+    const id = setTimeout(premount, 1500);
+    return () => {
+      cancelled = true;
+      clearTimeout(id);
+    };
   }, []);
+  return premounted;
 }
 
 /** Once wanted, a lazy part stays mounted, so it can animate closed and reopen without a new load. */
@@ -57,13 +74,16 @@ export function LocationSlot() {
   useEffect(() => registerLocationContext({ api, locale }), [api, locale]);
   useAddressFlow(api, locale);
   useAddressPointsSync(api);
-  usePreloadPromptWhenIdle();
+  const promptPremounted = usePremountPromptWhenIdle();
   const mapWanted = useOnceTrue(useCommonStore((s) => s.isMapModal));
-  const popoverWanted = useOnceTrue(useAddressPopover((s) => s.open));
+  const view = useAddressPopover((s) => (s.open ? s.view.kind : null));
+  const popoverWanted = useOnceTrue(view === 'list');
+  const promptWanted = useOnceTrue(view === 'enter' || view === 'detected') || promptPremounted;
   return (
     <>
       {mapWanted ? <MapDialog /> : null}
       {popoverWanted ? <AddressPopover /> : null}
+      {promptWanted ? <AddressPrompt /> : null}
     </>
   );
 }
