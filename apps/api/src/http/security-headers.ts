@@ -146,8 +146,13 @@ function answersToken(route: RouteOptions): boolean {
 function isPersonalRoute(app: FastifyInstance, route: RouteOptions): boolean {
   if (route.config?.personal === true) return true;
   if (route.url.startsWith('/v1/staff/') || answersToken(route)) return true;
-  const requireCustomer = app.hasDecorator('requireCustomer') ? app.requireCustomer : undefined;
-  return requireCustomer !== undefined && routeHooks(route).includes(requireCustomer);
+  // The customer's sign-in guards: requireCustomer, and requireSignedIn (the order routes' one, which
+  // keeps who a token belongs to per process).
+  const guards = (['requireCustomer', 'requireSignedIn'] as const).flatMap((name) =>
+    app.hasDecorator(name) ? [app[name]] : [],
+  );
+  const hooks = routeHooks(route);
+  return guards.some((guard) => hooks.includes(guard));
 }
 
 /**
