@@ -167,7 +167,16 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
 
   // The app's pool has just migrated this database, so a failure here is real: report it at start.
   await connect();
-  await feed.start();
+  try {
+    await feed.start();
+  } catch (error) {
+    closing = true;
+    // Set by connect() above; TypeScript does not follow the assignment inside it.
+    const opened = client as pg.Client | null;
+    client = null;
+    await opened?.end().catch(() => {});
+    throw error;
+  }
 
   const settled = async (db: DbOrTx, timeoutMs = 2_000): Promise<void> => {
     if (client === null || closing) return;

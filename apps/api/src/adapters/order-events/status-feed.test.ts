@@ -133,6 +133,32 @@ describe.skipIf(!databaseUrl)(
       stop();
     });
 
+    it('announces a published change within a tick (its notification, not the safety timer)', async () => {
+      // A bus whose safety timer never fires in this test: only the publisher's notification can bring it.
+      const bus: OrderEvents = await createPostgresOrderEvents({
+        connection: { connectionString: url },
+        db: t.app.db,
+        log: silent,
+        safetyPollMs: 600_000,
+      });
+      try {
+        const latencies: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const got: TOrderStatusEvent[] = [];
+          const stop = bus.subscribe(ORDER, (e) => got.push(e));
+          const started = Date.now();
+          await t.app.db.transaction((tx) => t.app.orderEvents.publish(tx, event('courier-picked', 30 + i)));
+          await vi.waitFor(() => expect(got).toHaveLength(1), { timeout: 2_000, interval: 5 });
+          latencies.push(Date.now() - started);
+          stop();
+        }
+        // 20 ms tick + one read; generous for a loaded test machine.
+        expect(Math.min(...latencies)).toBeLessThan(500);
+      } finally {
+        await bus.close();
+      }
+    });
+
     it('a listener whose connection was lost catches up on reconnect: every change while deaf, in order, once', async () => {
       const appName = `status-feed-test-${process.pid}`;
       // A bus of its own whose safety timer never fires in this test: only the reconnect can catch up.
