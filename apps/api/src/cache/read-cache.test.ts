@@ -187,6 +187,7 @@ describe('read cache (this process)', () => {
         'idempotency_keys',
         'order_lines',
         'order_status_history',
+        'order_status_outbox',
         'orders',
         'otp_codes',
         'promo_code_usages',

@@ -38,11 +38,12 @@ export async function createOrderEvents(
 ): Promise<OrderEvents> {
   // `$client` is on both Drizzle drivers but not on the driver-neutral PgDatabase type.
   const client: unknown = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PGlite) return createPgliteOrderEvents(client, { log: deps.log });
+  if (client instanceof PGlite) return createPgliteOrderEvents(client, { log: deps.log, db });
   if (client instanceof pg.Pool) {
     // PoolOptions extends ClientConfig; the pool-only fields (max, idle timeouts) are ignored.
     return createPostgresOrderEvents({
       connection: client.options,
+      db,
       log: deps.log,
       ...(deps.currentStatuses ? { currentStatuses: deps.currentStatuses } : {}),
     });

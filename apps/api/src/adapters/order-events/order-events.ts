@@ -34,15 +34,20 @@ export type OrderStatusListener = (event: TOrderStatusEvent) => void;
 export type CatalogueChangeListener = (change: TCatalogueChange) => void;
 
 /**
- * The order status bus (`app.orderEvents`): status changes are published inside the transaction that
- * writes them (`select pg_notify(...)`), so a listener hears one only after that transaction commits
- * and never hears one that rolled back. Every API process against the same database hears every
+ * The order status bus (`app.orderEvents`): status changes are written to an outbox table inside the
+ * transaction that makes them (status-feed.ts), so a listener hears one only after that transaction
+ * commits, never one that rolled back, and, once committed, even if the notification that should
+ * announce it is lost: each process reads the outbox on a notification, after a reconnect and on a
+ * safety timer, and hands each row to its listeners once, in order. Every API process against the same database hears every
  * change: on PostgreSQL through a dedicated LISTEN connection per process, on PGlite (one process)
  * through PGlite's own `listen()`.
  */
 export type OrderEvents = {
   readonly name: 'postgres' | 'pglite';
-  /** Announces `event` when `tx` commits (or at once when given the database itself). */
+  /**
+   * Writes `event` to the outbox in `tx` (or in a transaction of its own when given the database
+   * itself): listeners hear it after that commits.
+   */
   publish: (tx: DbOrTx, event: TOrderStatusEvent) => Promise<void>;
   /**
    * Calls `listener` for every status change of `orderId` that commits from now on (in any process).
@@ -90,12 +95,6 @@ type Log = {
   error: (obj: object, msg: string) => void;
   info: (obj: object, msg: string) => void;
 };
-
-/** Writes the notification in the caller's transaction: PostgreSQL delivers it on commit. */
-export async function publishInTx(tx: DbOrTx, event: TOrderStatusEvent): Promise<void> {
-  const payload = JSON.stringify(ZOrderStatusEvent.parse(event));
-  await tx.execute(sql`select pg_notify(${ORDER_STATUS_CHANNEL}, ${payload})`);
-}
 
 const ZTokensRevoked = z.object({ token_ids: z.array(z.uuid()).min(1) });
 /** Token ids per notification: a NOTIFY payload must stay under 8000 bytes (a uuid takes 39 in JSON). */

@@ -11,19 +11,34 @@ import {
   EVERYTHING_CHANGED,
   ORDER_STATUS_CHANNEL,
   type OrderEvents,
-  publishInTx,
   Revocations,
   Subscriptions,
   TOKENS_REVOKED_CHANNEL,
 } from './order-events.ts';
+import { StatusFeed, writeToOutbox } from './status-feed.ts';
 
 type Log = ConstructorParameters<typeof Subscriptions>[0];
+
+/**
+ * How long after a publish this process sends its "read the outbox" NOTIFY: publishes of one tick
+ * share one notification (sent outside any order's transaction), and the order's own transaction
+ * has usually committed by then.
+ */
+export const NUDGE_TICK_MS = 20;
+/** One more notification this long after the last one, for transactions that committed after it. */
+export const NUDGE_TRAILING_MS = 150;
+/** How often each process reads the outbox without being asked (a lost notification's bound). */
+export const SAFETY_POLL_MS = 1_000;
 
 export type PostgresOrderEventsOptions = {
   /** How to open the listening connection (the pool's own settings). */
   connection: pg.ClientConfig;
+  /** The app's database: the status feed reads the outbox through it. */
+  db: DbOrTx;
   log: Log;
   currentStatuses?: CurrentStatuses;
+  /** SAFETY_POLL_MS unless given (tests). */
+  safetyPollMs?: number;
   /** First delay before reconnecting, doubled on each failure up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -32,7 +47,15 @@ export type PostgresOrderEventsOptions = {
 /**
  * The bus on PostgreSQL: one dedicated connection per process runs LISTEN (a pooled connection would
  * be handed to other queries and lose it). When that connection drops, it is opened again with
- * growing delays, and every subscribed order then gets its current status (see catchUp).
+ * growing delays; the status feed then reads every outbox row it missed, and every subscribed order
+ * also gets its current status (see catchUp: for changes written without the outbox).
+ *
+ * Status changes: `publish` writes an outbox row in the caller's transaction and no NOTIFY there
+ * (PostgreSQL serialises the commits of notifying transactions: docs/perf/orders.md, round 3). A tick
+ * later this process sends one `NOTIFY order_status` on its listening connection for all the
+ * publishes of that tick, and every process's feed then reads the outbox (status-feed.ts). A
+ * notification that is lost (a crash between commit and tick, a dropped connection) only delays the
+ * change until the next read: the trailing notification, another publish's, or the safety timer.
  */
 export async function createPostgresOrderEvents(options: PostgresOrderEventsOptions): Promise<OrderEvents> {
   const { log } = options;
@@ -47,6 +70,33 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
   let timer: NodeJS.Timeout | null = null;
   /** The markers `settled` is waiting for, by payload. */
   const barriers = new Map<string, () => void>();
+  const feed = new StatusFeed(options.db, subs, log, { safetyMs: options.safetyPollMs ?? SAFETY_POLL_MS });
+  let nudgeTimer: NodeJS.Timeout | null = null;
+  let trailingTimer: NodeJS.Timeout | null = null;
+
+  const sendNudge = () => {
+    const current = client;
+    // While reconnecting, nobody here hears it; the other processes read on their safety timer.
+    if (!current || closing) return;
+    current
+      .query(`select pg_notify('${ORDER_STATUS_CHANNEL}', '')`)
+      .catch((error: unknown) => log.warn({ err: error }, 'order status nudge failed'));
+  };
+  /** After a publish: one notification at the next tick, and a trailing one after the last tick. */
+  const nudge = () => {
+    if (nudgeTimer || closing) return;
+    nudgeTimer = setTimeout(() => {
+      nudgeTimer = null;
+      sendNudge();
+      if (trailingTimer) clearTimeout(trailingTimer);
+      trailingTimer = setTimeout(() => {
+        trailingTimer = null;
+        sendNudge();
+      }, NUDGE_TRAILING_MS);
+      trailingTimer.unref();
+    }, NUDGE_TICK_MS);
+    nudgeTimer.unref();
+  };
 
   const lost = (which: pg.Client, error?: Error) => {
     // Events of a connection we already gave up on (or of one not yet in use) change nothing.
@@ -62,7 +112,8 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
   const connect = async () => {
     const next = new pg.Client({ ...options.connection, keepAlive: true });
     next.on('notification', (message) => {
-      if (message.channel === ORDER_STATUS_CHANNEL) subs.dispatchPayload(message.payload);
+      // The payload says nothing: the outbox has the changes.
+      if (message.channel === ORDER_STATUS_CHANNEL) void feed.poll();
       else if (message.channel === TOKENS_REVOKED_CHANNEL) revocations.dispatchPayload(message.payload);
       else if (message.channel === CATALOGUE_CHANGED_CHANNEL) catalogue.dispatchPayload(message.payload);
       // Another process's markers are not in the map: ignored.
@@ -102,6 +153,8 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
         revocations.dispatch({ kind: 'maybe-missed' });
         // So may a catalogue change: every cached read is dropped.
         catalogue.dispatch(EVERYTHING_CHANGED);
+        // Every status change committed while deaf, in order, each once.
+        await feed.poll();
         await catchUp(subs, options.currentStatuses, log);
       } catch (error) {
         log.warn({ err: error, attempt }, 'order status listener could not reconnect; retrying');
@@ -114,9 +167,21 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
 
   // The app's pool has just migrated this database, so a failure here is real: report it at start.
   await connect();
+  try {
+    await feed.start();
+  } catch (error) {
+    closing = true;
+    // Set by connect() above; TypeScript does not follow the assignment inside it.
+    const opened = client as pg.Client | null;
+    client = null;
+    await opened?.end().catch(() => {});
+    throw error;
+  }
 
   const settled = async (db: DbOrTx, timeoutMs = 2_000): Promise<void> => {
     if (client === null || closing) return;
+    // A read that starts now sees every status change committed before.
+    await feed.poll();
     const id = randomUUID();
     let timeout: NodeJS.Timeout | undefined;
     const arrived = new Promise<void>((resolve) => {
@@ -137,7 +202,10 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
 
   return {
     name: 'postgres',
-    publish: publishInTx,
+    publish: async (tx, event) => {
+      await writeToOutbox(tx, event);
+      nudge();
+    },
     subscribe: (orderId, listener) => subs.add(orderId, listener),
     onTokensRevoked: (listener) => revocations.add(listener),
     onCatalogueChanged: (listener) => catalogue.add(listener),
@@ -149,6 +217,11 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
       closing = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      if (nudgeTimer) clearTimeout(nudgeTimer);
+      if (trailingTimer) clearTimeout(trailingTimer);
+      nudgeTimer = null;
+      trailingTimer = null;
+      feed.close();
       subs.clear();
       revocations.clear();
       catalogue.clear();

@@ -245,6 +245,19 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
+ * The order status bus's outbox (adapters/order-events/status-feed.ts): one row per published status
+ * change, written in the transaction that makes the change (so it exists exactly when that commits).
+ * After the commit every API process reads the rows it has not handed over yet, in id order; a NOTIFY
+ * sent outside any order's transaction only says "read now". `payload` is the TOrderStatusEvent's
+ * JSON. Rows older than the feed's retention are deleted by the feed itself.
+ */
+export const orderStatusOutbox = pgTable('order_status_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  payload: text('payload').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
  * POST /v2/ondemand-order's Idempotency-Key, scoped to the customer: the body's hash and the answer to
  * replay, written in the order's own transaction (modules/ordering/idempotency.ts). A row with no
  * response is a claim left by an earlier version; it is read as free.

@@ -1,0 +1,5 @@
+CREATE TABLE "order_status_outbox" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_status_outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"payload" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
