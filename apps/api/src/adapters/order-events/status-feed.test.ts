@@ -11,8 +11,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import type { OrderEvents } from './order-events.ts';
+import { Subscriptions } from './order-events.ts';
 import { createPostgresOrderEvents } from './postgres.ts';
-import { parseSnapshot, writeToOutbox } from './status-feed.ts';
+import { OUTBOX_RETENTION_MINUTES, parseSnapshot, StatusFeed, writeToOutbox } from './status-feed.ts';
 
 const ORDER = '33333333-3333-4333-8333-333333333333';
 const event = (status: TOrderStatusEvent['status'], minute: number): TOrderStatusEvent => ({
@@ -40,6 +41,32 @@ describe('the status feed', () => {
       xmax: 9007199254740995n,
     });
     expect(() => parseSnapshot('')).toThrow();
+  });
+
+  it('forgets rows older than the retention after a read, and keeps the newer ones', async () => {
+    // Another order's rows: the listeners of the other tests never see them.
+    const other = '44444444-4444-4444-8444-444444444444';
+    const old = { ...event('vendor-ready', 7), order_id: other };
+    const recent = { ...event('courier-picked', 8), order_id: other };
+    await writeToOutbox(t.app.db, old);
+    await writeToOutbox(t.app.db, recent);
+    await t.app.db.execute(
+      sql`update order_status_outbox set created_at = now() - make_interval(mins => ${OUTBOX_RETENTION_MINUTES + 1})
+          where payload = ${JSON.stringify(old)}`,
+    );
+    const feed = new StatusFeed(t.app.db, new Subscriptions(silent), silent, {
+      safetyMs: 60_000,
+      pruneEveryMs: 0,
+    });
+    await feed.poll();
+    feed.close();
+    const left = await t.app.db.execute(
+      sql`select payload from order_status_outbox where payload in (${JSON.stringify(old)}, ${JSON.stringify(recent)})`,
+    );
+    expect((left as unknown as { rows: { payload: string }[] }).rows.map((r) => r.payload)).toEqual([
+      JSON.stringify(recent),
+    ]);
+    await t.app.orderEvents.settled(t.app.db);
   });
 
   it('delivers a committed status whose notification never came (the publisher died after its commit)', async () => {

@@ -70,7 +70,7 @@ export class StatusFeed {
     private readonly db: DbOrTx,
     private readonly subs: Subscriptions,
     private readonly log: Log,
-    private readonly options: { safetyMs: number },
+    private readonly options: { safetyMs: number; pruneEveryMs?: number },
   ) {}
 
   /** Reads where the outbox stands now (nothing committed before is handed over), then keeps reading. */
@@ -160,7 +160,7 @@ export class StatusFeed {
   }
 
   async #prune(): Promise<void> {
-    if (Date.now() - this.#lastPrune < PRUNE_EVERY_MS) return;
+    if (Date.now() - this.#lastPrune < (this.options.pruneEveryMs ?? PRUNE_EVERY_MS)) return;
     this.#lastPrune = Date.now();
     await this.db.execute(
       sql`delete from order_status_outbox where created_at < now() - make_interval(mins => ${OUTBOX_RETENTION_MINUTES})`,
