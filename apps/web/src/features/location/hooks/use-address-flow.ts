@@ -56,8 +56,12 @@ const flowState = () => {
  * the position is refused or unavailable (only logged), 'enter delivery address' (Later / Enter
  * address). A stored location without any saved point is reverse-geocoded and saved as the active
  * point (with its nearest branch) straight away.
+ *
+ * `since` is when the page's location slot mounted (`performance.now()`): the flow's code loads
+ * when the page is first idle, so the 5 s are counted from the slot's mount, not from this hook's.
+ * Without it they start at the hook's first run after hydration.
  */
-export function useAddressFlow(api: TApiClient, locale: string): void {
+export function useAddressFlow(api: TApiClient, locale: string, since?: number): void {
   const hydrated = useLocationHydrated();
 
   useEffect(() => {
@@ -86,34 +90,38 @@ export function useAddressFlow(api: TApiClient, locale: string): void {
     }
 
     if (!shouldAskLocation(flowState())) return;
-    const timer = setTimeout(() => {
-      if (cancelled || !shouldAskLocation(flowState())) return;
-      if (typeof navigator === 'undefined' || !navigator.geolocation) {
-        console.info('location: geolocation is not available in this browser');
-        show({ kind: 'enter' });
-        return;
-      }
-      navigator.geolocation.getCurrentPosition(
-        (position) => {
-          const point = { lat: position.coords.latitude, long: position.coords.longitude };
-          describePoint(api, point, locale)
-            .then((view) => show(view ?? { kind: 'enter' }))
-            .catch((error: unknown) => {
-              console.warn('location: the detected position could not be described', error);
-              show({ kind: 'enter' });
-            });
-        },
-        (error) => {
-          // Spec: permission denied or an unavailable position is only logged.
-          console.info(`location: browser position not available (${geolocationErrorName(error.code)})`);
+    const elapsed = since === undefined ? 0 : performance.now() - since;
+    const timer = setTimeout(
+      () => {
+        if (cancelled || !shouldAskLocation(flowState())) return;
+        if (typeof navigator === 'undefined' || !navigator.geolocation) {
+          console.info('location: geolocation is not available in this browser');
           show({ kind: 'enter' });
-        },
-        { timeout: GEOLOCATION_TIMEOUT_MS },
-      );
-    }, ADDRESS_PROMPT_DELAY_MS);
+          return;
+        }
+        navigator.geolocation.getCurrentPosition(
+          (position) => {
+            const point = { lat: position.coords.latitude, long: position.coords.longitude };
+            describePoint(api, point, locale)
+              .then((view) => show(view ?? { kind: 'enter' }))
+              .catch((error: unknown) => {
+                console.warn('location: the detected position could not be described', error);
+                show({ kind: 'enter' });
+              });
+          },
+          (error) => {
+            // Spec: permission denied or an unavailable position is only logged.
+            console.info(`location: browser position not available (${geolocationErrorName(error.code)})`);
+            show({ kind: 'enter' });
+          },
+          { timeout: GEOLOCATION_TIMEOUT_MS },
+        );
+      },
+      Math.max(0, ADDRESS_PROMPT_DELAY_MS - elapsed),
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [api, hydrated, locale]);
+  }, [api, hydrated, locale, since]);
 }
