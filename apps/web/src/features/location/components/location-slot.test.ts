@@ -50,6 +50,23 @@ describe('location in the first load', () => {
     expect(work.filter((m) => all.has(m))).toEqual([]);
   });
 
+  it.each([
+    'features/location/components/location-work.tsx',
+    'features/location/components/address-prompt.tsx',
+  ])(
+    '%s, loaded on every first visit, brings the location API and the choices only with import() (issue 11)',
+    (entry) => {
+      const all = reachedFrom(join(SRC, entry));
+      const later = [
+        'features/location/lib/choose.ts',
+        'features/location/lib/location-api.ts',
+        'features/location/lib/points-sync.ts',
+        'features/location/lib/describe-point.ts',
+      ];
+      expect(later.filter((m) => all.has(m))).toEqual([]);
+    },
+  );
+
   it('the address prompt, loaded during every first visit, brings no popover library (issue 11)', () => {
     const all = reachedFrom(join(SRC, 'features/location/components/address-prompt.tsx'));
     expect(HEAVY.filter((h) => all.has(h))).toEqual([]);
