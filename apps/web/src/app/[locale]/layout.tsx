@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hasLocale } from 'next-intl';
@@ -49,14 +48,8 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
   // Rendered per request: the runtime config (API and site URLs) must not be frozen at build time, and
   // the API need not run during `next build`. API reads are still cached (revalidate 60 s).
   await connection();
-  const [{ shipper, cities }, t, requestHeaders] = await Promise.all([
-    getShellData(),
-    getTranslations('common.header'),
-    headers(),
-  ]);
+  const [{ shipper, cities }, t] = await Promise.all([getShellData(), getTranslations('common.header')]);
   const config = browserConfig();
-  // The Content-Security-Policy's nonce of this response (proxy.ts), for the top loader's <style>.
-  const nonce = requestHeaders.get('x-nonce') ?? undefined;
 
   return (
     <html lang={locale}>
@@ -67,7 +60,7 @@ export default async function LocaleLayout({ children, modal, params }: TLayoutP
         >
           {t('skipToContent')}
         </a>
-        <TopLoader nonce={nonce} />
+        <TopLoader />
         {shipper ? (
           <JsonLd data={organizationJsonLd(shipper, config.siteUrl, config.apiUrl, locale)} />
         ) : null}

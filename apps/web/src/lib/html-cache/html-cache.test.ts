@@ -140,7 +140,6 @@ describe('which pages and requests', () => {
       .map((file) => relative(src, file))
       .sort();
     expect(reads).toEqual([
-      'app/[locale]/layout.tsx',
       'components/json-ld.tsx',
       'features/menu/api/menu.server.ts',
       'features/menu/components/menu-page.tsx',
@@ -151,11 +150,7 @@ describe('which pages and requests', () => {
         (match) => match[1],
       );
     expect(gets('features/menu/api/menu.server.ts')).toEqual(['COOKIE_NAMES.branchId']);
-    for (const file of [
-      'app/[locale]/layout.tsx',
-      'components/json-ld.tsx',
-      'features/menu/components/menu-page.tsx',
-    ])
+    for (const file of ['components/json-ld.tsx', 'features/menu/components/menu-page.tsx'])
       expect(gets(file), file).toEqual(["'x-nonce'"]);
   });
 

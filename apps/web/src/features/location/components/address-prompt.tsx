@@ -9,7 +9,6 @@ import { useApi } from '@/lib/config-provider';
 import { useSessionStore } from '@/lib/stores/session';
 import { isAddressButton, openMap, visibleAddressButton } from '../lib/address-anchor';
 import type { TPromptView } from '../lib/address-flow';
-import { confirmDelivery } from '../lib/choose';
 import { useAddressPopover } from '../lib/popover-store';
 
 /** The gap between the address button and the prompt, and the prompt's margin to the viewport. */
@@ -38,6 +37,8 @@ function DetectedPrompt({
     // Yes marks the address accepted and flags the location (spec section 4).
     useSessionStore.getState().setSession({ addressAccepted: true, isLocation: true });
     try {
+      // The choices' code (the location API, the cookies) loads at this click (issue 11).
+      const { confirmDelivery } = await import('../lib/choose');
       await confirmDelivery(
         { location: view.location, address: view.address, city: view.city, deliveryZoneId: view.zoneId },
         { api },

@@ -28,12 +28,44 @@ describe('location in the first load', () => {
     expect(HEAVY.filter((h) => all.has(h))).toEqual([]);
   });
 
-  it('the slot loads the map dialog, the popover and the prompt with next/dynamic', () => {
-    const lazy = dynamicImports(join(SRC, 'features/location/components/location-slot.tsx'));
+  it('the slot loads its work with next/dynamic, and the work the map dialog, the popover and the prompt', () => {
+    expect(dynamicImports(join(SRC, 'features/location/components/location-slot.tsx'))).toEqual([
+      'features/location/components/location-work.tsx',
+    ]);
+    const lazy = dynamicImports(join(SRC, 'features/location/components/location-work.tsx'));
     expect(lazy).toContain('features/location/components/map-dialog/map-dialog.tsx');
     expect(lazy).toContain('features/location/components/address-popover.tsx');
     expect(lazy).toContain('features/location/components/address-prompt.tsx');
   });
+
+  it('the slot in every first load brings none of the flow, the sync or the choices (issue 11)', () => {
+    const all = reachedFrom(join(SRC, 'features/location/components/location-slot.tsx'));
+    const work = [
+      'features/location/hooks/use-address-flow.ts',
+      'features/location/hooks/use-address-points.ts',
+      'features/location/lib/choose.ts',
+      'features/location/lib/location-api.ts',
+      'features/location/lib/geocoding.ts',
+    ];
+    expect(work.filter((m) => all.has(m))).toEqual([]);
+  });
+
+  it.each([
+    'features/location/components/location-work.tsx',
+    'features/location/components/address-prompt.tsx',
+  ])(
+    '%s, loaded on every first visit, brings the location API and the choices only with import() (issue 11)',
+    (entry) => {
+      const all = reachedFrom(join(SRC, entry));
+      const later = [
+        'features/location/lib/choose.ts',
+        'features/location/lib/location-api.ts',
+        'features/location/lib/points-sync.ts',
+        'features/location/lib/describe-point.ts',
+      ];
+      expect(later.filter((m) => all.has(m))).toEqual([]);
+    },
+  );
 
   it('the address prompt, loaded during every first visit, brings no popover library (issue 11)', () => {
     const all = reachedFrom(join(SRC, 'features/location/components/address-prompt.tsx'));

@@ -2,88 +2,52 @@
 
 import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
-import { useAddressFlow } from '../hooks/use-address-flow';
-import { useAddressPointsSync } from '../hooks/use-address-points';
-import { promptAlreadyShown } from '../lib/address-flow';
-import { registerLocationContext } from '../lib/choose';
+import { registerLocationContext } from '../lib/location-context';
 import { useAddressPopover } from '../lib/popover-store';
 
-// None joins the first load: the map dialog (Leaflet, Radix Dialog and Tabs) loads when
-// `isMapModal` first turns true, the saved points' popover (Radix Popover) when it first opens, the
-// address prompt (a plain element, a few KB) when the browser is idle on a first visit.
-const MapDialog = dynamic(() => import('./map-dialog/map-dialog').then((m) => m.MapDialog), { ssr: false });
-const AddressPopover = dynamic(() => import('./address-popover').then((m) => m.AddressPopover), {
-  ssr: false,
-});
-const loadAddressPrompt = () => import('./address-prompt');
-const AddressPrompt = dynamic(() => loadAddressPrompt().then((m) => m.AddressPrompt), { ssr: false });
+// The slot's work (the address flow on load, the saved points' sync, the map dialog, the popover and
+// the prompt with their code: geocoding, the location API, the choices) is no part of the first paint
+// (issue 11): it loads when the browser is first idle, or at once when the address button is used.
+const LocationWork = dynamic(() => import('./location-work').then((m) => m.LocationWork), { ssr: false });
 
 /**
- * A first visit's address prompt opens 5 s after load (spec section 4). When the browser is first
- * idle before that, its code is fetched and the prompt mounted, closed (in a transition): its opening
- * is then only the render of its content, not a download and a script evaluation in the middle of
- * the page's first seconds (issue 11: the opening of the Radix popover it was set the menu page's
- * time to interactive). Returns whether it is mounted.
+ * True once the browser is first idle after the mount (at most 2 s later; Safari, without
+ * requestIdleCallback, after 1.5 s): well before the address prompt's delay (spec section 4: 5 s).
  */
-function usePremountPromptWhenIdle(): boolean {
-  const [premounted, setPremounted] = useState(false);
+function useIdleAfterMount(): boolean {
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (promptAlreadyShown()) return;
-    let cancelled = false;
-    const premount = () =>
-      void loadAddressPrompt()
-        .then(() => {
-          if (!cancelled) startTransition(() => setPremounted(true));
-        })
-        .catch(() => {});
-    // Safari has no requestIdleCallback: a timeout well before the prompt's delay does there.
+    const done = () => setIdle(true);
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(premount, { timeout: 2000 });
-      return () => {
-        cancelled = true;
-        window.cancelIdleCallback(id);
-      };
+      const id = window.requestIdleCallback(done, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
     }
-    const id = setTimeout(premount, 1500);
-    return () => {
-      cancelled = true;
-      clearTimeout(id);
-    };
+    const id = setTimeout(done, 1500);
+    return () => clearTimeout(id);
   }, []);
-  return premounted;
-}
-
-/** Once wanted, a lazy part stays mounted, so it can animate closed and reopen without a new load. */
-function useOnceTrue(value: boolean): boolean {
-  const [wanted, setWanted] = useState(value);
-  if (value && !wanted) setWanted(true);
-  return wanted;
+  return idle;
 }
 
 /**
  * Mounted once in the locale layout (issue 4): registers the page's API client and locale for the
- * location choices, runs the address flow on load and the saved-addresses sync with the account,
- * and mounts the map dialog and the address popover when they are first needed.
+ * location choices, and mounts the slot's work (`location-work.tsx`) when the page is first idle or
+ * the customer first opens the address popover or the map dialog, whichever comes first. The work
+ * counts the address prompt's delay from this mount.
  */
 export function LocationSlot() {
   const api = useApi();
   const locale = useLocale();
   useEffect(() => registerLocationContext({ api, locale }), [api, locale]);
-  useAddressFlow(api, locale);
-  useAddressPointsSync(api);
-  const promptPremounted = usePremountPromptWhenIdle();
-  const mapWanted = useOnceTrue(useCommonStore((s) => s.isMapModal));
-  const view = useAddressPopover((s) => (s.open ? s.view.kind : null));
-  const popoverWanted = useOnceTrue(view === 'list');
-  const promptWanted = useOnceTrue(view === 'enter' || view === 'detected') || promptPremounted;
-  return (
-    <>
-      {mapWanted ? <MapDialog /> : null}
-      {popoverWanted ? <AddressPopover /> : null}
-      {promptWanted ? <AddressPrompt /> : null}
-    </>
-  );
+  const [since, setSince] = useState<number | null>(null);
+  useEffect(() => setSince(performance.now()), []);
+  const idle = useIdleAfterMount();
+  const popoverOpen = useAddressPopover((s) => s.open);
+  const mapOpen = useCommonStore((s) => s.isMapModal);
+  const used = popoverOpen || mapOpen;
+  const [wanted, setWanted] = useState(false);
+  if ((idle || used) && !wanted) setWanted(true);
+  return wanted && since !== null ? <LocationWork since={since} /> : null;
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import type { TLatLong } from '@app/contracts';
 import { ADDRESS_PROMPT_DELAY_MS, GEOLOCATION_TIMEOUT_MS } from '@app/domain';
 import { useEffect } from 'react';
 import type { TApiClient } from '@/lib/api-client';
@@ -13,35 +12,13 @@ import {
   shouldAskLocation,
   type TPromptView,
 } from '../lib/address-flow';
-import { confirmDelivery } from '../lib/choose';
-import { checkPointZones, isOutOfServiceArea, reverseGeocode } from '../lib/location-api';
 import { useAddressPopover } from '../lib/popover-store';
 import { useLocationHydrated } from './use-hydrated';
 
-/** The city a detected point belongs to: its zone's, else the default city. */
-const FALLBACK_CITY = 'tashkent';
-
-/** Reverse geocode and zone check of a point: what the 'detected address' prompt shows. */
-export async function describePoint(
-  api: TApiClient,
-  location: TLatLong,
-  locale: string,
-): Promise<Extract<TPromptView, { kind: 'detected' }> | null> {
-  const [address, check] = await Promise.all([
-    reverseGeocode(api, location, locale),
-    checkPointZones(api, location),
-  ]);
-  if (!address) return null;
-  const zone = check.result[0] ?? null;
-  return {
-    kind: 'detected',
-    location,
-    address,
-    city: zone?.city ?? FALLBACK_CITY,
-    zoneId: zone?.id ?? null,
-    outOfZone: isOutOfServiceArea(check),
-  };
-}
+// Loaded when a point is to be described or chosen (issue 11): a first visit without a position
+// (the 'enter delivery address' prompt) needs neither the location API nor the choices.
+const loadDescribePoint = () => import('../lib/describe-point').then((m) => m.describePoint);
+const loadConfirmDelivery = () => import('../lib/choose').then((m) => m.confirmDelivery);
 
 const flowState = () => {
   const { points, location, deliveryType, isMapModal } = useCommonStore.getState();
@@ -56,8 +33,12 @@ const flowState = () => {
  * the position is refused or unavailable (only logged), 'enter delivery address' (Later / Enter
  * address). A stored location without any saved point is reverse-geocoded and saved as the active
  * point (with its nearest branch) straight away.
+ *
+ * `since` is when the page's location slot mounted (`performance.now()`): the flow's code loads
+ * when the page is first idle, so the 5 s are counted from the slot's mount, not from this hook's.
+ * Without it they start at the hook's first run after hydration.
  */
-export function useAddressFlow(api: TApiClient, locale: string): void {
+export function useAddressFlow(api: TApiClient, locale: string, since?: number): void {
   const hydrated = useLocationHydrated();
 
   useEffect(() => {
@@ -71,9 +52,11 @@ export function useAddressFlow(api: TApiClient, locale: string): void {
 
     const { location, points } = useCommonStore.getState();
     if (location && needsPointFromLocation({ location, points })) {
-      describePoint(api, location, locale)
-        .then((point) => {
+      loadDescribePoint()
+        .then((describePoint) => describePoint(api, location, locale))
+        .then(async (point) => {
           if (cancelled || !point || point.outOfZone) return;
+          const confirmDelivery = await loadConfirmDelivery();
           return confirmDelivery(
             { location, address: point.address, city: point.city, deliveryZoneId: point.zoneId },
             { api, locale },
@@ -86,34 +69,39 @@ export function useAddressFlow(api: TApiClient, locale: string): void {
     }
 
     if (!shouldAskLocation(flowState())) return;
-    const timer = setTimeout(() => {
-      if (cancelled || !shouldAskLocation(flowState())) return;
-      if (typeof navigator === 'undefined' || !navigator.geolocation) {
-        console.info('location: geolocation is not available in this browser');
-        show({ kind: 'enter' });
-        return;
-      }
-      navigator.geolocation.getCurrentPosition(
-        (position) => {
-          const point = { lat: position.coords.latitude, long: position.coords.longitude };
-          describePoint(api, point, locale)
-            .then((view) => show(view ?? { kind: 'enter' }))
-            .catch((error: unknown) => {
-              console.warn('location: the detected position could not be described', error);
-              show({ kind: 'enter' });
-            });
-        },
-        (error) => {
-          // Spec: permission denied or an unavailable position is only logged.
-          console.info(`location: browser position not available (${geolocationErrorName(error.code)})`);
+    const elapsed = since === undefined ? 0 : performance.now() - since;
+    const timer = setTimeout(
+      () => {
+        if (cancelled || !shouldAskLocation(flowState())) return;
+        if (typeof navigator === 'undefined' || !navigator.geolocation) {
+          console.info('location: geolocation is not available in this browser');
           show({ kind: 'enter' });
-        },
-        { timeout: GEOLOCATION_TIMEOUT_MS },
-      );
-    }, ADDRESS_PROMPT_DELAY_MS);
+          return;
+        }
+        navigator.geolocation.getCurrentPosition(
+          (position) => {
+            const point = { lat: position.coords.latitude, long: position.coords.longitude };
+            loadDescribePoint()
+              .then((describePoint) => describePoint(api, point, locale))
+              .then((view) => show(view ?? { kind: 'enter' }))
+              .catch((error: unknown) => {
+                console.warn('location: the detected position could not be described', error);
+                show({ kind: 'enter' });
+              });
+          },
+          (error) => {
+            // Spec: permission denied or an unavailable position is only logged.
+            console.info(`location: browser position not available (${geolocationErrorName(error.code)})`);
+            show({ kind: 'enter' });
+          },
+          { timeout: GEOLOCATION_TIMEOUT_MS },
+        );
+      },
+      Math.max(0, ADDRESS_PROMPT_DELAY_MS - elapsed),
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [api, hydrated, locale]);
+  }, [api, hydrated, locale, since]);
 }

@@ -4,8 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { TApiClient } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/stores/auth';
 import { useCommonStore } from '@/lib/stores/common';
-import { applyNearestBranch } from '../lib/choose';
-import { dropCustomerPoints, syncPointsForCustomer } from '../lib/points-sync';
+import { dropCustomerPoints } from '../lib/points-owner';
 import { useLocationHydrated } from './use-hydrated';
 
 /**
@@ -32,12 +31,16 @@ export function useAddressPointsSync(api: TApiClient): void {
     if (synced.current === userId) return;
     synced.current = userId;
     let cancelled = false;
-    syncPointsForCustomer(api, userId)
-      .then(async (location) => {
-        if (cancelled || !location) return;
-        const { branch, deliveryType } = useCommonStore.getState();
-        if (branch === null && deliveryType === 'delivery') await applyNearestBranch(location, null, { api });
-      })
+    // The sync's code (the location API, the choices) loads for a signed-in customer only (issue 11).
+    Promise.all([import('../lib/points-sync'), import('../lib/choose')])
+      .then(([{ syncPointsForCustomer }, { applyNearestBranch }]) =>
+        syncPointsForCustomer(api, userId).then(async (location) => {
+          if (cancelled || !location) return;
+          const { branch, deliveryType } = useCommonStore.getState();
+          if (branch === null && deliveryType === 'delivery')
+            await applyNearestBranch(location, null, { api });
+        }),
+      )
       .catch((error: unknown) => {
         // Offline or the API down: the stored copy stays; the next page load tries again.
         console.warn('location: saved addresses could not be loaded', error);

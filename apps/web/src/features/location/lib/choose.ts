@@ -16,6 +16,7 @@ import {
   toPoints,
   updateAddress,
 } from './location-api';
+import { locationContext } from './location-context';
 import { setPointsOwner } from './points-sync';
 
 /**
@@ -36,17 +37,10 @@ export type TLocationDeps = {
   cookies: TCookieJar;
 };
 
-let context: Pick<TLocationDeps, 'api' | 'locale'> | null = null;
-
-/** `<LocationSlot>` keeps the page's client and locale here; returns the unregister function. */
-export function registerLocationContext(value: Pick<TLocationDeps, 'api' | 'locale'>): () => void {
-  context = value;
-  return () => {
-    if (context === value) context = null;
-  };
-}
+export { registerLocationContext } from './location-context';
 
 function resolveDeps(deps: Partial<TLocationDeps> = {}): TLocationDeps {
+  const context = locationContext();
   const api = deps.api ?? context?.api;
   if (!api) throw new Error('location: no API client (is <LocationSlot> mounted?)');
   return {

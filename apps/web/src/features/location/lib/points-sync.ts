@@ -3,32 +3,11 @@ import type { TApiClient } from '@/lib/api-client';
 import { useCommonStore } from '@/lib/stores/common';
 import { importAddresses, listAddresses, toPoints } from './location-api';
 
-/**
- * Saved points and the account (spec section 4 with the saved-addresses API): anonymous points live
- * in the common store; signed in, the server list is the truth. Which account the stored points are
- * a copy of is kept beside them ('' or absent: they are the browser's own, anonymous ones), so a
- * sign-in imports only anonymous points, and a sign-out drops the account's copy.
- */
-const OWNER_KEY = 'location.points_owner';
+import { pointsOwner, safeLocal, setPointsOwner, type TKeyValue } from './points-owner';
 
-type TKeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function safeLocal(): TKeyValue | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-export function pointsOwner(storage: TKeyValue | undefined = safeLocal()): string | null {
-  return storage?.getItem(OWNER_KEY) || null;
-}
-
-export function setPointsOwner(owner: string | null, storage: TKeyValue | undefined = safeLocal()): void {
-  if (owner) storage?.setItem(OWNER_KEY, owner);
-  else storage?.removeItem(OWNER_KEY);
-}
+// The points' owner and the sign-out's drop live apart (issue 11): the slot needs them on every page
+// without the location API this sync uses.
+export { dropCustomerPoints, pointsOwner, setPointsOwner } from './points-owner';
 
 /**
  * A customer is signed in: anonymous points join the account (POST .../import; same address text is
@@ -57,11 +36,4 @@ export async function syncPointsForCustomer(
   const location = { lat: active.location[0], long: active.location[1] };
   store.setLocation(location);
   return location;
-}
-
-/** Signed out: the account's addresses leave the browser with it (anonymous points stay). */
-export function dropCustomerPoints(storage: TKeyValue | undefined = safeLocal()): void {
-  if (pointsOwner(storage) === null) return;
-  useCommonStore.getState().setPoints([]);
-  setPointsOwner(null, storage);
 }

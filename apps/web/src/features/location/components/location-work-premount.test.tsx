@@ -3,9 +3,9 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markPromptShown } from '../lib/address-flow';
 import { useAddressPopover } from '../lib/popover-store';
-import { LocationSlot } from './location-slot';
+import { LocationWork } from './location-work';
 
-// The slot's own work (the flow on load, the points sync, the API client) is not what is tested here.
+// The work's own hooks (the flow on load, the points sync, the API client) is not what is tested here.
 vi.mock('../hooks/use-address-flow', () => ({ useAddressFlow: () => {} }));
 vi.mock('../hooks/use-address-points', () => ({ useAddressPointsSync: () => {} }));
 vi.mock('@/lib/config-provider', () => ({ useApi: () => ({}) }));
@@ -38,7 +38,7 @@ async function afterIdle() {
 describe('the address prompt in the slot (issue 11)', () => {
   it('is mounted closed when the page is idle on a first visit, before the flow opens it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    render(<LocationSlot />);
+    render(<LocationWork since={performance.now()} />);
     expect(screen.queryByTestId('prompt-mounted')).toBeNull();
     await afterIdle();
     const prompt = await screen.findByTestId('prompt-mounted');
@@ -50,7 +50,7 @@ describe('the address prompt in the slot (issue 11)', () => {
   it('waits for its first opening once it was shown in this session; the popover waits for the list', async () => {
     markPromptShown();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    render(<LocationSlot />);
+    render(<LocationWork since={performance.now()} />);
     await afterIdle();
     expect(screen.queryByTestId('prompt-mounted')).toBeNull();
     act(() => useAddressPopover.getState().show({ kind: 'list' }));
