@@ -4,10 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_CHANGED_CHANNEL } from '../adapters/order-events/index.ts';
-import { buildApp } from '../app.ts';
-import { createDb, type DbHandle } from '../db/client.ts';
 import { stableId } from '../db/seed/ids.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
+import {
+  databaseUrl,
+  needsPostgres,
+  type SecondProcess,
+  startSecondProcess,
+  urlOf,
+} from '../test/second-process.ts';
 
 const MENU = stableId('menu', 'tashkent');
 const BRANCH = stableId('branch', 'chilonzor');
@@ -246,37 +251,19 @@ describe('Shipper header check', () => {
   });
 });
 
-const databaseUrl = process.env.DATABASE_URL;
-const needsPostgres = databaseUrl
-  ? ''
-  : ' (skipped: needs DATABASE_URL; PGlite serves one process, two API processes need a PostgreSQL server)';
-const urlOf = (handle: DbHandle): string => {
-  const client = (handle.db as unknown as { $client: pg.Pool }).$client;
-  const url = client.options.connectionString;
-  if (!url) throw new Error('no connection string');
-  return url;
-};
-
 describe.skipIf(!databaseUrl)(
   `read cache across API processes (PostgreSQL LISTEN/NOTIFY)${needsPostgres}`,
   () => {
     let a: TestApp;
+    let second: SecondProcess;
     let b: FastifyInstance;
-    let bHandle: DbHandle;
     beforeAll(async () => {
       a = await buildTestApp();
-      bHandle = await createDb({ databaseUrl: urlOf(a.db) });
-      b = await buildApp({
-        db: bHandle,
-        env: { LOG_LEVEL: 'silent', DATA_DIR: a.app.config.DATA_DIR },
-        logger: false,
-        runJobs: false,
-      });
-      await b.ready();
+      second = await startSecondProcess(a);
+      b = second.app;
     });
     afterAll(async () => {
-      await b?.close();
-      await bHandle?.close();
+      await second?.close();
       await a?.close();
     });
 

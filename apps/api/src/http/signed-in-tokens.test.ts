@@ -4,13 +4,16 @@
  * the bus hands the revocation over, and after its expiry; a read that raced a revocation is not kept.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createDb, type DbHandle } from '../db/client.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
 import { createTestClock } from '../test/clock.ts';
 import { deliveryOrderBody, ORDER_TEST_NOON, signInTestCustomer } from '../test/orders.ts';
+import {
+  databaseUrl,
+  needsPostgres,
+  type SecondProcess,
+  startSecondProcess,
+} from '../test/second-process.ts';
 import { SignedInTokens } from './signed-in-tokens.ts';
 
 const TOKEN = { customerId: 'c-1', tokenId: 't-1', expiresAt: new Date('2026-03-02T00:00:00Z') };
@@ -160,36 +163,17 @@ describe('the order routes keep who a token belongs to', () => {
   });
 });
 
-const databaseUrl = process.env.DATABASE_URL;
-const needsPostgres = databaseUrl
-  ? ''
-  : ' (skipped: needs DATABASE_URL; PGlite serves one process, two API processes need a PostgreSQL server)';
-const urlOf = (handle: DbHandle): string => {
-  const client = (handle.db as unknown as { $client: pg.Pool }).$client;
-  const url = client.options.connectionString;
-  if (!url) throw new Error('no connection string');
-  return url;
-};
-
 describe.skipIf(!databaseUrl)(`a sign-out seen by a second API process${needsPostgres}`, () => {
   let a: TestApp;
+  let second: SecondProcess;
   let b: FastifyInstance;
-  let bHandle: DbHandle;
   beforeAll(async () => {
     a = await buildTestApp();
-    bHandle = await createDb({ databaseUrl: urlOf(a.db) });
-    // Built without the harness's wait before each request: B answers from what it has heard.
-    b = await buildApp({
-      db: bHandle,
-      env: { LOG_LEVEL: 'silent', DATA_DIR: a.app.config.DATA_DIR },
-      logger: false,
-      runJobs: false,
-    });
-    await b.ready();
+    second = await startSecondProcess(a);
+    b = second.app;
   });
   afterAll(async () => {
-    await b?.close();
-    await bHandle?.close();
+    await second?.close();
     await a?.close();
   });
 

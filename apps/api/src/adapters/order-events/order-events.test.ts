@@ -3,12 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createDb, type DbHandle } from '../../db/client.ts';
 import { insertLifeOrder } from '../../modules/order-status/order-status.fixtures.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { placeTestOrder, signInTestCustomer } from '../../test/orders.ts';
+import {
+  databaseUrl,
+  needsPostgres,
+  type SecondProcess,
+  startSecondProcess,
+  urlOf,
+} from '../../test/second-process.ts';
 import {
   CATALOGUE_CHANGED_CHANNEL,
   ORDER_STATUS_CHANNEL,
@@ -200,41 +205,20 @@ describe('order status bus, in this process', () => {
   });
 });
 
-const databaseUrl = process.env.DATABASE_URL;
-/** Why the tests of two processes need a PostgreSQL server, shown as the title when they are skipped. */
-const needsPostgres = databaseUrl
-  ? ''
-  : ' (skipped: needs DATABASE_URL; PGlite serves one process, two API processes need a PostgreSQL server)';
-
-/** The connection string of a test database (createTestDb names one per file). */
-const urlOf = (handle: DbHandle): string => {
-  const client = (handle.db as unknown as { $client: pg.Pool }).$client;
-  const url = client.options.connectionString;
-  if (!url) throw new Error('no connection string');
-  return url;
-};
-
 const ACROSS_PROCESSES = `order status bus across API processes (PostgreSQL LISTEN/NOTIFY)${needsPostgres}`;
 describe.skipIf(!databaseUrl)(ACROSS_PROCESSES, () => {
   let a: TestApp;
+  let second: SecondProcess;
   let b: FastifyInstance;
-  let bHandle: DbHandle;
 
   beforeAll(async () => {
     a = await buildTestApp();
     // App B: its own pool and its own listening connection on the same database, like a second process.
-    bHandle = await createDb({ databaseUrl: urlOf(a.db) });
-    b = await buildApp({
-      db: bHandle,
-      env: { LOG_LEVEL: 'silent', DATA_DIR: a.app.config.DATA_DIR },
-      logger: false,
-      runJobs: false,
-    });
-    await b.ready();
+    second = await startSecondProcess(a);
+    b = second.app;
   });
   afterAll(async () => {
-    await b?.close();
-    await bHandle?.close();
+    await second?.close();
     await a?.close();
   });
 
