@@ -79,6 +79,15 @@ export async function insertToken(
   });
 }
 
+/** A token that is live now (not revoked, not expired) and of this chain's customer. */
+const liveToken = (params: { tokenHash: string; shipperId: string; now: Date }) =>
+  and(
+    eq(customerTokens.tokenHash, params.tokenHash),
+    isNull(customerTokens.revokedAt),
+    gt(customerTokens.expiresAt, params.now),
+    eq(customers.shipperId, params.shipperId),
+  );
+
 /**
  * The customer a live token (not revoked, not expired, of this chain) belongs to, with the token's
  * id (what sign-out revokes) and expiry (when its open status streams end).
@@ -91,14 +100,7 @@ export async function findCustomerByToken(
     .select({ customer: customers, tokenId: customerTokens.id, expiresAt: customerTokens.expiresAt })
     .from(customerTokens)
     .innerJoin(customers, eq(customers.id, customerTokens.customerId))
-    .where(
-      and(
-        eq(customerTokens.tokenHash, params.tokenHash),
-        isNull(customerTokens.revokedAt),
-        gt(customerTokens.expiresAt, params.now),
-        eq(customers.shipperId, params.shipperId),
-      ),
-    )
+    .where(liveToken(params))
     .limit(1);
   return row;
 }
@@ -115,14 +117,7 @@ export async function findCustomerIdByToken(
     .select({ customerId: customers.id, tokenId: customerTokens.id, expiresAt: customerTokens.expiresAt })
     .from(customerTokens)
     .innerJoin(customers, eq(customers.id, customerTokens.customerId))
-    .where(
-      and(
-        eq(customerTokens.tokenHash, params.tokenHash),
-        isNull(customerTokens.revokedAt),
-        gt(customerTokens.expiresAt, params.now),
-        eq(customers.shipperId, params.shipperId),
-      ),
-    )
+    .where(liveToken(params))
     .limit(1);
   return row;
 }
