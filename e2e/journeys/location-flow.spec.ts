@@ -1,8 +1,8 @@
 import type { TCheckPointResponse, TCustomerAddressList, TNearestBranchResponse } from '@app/contracts';
-import { ADDRESS_PROMPT_DELAY_MS } from '@app/domain';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { randomPhone, registerThroughApi, signUpThroughDialog, storedUser } from '../support/auth.ts';
 import { expect, literal, localePath, t, test, tf } from '../support/fixtures.ts';
+import { passPromptDelay } from '../support/location.ts';
 
 /**
  * The address flow on load (spec section 4): 5 s after load the browser position is asked for and
@@ -49,23 +49,6 @@ async function countGeolocationAsks(page: Page, answer?: 'refused'): Promise<voi
 }
 const geolocationAsks = (page: Page) =>
   page.evaluate(() => (window as unknown as { __geolocationAsks: number }).__geolocationAsks);
-
-/**
- * The flow's 5 s after load, on the page's Playwright clock (installed before the page loaded)
- * rather than the wall clock: once React has taken over the server's HTML, so its timer is set.
- */
-async function passPromptDelay(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const header = document.querySelector('header');
-        return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-      }),
-    )
-    .toBe(true);
-  await page.clock.runFor(ADDRESS_PROMPT_DELAY_MS);
-  await page.clock.runFor(1_000);
-}
 
 /** The branch the storefront must choose for a point: the first active nearest one of its zone. */
 async function expectedBranch(api: APIRequestContext, lat: number, long: number) {

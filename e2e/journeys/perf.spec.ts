@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { TLocale } from '@app/contracts';
-import { ADDRESS_PROMPT_DELAY_MS } from '@app/domain';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, formatSum, htmlText, LOCALES, localePath, test } from '../support/fixtures.ts';
+import { passPromptDelay } from '../support/location.ts';
 
 /**
  * The menu page's weight budget (issue 11, docs/perf/menu-page.md). Sizes, not timings: the suite's
@@ -96,16 +96,7 @@ test.describe('menu page weight', () => {
       });
       await page.clock.install();
       await page.goto('/');
-      // React has taken over the server's HTML, so the flow's timer is set; then past its delay.
-      await expect
-        .poll(() =>
-          page.evaluate(() => {
-            const header = document.querySelector('header');
-            return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-          }),
-        )
-        .toBe(true);
-      await page.clock.runFor(ADDRESS_PROMPT_DELAY_MS + 1_000);
+      await passPromptDelay(page);
       await expect(page.getByTestId('address-popover')).toBeVisible();
       await page.waitForLoadState('networkidle');
 

@@ -1,4 +1,5 @@
 import type { TCheckPointResponse, TLocale, TNearestBranchResponse } from '@app/contracts';
+import { ADDRESS_PROMPT_DELAY_MS } from '@app/domain';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { literal, t } from './fixtures.ts';
 
@@ -84,4 +85,21 @@ export async function expectedBranch(
   const branch = ((await nearest.json()) as TNearestBranchResponse).branches.find((b) => b.is_active);
   if (!branch) throw new Error(`no active branch serves ${point.lat},${point.long}`);
   return branch;
+}
+
+/**
+ * The flow's 5 s after load, on the page's Playwright clock (installed before the page loaded)
+ * rather than the wall clock: once React has taken over the server's HTML, so its timer is set.
+ */
+export async function passPromptDelay(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const header = document.querySelector('header');
+        return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+      }),
+    )
+    .toBe(true);
+  await page.clock.runFor(ADDRESS_PROMPT_DELAY_MS);
+  await page.clock.runFor(1_000);
 }
