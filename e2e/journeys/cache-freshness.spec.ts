@@ -67,13 +67,31 @@ function start(command: string, args: string[], cwd: string, env: Record<string,
   return child;
 }
 
-function stop(child: ChildProcess | undefined): void {
-  if (child?.pid && child.exitCode === null) {
+/**
+ * Stops a server started by `start`: its whole process group (npm and the server under it), waiting
+ * until none of the group is left, so its database is dropped only once nothing uses it; a group
+ * still alive after 10 s is killed.
+ */
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid) return;
+  const group = -child.pid;
+  // Whether the signal reached any of the group (0 only asks): false once none of it is left.
+  const signal = (name: NodeJS.Signals | 0) => {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(group, name);
+      return true;
     } catch {
-      // Already gone.
+      return false;
     }
+  };
+  const alive = () => signal(0);
+  if (!signal('SIGTERM')) return;
+  for (let waited = 0; alive(); waited += 100) {
+    if (waited >= 10_000) {
+      signal('SIGKILL');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -164,9 +182,7 @@ test.describe('cached menu on PostgreSQL (skipped when no PostgreSQL answers at 
   });
 
   test.afterAll(async () => {
-    stop(web);
-    stop(api);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await Promise.all([stop(web), stop(api)]);
     if (!down) await admin(`drop database if exists ${DATABASE} with (force)`).catch(() => undefined);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
