@@ -122,4 +122,34 @@ describe('client bundle', { timeout: 60_000 }, () => {
       reachedFrom(join(SRC, 'app/[locale]/cart/page.tsx')).has('features/cart/components/cart-view.tsx'),
     ).toBe(true);
   });
+
+  it('keeps next/link, next-intl navigation and next/dynamic out of what every page renders (issue 11)', () => {
+    // The layout (header, footer), the 404 pages (their client code joins every first load) and the
+    // menu's cards link with IntentLink, an <a> with the router's push; next/link and next-intl's
+    // `createNavigation` (whose Link brings next/link) were ~5 KB gzipped of every first load. Lazy
+    // parts load through components/lazy-client.tsx, not next/dynamic (~1.8 KB gzipped more); the
+    // location slot's work loads in every visit too (when idle).
+    const everyPage = [
+      'features/location/components/location-work.tsx',
+      'app/[locale]/layout.tsx',
+      'app/[locale]/not-found.tsx',
+      'app/not-found.tsx',
+      'features/shell/components/site-header.tsx',
+      'features/shell/components/site-footer.tsx',
+      'features/menu/components/product-card.tsx',
+    ];
+    const offending: string[] = [];
+    for (const file of everyPage) {
+      const reached = packagesReachedFrom(join(SRC, file));
+      for (const pkg of ['next/link', 'next-intl/navigation', 'next/dynamic']) {
+        const trail = reached.get(pkg);
+        if (trail) offending.push(`${pkg} via ${trail}`);
+      }
+    }
+    expect(offending).toEqual([]);
+    // The walk does see them where they are still used.
+    expect(
+      packagesReachedFrom(join(SRC, 'features/cart/components/cart-view.tsx')).has('next-intl/navigation'),
+    ).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
+import { IntentLink } from '@/components/intent-link';
 import { buttonClasses } from '@/components/ui/button';
-import { Link } from '@/i18n/navigation';
 import { paths } from '@/lib/paths';
 
 /** The 404 page (spec section 2): 'Page not found', the explanation and a way home. */
@@ -13,9 +13,10 @@ export default function NotFound() {
       </p>
       <h1 className="mt-4 text-3xl font-bold">{t('errors.notFoundTitle')}</h1>
       <p className="mt-3 text-lg text-muted">{t('errors.notFoundText')}</p>
-      <Link href={paths.home()} className={buttonClasses('primary', 'lg', 'mt-8')}>
+      {/* IntentLink, not next-intl's Link: this page's client code joins every page's first load. */}
+      <IntentLink href={paths.home()} className={buttonClasses('primary', 'lg', 'mt-8')}>
         {t('actions.goHome')}
-      </Link>
+      </IntentLink>
     </section>
   );
 }

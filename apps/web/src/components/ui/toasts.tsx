@@ -1,8 +1,8 @@
 'use client';
 
 import { TOAST_DURATION_MS } from '@app/domain';
-import dynamic from 'next/dynamic';
 import { useEffect, useSyncExternalStore } from 'react';
+import { lazyClient } from '@/components/lazy-client';
 
 /**
  * Toasts without sonner in the page's load (issue 11): the toast area (spec: top centre, closing
@@ -18,17 +18,15 @@ const mountedArea = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
-const MountedToaster = dynamic(
-  () =>
-    import('sonner').then(({ Toaster }) => {
-      /** sonner's Toaster; this effect runs after the Toaster's own (its subscription among them). */
-      function Mounted() {
-        useEffect(() => markMounted(), []);
-        return <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />;
-      }
-      return Mounted;
-    }),
-  { ssr: false },
+const MountedToaster = lazyClient(() =>
+  import('sonner').then(({ Toaster }) => {
+    /** sonner's Toaster; this effect runs after the Toaster's own (its subscription among them). */
+    function Mounted() {
+      useEffect(() => markMounted(), []);
+      return <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />;
+    }
+    return Mounted;
+  }),
 );
 
 function requestToaster(): void {

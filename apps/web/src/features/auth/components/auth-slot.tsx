@@ -1,17 +1,17 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Suspense, useEffect, useState } from 'react';
+import { lazyClient } from '@/components/lazy-client';
 import { notify } from '@/components/ui/toasts';
 import { LOGIN_NEXT_PARAM, LOGIN_QUERY_PARAM, safeNextPath } from '@/lib/paths';
 import { onSessionExpired, useAuthStore } from '@/lib/stores/auth';
 
 // Neither joins the first load (docs/perf/menu-page.md): the dialog (Radix, the sign-in steps) loads
 // when `?login` appears, the session check only for a signed-in customer.
-const LoginDialog = dynamic(() => import('./login-dialog').then((m) => m.LoginDialog), { ssr: false });
-const SessionCheck = dynamic(() => import('./session-check').then((m) => m.SessionCheck), { ssr: false });
+const LoginDialog = lazyClient(() => import('./login-dialog').then((m) => m.LoginDialog));
+const SessionCheck = lazyClient(() => import('./session-check').then((m) => m.SessionCheck));
 
 function LoginParamWatcher() {
   const params = useSearchParams();

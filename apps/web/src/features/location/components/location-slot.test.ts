@@ -5,7 +5,7 @@ import { dynamicImports, reachedFrom, SRC } from '@/test/import-graph';
 /**
  * The location parts mounted on every page (the slot in the layout, the header's address button)
  * must not pull the map (Leaflet), the dialogs or the popover into the first load: those arrive
- * through `next/dynamic` when first needed. The import graph is TypeScript's (src/test/import-graph.ts).
+ * through `import()` (components/lazy-client.tsx) when first needed. The import graph is TypeScript's (src/test/import-graph.ts).
  */
 const HEAVY = [
   'leaflet',
@@ -28,7 +28,7 @@ describe('location in the first load', () => {
     expect(HEAVY.filter((h) => all.has(h))).toEqual([]);
   });
 
-  it('the slot loads its work with next/dynamic, and the work the map dialog, the popover and the prompt', () => {
+  it('the slot loads its work with import() (lazyClient), and the work the map dialog, the popover and the prompt', () => {
     expect(dynamicImports(join(SRC, 'features/location/components/location-slot.tsx'))).toEqual([
       'features/location/components/location-work.tsx',
     ]);

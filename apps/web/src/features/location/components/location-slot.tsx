@@ -1,8 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { lazyClient } from '@/components/lazy-client';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
 import { registerLocationContext } from '../lib/location-context';
@@ -11,7 +11,7 @@ import { useAddressPopover } from '../lib/popover-store';
 // The slot's work (the address flow on load, the saved points' sync, the map dialog, the popover and
 // the prompt with their code: geocoding, the location API, the choices) is no part of the first paint
 // (issue 11): it loads when the browser is first idle, or at once when the address button is used.
-const LocationWork = dynamic(() => import('./location-work').then((m) => m.LocationWork), { ssr: false });
+const LocationWork = lazyClient(() => import('./location-work').then((m) => m.LocationWork));
 
 /**
  * True once the browser is first idle after the mount (at most 2 s later; Safari, without

@@ -1,8 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
 import { startTransition, useEffect, useState } from 'react';
+import { lazyClient } from '@/components/lazy-client';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
 import { useAddressFlow } from '../hooks/use-address-flow';
@@ -13,12 +13,10 @@ import { useAddressPopover } from '../lib/popover-store';
 // None joins the first load: the map dialog (Leaflet, Radix Dialog and Tabs) loads when
 // `isMapModal` first turns true, the saved points' popover (Radix Popover) when it first opens, the
 // address prompt (a plain element, a few KB) when the browser is idle on a first visit.
-const MapDialog = dynamic(() => import('./map-dialog/map-dialog').then((m) => m.MapDialog), { ssr: false });
-const AddressPopover = dynamic(() => import('./address-popover').then((m) => m.AddressPopover), {
-  ssr: false,
-});
+const MapDialog = lazyClient(() => import('./map-dialog/map-dialog').then((m) => m.MapDialog));
+const AddressPopover = lazyClient(() => import('./address-popover').then((m) => m.AddressPopover));
 const loadAddressPrompt = () => import('./address-prompt');
-const AddressPrompt = dynamic(() => loadAddressPrompt().then((m) => m.AddressPrompt), { ssr: false });
+const AddressPrompt = lazyClient(() => loadAddressPrompt().then((m) => m.AddressPrompt));
 
 /**
  * A first visit's address prompt opens 5 s after load (spec section 4). When the browser is first

@@ -1,11 +1,11 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { ChevronDownIcon, GlobeIcon } from '@/components/ui/icons';
-import { getPathname, usePathname } from '@/i18n/navigation';
+import { localeHref, stripLocalePrefix } from '@/i18n/locale-href';
 import { LOCALE_NAMES, SWITCHER_ORDER, type TAppLocale } from '@/i18n/routing';
 
 const menuItems = (menu: HTMLElement | null) => [
@@ -35,9 +35,9 @@ export function LanguageSwitcher({
 }) {
   const t = useTranslations('common.header');
   const locale = useLocale() as TAppLocale;
-  const pathname = usePathname();
-  const search = useSearchParams();
-  const query = Object.fromEntries(search.entries());
+  // The page without its locale prefix, with its query: the same page in another language.
+  const query = useSearchParams().toString();
+  const page = `${stripLocalePrefix(usePathname())}${query ? `?${query}` : ''}`;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -140,7 +140,7 @@ export function LanguageSwitcher({
               key={code}
               role="menuitem"
               tabIndex={-1}
-              href={getPathname({ href: { pathname, query }, locale: code })}
+              href={localeHref(page, code)}
               lang={code}
               hrefLang={code}
               aria-current={code === locale ? 'true' : undefined}

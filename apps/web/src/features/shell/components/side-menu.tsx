@@ -1,13 +1,13 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
+import { lazyClient } from '@/components/lazy-client';
 import { MenuIcon } from '@/components/ui/icons';
 
 // The panel (Radix Dialog and the page list) loads when the menu is first wanted, not with the page.
 const loadSheet = () => import('./side-menu-sheet');
-const SideMenuSheet = dynamic(() => loadSheet().then((m) => m.SideMenuSheet), { ssr: false });
+const SideMenuSheet = lazyClient(() => loadSheet().then((m) => m.SideMenuSheet));
 
 /** The button of the slide-in side menu; hovering or focusing it starts loading the panel. */
 export function SideMenu() {

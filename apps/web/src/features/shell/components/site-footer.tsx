@@ -1,7 +1,7 @@
 import type { TShipper } from '@app/contracts';
 import { tashkentYear } from '@app/domain';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { IntentLink } from '@/components/intent-link';
 import { formatPhone, phoneHref } from '@/lib/phone';
 import { FOOTER_LINKS } from '../lib/side-menu';
 
@@ -29,9 +29,11 @@ export async function SiteFooter({ shipper }: { shipper: TShipper | null }) {
           <ul className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
             {FOOTER_LINKS.map((link) => (
               <li key={link.key}>
-                <Link href={link.href} className="text-cream/85 hover:text-white hover:underline">
+                {/* Not next-intl's Link: rendered here it would bring it and next/link into every page's
+                    first load (issue 11); IntentLink navigates the same way, prefetching on hover. */}
+                <IntentLink href={link.href} className="text-cream/85 hover:text-white hover:underline">
                   {t(`nav.${link.key}` as 'nav.about')}
-                </Link>
+                </IntentLink>
               </li>
             ))}
           </ul>

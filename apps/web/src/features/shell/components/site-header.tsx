@@ -1,10 +1,10 @@
 'use client';
 
 import type { TShipper } from '@app/contracts';
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { IntentLink } from '@/components/intent-link';
+import { lazyClient } from '@/components/lazy-client';
 import { SearchIcon } from '@/components/ui/icons';
 import { imageUrl } from '@/components/ui/image-url';
 import { CartBadge } from '@/features/cart';
@@ -18,7 +18,7 @@ import { SideMenu } from './side-menu';
 
 // The search overlay (Radix Dialog, TanStack Query) loads with the first search, not with the page.
 const loadSearch = () => import('@/features/search');
-const SearchOverlay = dynamic(() => loadSearch().then((m) => m.SearchOverlay), { ssr: false });
+const SearchOverlay = lazyClient(() => loadSearch().then((m) => m.SearchOverlay));
 
 export type THeaderShipper = Pick<TShipper, 'name' | 'logo' | 'sister_brands'>;
 
