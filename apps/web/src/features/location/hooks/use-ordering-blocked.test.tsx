@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+
+import { join } from 'node:path';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCommonStore } from '@/lib/stores/common';
+import { dynamicImports, reachedFrom, SRC } from '@/test/import-graph';
+import { useOrderingBlocked } from './use-ordering-blocked';
+
+const loads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../lib/closed-branch', async (importOriginal) => {
+  loads.count += 1;
+  return importOriginal();
+});
+
+const branch = (start: string, end: string) =>
+  ({ id: 'b1', name: 'Amir Temur', work_hour_start: start, work_hour_end: end }) as never;
+
+afterEach(() => {
+  act(() => useCommonStore.setState({ branch: null }));
+  vi.useRealTimers();
+});
+
+describe('useOrderingBlocked', () => {
+  it('loads no opening-hours rules while no branch with hours is chosen (a first visit)', async () => {
+    const { result } = renderHook(() => useOrderingBlocked());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    expect(result.current).toBeNull();
+    expect(loads.count).toBe(0);
+    // The hook's module reaches the rules only through import().
+    const hook = join(SRC, 'features/location/hooks/use-ordering-blocked.ts');
+    expect(reachedFrom(hook).has('features/location/lib/closed-branch.ts')).toBe(false);
+    expect(dynamicImports(hook)).toContain('features/location/lib/closed-branch.ts');
+  });
+
+  it('blocks ordering while the chosen branch is closed, once its rules are loaded', async () => {
+    // 00:00 UTC is 05:00 in Tashkent: a branch open 10:00-23:00 is closed.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T00:00:00Z'));
+    act(() => useCommonStore.setState({ branch: branch('10:00', '23:00') }));
+    const { result } = renderHook(() => useOrderingBlocked());
+    await waitFor(() => expect(result.current).toEqual({ kind: 'branch_closed', opensAt: '10:00' }));
+    expect(loads.count).toBe(1);
+    // A branch open around the clock blocks nothing.
+    act(() => useCommonStore.setState({ branch: branch('00:00', '23:59') }));
+    expect(result.current).toBeNull();
+  });
+});
