@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { outboxInsert } from '../../adapters/order-events/status-feed.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { pgArray, preparedQuery, preparedSql } from '../../db/prepared.ts';
@@ -234,8 +234,19 @@ const ORDER_COLUMNS = Object.keys(getTableColumns(orders)).filter(
   (key) => key !== 'id' && key !== 'externalOrderId',
 ) as (keyof NewOrder & string)[];
 
+/** The Idempotency-Key whose answer is written with the order (idempotency.ts). */
+export type KeyAnswer = { customerId: string; key: string; requestHash: string; status: number; at: Date };
+
+type KeyValues = 'keyCustomerId' | 'key' | 'keyHash' | 'keyStatus' | 'keyAt';
 type InsertOrderValues = Record<
-  keyof NewOrder | 'id' | 'numberPrefix' | 'lines' | 'firstStatus' | 'firstStatusAt' | 'outboxPayload',
+  | keyof NewOrder
+  | 'id'
+  | 'numberPrefix'
+  | 'lines'
+  | 'firstStatus'
+  | 'firstStatusAt'
+  | 'outboxPayload'
+  | KeyValues,
   unknown
 >;
 
@@ -244,27 +255,28 @@ type InsertOrderValues = Record<
  * do not take a null timestamp), so times are passed as ISO text; the lines go as ONE jsonb array so
  * the text is the same whatever their number.
  */
-const insertOrderStatement = preparedSql<InsertOrderValues, { external_order_id: string }>()((p, db) => {
-  const raw = (name: keyof InsertOrderValues): SQL => sql`${p(name)}`;
-  const orderValues = Object.fromEntries(ORDER_COLUMNS.map((key) => [key, raw(key)]));
-  const insertOrderRow = db
-    .insert(orders)
-    // Every column a raw placeholder: Drizzle's insert takes SQL for any column, its types want values.
-    .values({
-      ...(orderValues as unknown as NewOrder),
-      id: raw('id'),
-      externalOrderId: sql`${p('numberPrefix')}::text || nextval('order_number_seq')::text`,
-    })
-    .returning({ externalOrderId: orders.externalOrderId });
-  const insertHistory = db.insert(orderStatusHistory).values({
-    orderId: raw('id'),
-    status: raw('firstStatus'),
-    event: null,
-    actor: 'server',
-    staffId: null,
-    createdAt: raw('firstStatusAt'),
-  });
-  return sql`with o as (${insertOrderRow.getSQL()}), h as (${insertHistory.getSQL()}), l as (
+const insertOrderStatement = (withKey: boolean) =>
+  preparedSql<InsertOrderValues, { external_order_id: string }>()((p, db) => {
+    const raw = (name: keyof InsertOrderValues): SQL => sql`${p(name)}`;
+    const orderValues = Object.fromEntries(ORDER_COLUMNS.map((key) => [key, raw(key)]));
+    const insertOrderRow = db
+      .insert(orders)
+      // Every column a raw placeholder: Drizzle's insert takes SQL for any column, its types want values.
+      .values({
+        ...(orderValues as unknown as NewOrder),
+        id: raw('id'),
+        externalOrderId: sql`${p('numberPrefix')}::text || nextval('order_number_seq')::text`,
+      })
+      .returning({ externalOrderId: orders.externalOrderId });
+    const insertHistory = db.insert(orderStatusHistory).values({
+      orderId: raw('id'),
+      status: raw('firstStatus'),
+      event: null,
+      actor: 'server',
+      staffId: null,
+      createdAt: raw('firstStatusAt'),
+    });
+    return sql`with o as (${insertOrderRow.getSQL()}), h as (${insertHistory.getSQL()}), l as (
     insert into ${orderLines} (order_id, position, product_id, type, title, variants, modifiers, quantity,
       unit_price, total_price, comment, auto_added)
     select ${p('id')}::uuid, x.position, x.product_id, x.type, x.title, x.variants, x.modifiers, x.quantity,
@@ -272,8 +284,30 @@ const insertOrderStatement = preparedSql<InsertOrderValues, { external_order_id:
     from jsonb_to_recordset(${p('lines')}::jsonb) as x(position integer, product_id uuid, type text,
       title jsonb, variants jsonb, modifiers jsonb, quantity integer, unit_price integer,
       total_price integer, comment text, auto_added boolean)
-  ), e as (${outboxInsert(sql`${p('outboxPayload')}::text`)}) select external_order_id from o`;
-});
+  ), e as (${outboxInsert(sql`${p('outboxPayload')}::text`)})${withKey ? answerInsert(p) : sql``}
+  select external_order_id from o`;
+  });
+
+/**
+ * The key's row with its answer, the 201's body `{order_id, external_order_id}` (the number read
+ * from the order's insert). A row already there is one `findAnsweredKey` read as absent (expired, or
+ * a claim without an answer): it is replaced.
+ */
+const answerInsert = (p: (name: keyof InsertOrderValues) => Placeholder) => sql`, k as (
+    insert into ${idempotencyKeys} (customer_id, key, request_hash, response_status, response_body,
+      created_at, completed_at)
+    select ${p('keyCustomerId')}::uuid, ${p('key')}::text, ${p('keyHash')}::text, ${p('keyStatus')}::integer,
+      jsonb_build_object('order_id', ${p('id')}::text, 'external_order_id', o.external_order_id),
+      ${p('keyAt')}::timestamptz, ${p('keyAt')}::timestamptz
+    from o
+    on conflict (customer_id, key) do update set request_hash = excluded.request_hash,
+      response_status = excluded.response_status, response_body = excluded.response_body,
+      created_at = excluded.created_at, completed_at = excluded.completed_at
+  )`;
+
+/** With and without an Idempotency-Key's answer: two texts, each built once. */
+const insertOrderWithKey = insertOrderStatement(true);
+const insertOrderWithoutKey = insertOrderStatement(false);
 
 /** A value as the driver takes it for a raw placeholder: a time as ISO text. */
 const driverValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
@@ -296,11 +330,18 @@ export async function insertOrder(
   numberPrefix: string,
   lines: NewOrderLine[],
   firstStatus: { status: string; at: Date; outboxPayload: string },
+  answer: KeyAnswer | null,
 ): Promise<{ id: string; externalOrderId: string }> {
   const values: Partial<InsertOrderValues> = {};
   for (const key of ORDER_COLUMNS) values[key] = driverValue(order[key]);
-  const [row] = await insertOrderStatement(tx, {
+  const statement = answer ? insertOrderWithKey : insertOrderWithoutKey;
+  const [row] = await statement(tx, {
     ...(values as InsertOrderValues),
+    keyCustomerId: answer?.customerId ?? null,
+    key: answer?.key ?? null,
+    keyHash: answer?.requestHash ?? null,
+    keyStatus: answer?.status ?? null,
+    keyAt: answer?.at.toISOString() ?? null,
     id,
     numberPrefix,
     firstStatus: firstStatus.status,
@@ -388,39 +429,4 @@ export async function findAnsweredKey(
   return row
     ? { requestHash: row.request_hash, responseStatus: row.response_status, responseBody: row.response_body }
     : undefined;
-}
-
-type AnsweredKeyInsert = Required<typeof idempotencyKeys.$inferInsert>;
-
-const saveAnsweredKeyStatement = preparedQuery<AnsweredKeyInsert>()((db, p) => {
-  // Placeholders through the columns' encoders (the answer as JSON, the times as ISO text).
-  const row = {
-    customerId: p('customerId'),
-    key: p('key'),
-    requestHash: p('requestHash'),
-    responseStatus: p('responseStatus'),
-    responseBody: p('responseBody'),
-    createdAt: p('createdAt'),
-    completedAt: p('completedAt'),
-  };
-  // The row already there gets the new one's answer (`excluded`: the row the insert proposed).
-  const answer = {
-    requestHash: sql`excluded.request_hash`,
-    responseStatus: sql`excluded.response_status`,
-    responseBody: sql`excluded.response_body`,
-    createdAt: sql`excluded.created_at`,
-    completedAt: sql`excluded.completed_at`,
-  };
-  return db
-    .insert(idempotencyKeys)
-    .values(row)
-    .onConflictDoUpdate({ target: [idempotencyKeys.customerId, idempotencyKeys.key], set: answer });
-});
-
-/**
- * Writes the key's row with its answer, in the order's transaction. A row already there is one
- * `findAnsweredKey` read as absent (expired, or a claim without an answer): it is replaced.
- */
-export async function saveAnsweredKey(tx: Tx, row: AnsweredKeyInsert): Promise<void> {
-  await saveAnsweredKeyStatement(tx, row);
 }

@@ -15,7 +15,7 @@ import type { CustomerRow } from '../../db/schema/index.ts';
 import { autoAddedFlags } from '../auto-add/auto-add.service.ts';
 import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
-import { type KeyUse, requestHash, storeAnswer, takeKey } from './idempotency.ts';
+import { type KeyUse, keyAnswer, requestHash, takeKey } from './idempotency.ts';
 import type { PricedOrderLine } from './order-lines.ts';
 import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
 import { insertOrder, newOrderId } from './ordering.repository.ts';
@@ -74,18 +74,22 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         return { status: stored.status, body: ZCreateOrderResponse.parse(stored.body), replayed: true };
       }
     }
-    const body = await writeOrder(tx, deps, input, now);
-    if (key) await storeAnswer(tx, key, { status: ORDER_CREATED, body });
+    // With a key, its answer is written with the order (the same statement).
+    const body = await writeOrder(tx, deps, input, now, key);
     return { status: ORDER_CREATED, body, replayed: false };
   });
 }
 
-/** Prices the order and writes it, its lines, its first status and its promo code use, in `tx`. */
+/**
+ * Prices the order and writes it, its lines, its first status, the key's answer (`key`, taken) and
+ * its promo code use, in `tx`.
+ */
 async function writeOrder(
   tx: Tx,
   deps: OrderingDeps,
   input: PlaceOrderInput,
   now: Date,
+  key: KeyUse | null,
 ): Promise<TCreateOrderResponse> {
   const { body, shipperId } = input;
   const pricing = await priceOrder(
@@ -160,6 +164,7 @@ async function writeOrder(
       autoAdded: autoAdded[position] ?? false,
     })),
     { status, at: now, outboxPayload: outboxPayload(event) },
+    key ? keyAnswer(key, ORDER_CREATED) : null,
   );
 
   if (discounts.promoCode) {
