@@ -21,7 +21,8 @@ import {
 import type { ZoneWithBranches } from '../zones/zones.repository.ts';
 
 export type OrderPlaceRows = {
-  shipper: typeof shippers.$inferSelect;
+  /** What placing and quoting check of the chain (its whole row carries texts, logos and links). */
+  shipper: Pick<typeof shippers.$inferSelect, 'id' | 'paymentTypes' | 'minimalOrderPrice'>;
   /** Undefined: no branch of this shipper has that id. */
   branch: typeof branches.$inferSelect | undefined;
   /** Undefined: no zone asked for, or no active zone of this shipper has that id. */
@@ -40,7 +41,11 @@ const selectPlaceRows = preparedQuery<{ shipperId: string; branchId: string; zon
   (db, p) =>
     db
       .select({
-        shipper: shippers,
+        shipper: {
+          id: shippers.id,
+          paymentTypes: shippers.paymentTypes,
+          minimalOrderPrice: shippers.minimalOrderPrice,
+        },
         branch: branches,
         zone: deliveryZones,
         fare: deliveryFares,
