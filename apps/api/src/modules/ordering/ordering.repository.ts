@@ -90,7 +90,14 @@ export async function findPlaceRows(
   };
 }
 
-export type OrderProductRow = typeof products.$inferSelect;
+/**
+ * What pricing a line reads of a product: not its descriptions, ingredients, picture or search texts
+ * (jsonb and long texts pg would parse on every order).
+ */
+export type OrderProductRow = Pick<
+  typeof products.$inferSelect,
+  'id' | 'parentId' | 'type' | 'title' | 'outPrice'
+>;
 
 const selectOrderProducts = preparedQuery<{
   shipperId: string;
@@ -102,7 +109,13 @@ const selectOrderProducts = preparedQuery<{
 }>()((db, p) =>
   db
     .select({
-      product: products,
+      product: {
+        id: products.id,
+        parentId: products.parentId,
+        type: products.type,
+        title: products.title,
+        outPrice: products.outPrice,
+      },
       price: menuProducts.price,
       // Qualified by hand: the subquery's columns must not be read as the outer query's.
       inStop: sql<boolean>`exists (select 1 from branch_stop_list s where s.branch_id = ${p('branchId')} and s.product_id = "products"."id")`,
