@@ -74,6 +74,7 @@ const selectPlaceRows = preparedQuery<{ shipperId: string; branchId: string; zon
       .limit(1),
 );
 
+/** The place rows (selectPlaceRows above, built once: db/prepared.ts). */
 export async function findPlaceRows(
   db: DbOrTx,
   shipperId: string,
