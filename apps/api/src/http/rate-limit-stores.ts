@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
 /**
@@ -53,6 +54,25 @@ const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 500;
 
 /**
+ * One hit: the upsert built once (db/prepared.ts; it runs before every limited request, placing an
+ * order included). `now` is ISO text, read as timestamptz.
+ */
+const countHit = preparedQuery<{ key: string; resetAt: Date; now: string }>()((db, p) => {
+  const at = sql`${p('now')}::timestamptz`;
+  return db
+    .insert(rateLimits)
+    .values({ key: p('key'), hits: 1, resetAt: p('resetAt') })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.resetAt} <= ${at} then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${at} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+});
+
+/**
  * Counts in the rate_limits table: one atomic upsert per hit (a window that has ended starts again
  * at 1). About once a minute per process, one hit also deletes up to 500 rows of ended windows
  * (`skip locked`: never waits for, or deadlocks with, another process doing the same).
@@ -61,21 +81,15 @@ export function postgresCounter(deps: { db: Db; clock: () => Date; log: FastifyB
   let nextPurge = 0;
   return async (key, windowMs) => {
     const now = deps.clock();
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const [row] = await deps.db
-      .insert(rateLimits)
-      .values({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${rateLimits.resetAt} <= ${at} then 1 else ${rateLimits.hits} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= ${at} then excluded.reset_at else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    const [row] = await countHit(deps.db, {
+      key,
+      resetAt: new Date(now.getTime() + windowMs),
+      now: now.toISOString(),
+    });
     if (!row) throw new Error('rate limit upsert returned no row');
     if (now.getTime() >= nextPurge) {
       nextPurge = now.getTime() + PURGE_EVERY_MS;
+      const at = sql`${now.toISOString()}::timestamptz`;
       try {
         await deps.db.execute(sql`
           delete from ${rateLimits} where ${rateLimits.key} in (

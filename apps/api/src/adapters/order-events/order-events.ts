@@ -50,6 +50,13 @@ export type OrderEvents = {
    */
   publish: (tx: DbOrTx, event: TOrderStatusEvent) => Promise<void>;
   /**
+   * `publish` for a writer that wrote the outbox row itself in `tx`, in a statement of its own
+   * (status-feed.ts's `outboxInsert` with `outboxPayload(event)`; placing an order writes it with the
+   * order's insert, one statement fewer): call it in that transaction once the row is written. It
+   * does what publish does after its write (asks the feeds to read once `tx` has committed).
+   */
+  published: (tx: DbOrTx, event: TOrderStatusEvent) => Promise<void>;
+  /**
    * Calls `listener` for every status change of `orderId` that commits from now on (in any process).
    * Returns the unsubscribe function. After the listening connection was lost and re-established, each
    * subscribed order gets its current status once more (it may repeat the last one it heard), so a

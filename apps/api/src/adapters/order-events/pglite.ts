@@ -56,6 +56,9 @@ export async function createPgliteOrderEvents(
       // On the next turn: the read then queues behind the publishing transaction (see above).
       setImmediate(() => void feed.poll());
     },
+    published: async () => {
+      setImmediate(() => void feed.poll());
+    },
     subscribe: (orderId, listener) => subs.add(orderId, listener),
     onTokensRevoked: (listener) => revocations.add(listener),
     onCatalogueChanged: (listener) => catalogue.add(listener),

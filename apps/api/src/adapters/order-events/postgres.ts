@@ -206,6 +206,9 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
       await writeToOutbox(tx, event);
       nudge();
     },
+    published: async () => {
+      nudge();
+    },
     subscribe: (orderId, listener) => subs.add(orderId, listener),
     onTokensRevoked: (listener) => revocations.add(listener),
     onCatalogueChanged: (listener) => catalogue.add(listener),

@@ -1,5 +1,5 @@
 import { type TOrderStatusEvent, ZOrderStatusEvent } from '@app/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Subscriptions } from './order-events.ts';
 
@@ -26,10 +26,22 @@ const PRUNE_EVERY_MS = 60_000;
  * running in every snapshot until it ends: the feed's rule for gaps below relies on it.
  */
 export async function writeToOutbox(tx: DbOrTx, event: TOrderStatusEvent): Promise<void> {
-  const payload = JSON.stringify(ZOrderStatusEvent.parse(event));
-  await tx.execute(
-    sql`insert into order_status_outbox (payload) select ${payload} from (select pg_current_xact_id() offset 0) as xact`,
-  );
+  await tx.execute(outboxInsert(sql`${outboxPayload(event)}`));
+}
+
+/** The outbox row's payload of `event` (checked against the contract). */
+export function outboxPayload(event: TOrderStatusEvent): string {
+  return JSON.stringify(ZOrderStatusEvent.parse(event));
+}
+
+/**
+ * The insert of one outbox row whose payload is `payload` (a parameter), with the transaction id
+ * taken first (see writeToOutbox). A writer may embed it in a statement of its own as a data-modifying
+ * WITH clause (placing an order writes it with the order: ordering.repository's insertOrder), then
+ * calls the bus's `published`.
+ */
+export function outboxInsert(payload: SQL): SQL {
+  return sql`insert into order_status_outbox (payload) select ${payload} from (select pg_current_xact_id() offset 0) as xact`;
 }
 
 /** A snapshot as `pg_current_snapshot()::text` spells it: `xmin:xmax:xip,...`. */

@@ -20,7 +20,8 @@
  *    holding a pooled connection or waiting on a row lock;
  * 2. reads the key's answered row in a statement of its own (after the lock, so under READ COMMITTED
  *    it sees an order committed by the request that held the lock just before): replay, or 422;
- * 3. otherwise prices and writes the order and the key's row with the answer, and commits.
+ * 3. otherwise prices and writes the order and the key's row with the answer (in the order's own
+ *    insert statement: `keyAnswer`, ordering.repository's insertOrder), and commits.
  * The lock goes with the transaction: at commit, at rollback, and when the connection dies (PostgreSQL
  * rolls back the transaction of a client that is gone, and a killed process's sockets are closed by
  * the kernel at once), so a key of a dead request is free again within moments, not minutes.
@@ -37,7 +38,7 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
-import { findAnsweredKey, saveAnsweredKey, tryLockKey } from './ordering.repository.ts';
+import { findAnsweredKey, type KeyAnswer, tryLockKey } from './ordering.repository.ts';
 
 /** How long an answered key is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -65,7 +66,7 @@ export type KeyUse = { customerId: string; key: string; hash: string; now: Date 
 /**
  * Takes `key` for the rest of the transaction `tx`, or answers what the key says: the stored answer
  * to replay, or a refusal (another body 422, held by a live request 409). Resolves to null when the
- * key is free: the caller writes the order and then `storeAnswer` in the same transaction.
+ * key is free: the caller writes the order with `keyAnswer` in the same transaction.
  */
 export async function takeKey(tx: Tx, use: KeyUse): Promise<StoredAnswer | null> {
   if (!(await tryLockKey(tx, use.customerId, use.key))) throw apiError(409, 'ORDER_IN_PROGRESS');
@@ -79,15 +80,10 @@ export async function takeKey(tx: Tx, use: KeyUse): Promise<StoredAnswer | null>
   return { status: row.responseStatus, body: row.responseBody };
 }
 
-/** Stores the answer under the key taken by `takeKey`, in the order's transaction. */
-export async function storeAnswer(tx: Tx, use: KeyUse, answer: StoredAnswer): Promise<void> {
-  await saveAnsweredKey(tx, {
-    customerId: use.customerId,
-    key: use.key,
-    requestHash: use.hash,
-    responseStatus: answer.status,
-    responseBody: answer.body,
-    createdAt: use.now,
-    completedAt: use.now,
-  });
+/**
+ * The answer to store under the key taken by `takeKey`: the order's insert writes it (the key's row,
+ * the created order's body `{order_id, external_order_id}` with `status`), in the order's statement.
+ */
+export function keyAnswer(use: KeyUse, status: number): KeyAnswer {
+  return { customerId: use.customerId, key: use.key, requestHash: use.hash, status, at: use.now };
 }

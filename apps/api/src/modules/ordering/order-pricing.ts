@@ -37,7 +37,7 @@ import {
 } from '@app/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import type { BranchRow, ShipperRow } from '../../db/schema/index.ts';
+import type { BranchRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
 import type { DiscountResult } from '../pricing/discount-rules.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
@@ -45,7 +45,12 @@ import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
 import { findComboGroups } from '../products/products.repository.ts';
 import type { ZoneWithBranches } from '../zones/zones.repository.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
-import { findModifiers, findOrderProducts, findPlaceRows } from './ordering.repository.ts';
+import {
+  findModifiers,
+  findOrderProducts,
+  findPlaceRows,
+  type OrderPlaceRows,
+} from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
 
 export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;
@@ -168,7 +173,7 @@ export type OrderLinePricing = { index: number; productId: string; priced: Price
 
 /** What the server computed for an order; with a fail-fast Refusals every part is there. */
 export type OrderPricing = {
-  shipper: ShipperRow;
+  shipper: OrderPlaceRows['shipper'];
   /** Null: unknown branch (BRANCH_NOT_FOUND was met; nothing else could be priced). */
   branch: BranchRow | null;
   zone: ZoneWithBranches | null;

@@ -49,8 +49,10 @@ async function main() {
     logger: false,
     runJobs: false,
   });
-  const publish = app.orderEvents.publish;
-  app.orderEvents.publish = async (tx, event) => {
+  // Placing tells the bus once the order and its outbox row are written, in its transaction: the
+  // point to hold it at.
+  const published = app.orderEvents.published;
+  app.orderEvents.published = async (tx, event) => {
     const [order] = await tx
       .select({ comment: orders.comment })
       .from(orders)
@@ -59,7 +61,7 @@ async function main() {
       send({ held: event.order_id });
       await new Promise<never>(() => {});
     }
-    return publish(tx, event);
+    return published(tx, event);
   };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

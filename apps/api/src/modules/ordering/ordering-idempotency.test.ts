@@ -189,9 +189,10 @@ describe('Idempotency-Key', () => {
   it('leaves the key free at once when the request fails inside the order transaction', async () => {
     const who = await signInTestCustomer(t);
     const key = freshKey();
-    // The order, its lines and first status are written, then the transaction fails before commit.
+    // The order, its lines, first status and outbox row are written, then the transaction fails
+    // before commit.
     const publish = vi
-      .spyOn(t.app.orderEvents, 'publish')
+      .spyOn(t.app.orderEvents, 'published')
       .mockRejectedValueOnce(new Error('the bus is down'));
     try {
       const failed = await postOrder(t, who.token, deliveryOrderBody(), { idempotencyKey: key });

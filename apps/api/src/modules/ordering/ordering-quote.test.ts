@@ -12,6 +12,7 @@ import {
   idempotencyKeys,
   orderLines,
   orderStatusHistory,
+  orderStatusOutbox,
   orders,
   promoCodeUsages,
 } from '../../db/schema/index.ts';
@@ -98,13 +99,19 @@ async function quote(
 async function tableCounts() {
   const db = t.db.db;
   const n = async (
-    table: typeof orders | typeof orderLines | typeof orderStatusHistory | typeof promoCodeUsages,
+    table:
+      | typeof orders
+      | typeof orderLines
+      | typeof orderStatusHistory
+      | typeof orderStatusOutbox
+      | typeof promoCodeUsages,
   ) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   const seq = await db.execute<{ last_value: string | number }>(sql`select last_value from order_number_seq`);
   return {
     orders: await n(orders),
     lines: await n(orderLines),
     history: await n(orderStatusHistory),
+    outbox: await n(orderStatusOutbox),
     promoUses: await n(promoCodeUsages),
     keys: (await db.select({ n: count() }).from(idempotencyKeys))[0]?.n ?? 0,
     sequence: String((seq as unknown as { rows: { last_value: unknown }[] }).rows[0]?.last_value),
@@ -284,6 +291,8 @@ describe('POST /v2/ondemand-order/quote: the numbers of the order placing would 
 describe('POST /v2/ondemand-order/quote: writes nothing', () => {
   it('leaves orders, lines, statuses, promo code uses, keys and the order numbers alone, publishes nothing', async () => {
     const publish = vi.spyOn(t.app.orderEvents, 'publish');
+    // Placing writes its outbox row with the order and tells the bus through `published`.
+    const published = vi.spyOn(t.app.orderEvents, 'published');
     try {
       const before = await tableCounts();
       for (const body of [
@@ -297,12 +306,14 @@ describe('POST /v2/ondemand-order/quote: writes nothing', () => {
       }
       expect(await tableCounts()).toEqual(before);
       expect(publish).not.toHaveBeenCalled();
+      expect(published).not.toHaveBeenCalled();
       // The promo code, quoted twice, is still the customer's to use.
       const fresh = await signInTestCustomer(t);
       await quote(deliveryOrderBody({ promo_code: 'SAVE10' }), { who: fresh });
       expect((await quote(deliveryOrderBody({ promo_code: 'SAVE10' }), { who: fresh })).errors).toEqual([]);
     } finally {
       publish.mockRestore();
+      published.mockRestore();
     }
   });
 });

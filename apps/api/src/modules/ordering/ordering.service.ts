@@ -9,15 +9,16 @@ import type { TCreateOrderResponse, TLocale, TOrderQuoteResponse, TOrderStatusEv
 import { ZCreateOrderResponse } from '@app/contracts';
 import { initialOrderStatus } from '@app/domain';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
+import { outboxPayload } from '../../adapters/order-events/status-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
 import { autoAddedFlags } from '../auto-add/auto-add.service.ts';
 import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
-import { type KeyUse, requestHash, storeAnswer, takeKey } from './idempotency.ts';
+import { type KeyUse, keyAnswer, requestHash, takeKey } from './idempotency.ts';
 import type { PricedOrderLine } from './order-lines.ts';
 import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
-import { insertOrder } from './ordering.repository.ts';
+import { insertOrder, newOrderId } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
 
 export type { CreateOrderBody } from './order-pricing.ts';
@@ -26,7 +27,7 @@ export type { CreateOrderBody } from './order-pricing.ts';
 export type OrderingDeps = {
   db: Db;
   clock: () => Date;
-  orderEvents: Pick<OrderEvents, 'publish'>;
+  orderEvents: Pick<OrderEvents, 'published'>;
 };
 
 /** The customer-facing order number: 'B-10001'. */
@@ -73,18 +74,22 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         return { status: stored.status, body: ZCreateOrderResponse.parse(stored.body), replayed: true };
       }
     }
-    const body = await writeOrder(tx, deps, input, now);
-    if (key) await storeAnswer(tx, key, { status: ORDER_CREATED, body });
+    // With a key, its answer is written with the order (the same statement).
+    const body = await writeOrder(tx, deps, input, now, key);
     return { status: ORDER_CREATED, body, replayed: false };
   });
 }
 
-/** Prices the order and writes it, its lines, its first status and its promo code use, in `tx`. */
+/**
+ * Prices the order and writes it, its lines, its first status, the key's answer (`key`, taken) and
+ * its promo code use, in `tx`.
+ */
 async function writeOrder(
   tx: Tx,
   deps: OrderingDeps,
   input: PlaceOrderInput,
   now: Date,
+  key: KeyUse | null,
 ): Promise<TCreateOrderResponse> {
   const { body, shipperId } = input;
   const pricing = await priceOrder(
@@ -103,8 +108,13 @@ async function writeOrder(
   const status = initialOrderStatus({ future_time: body.future_time ?? null, awaits_payment: false });
   // Read with the lines' products (findOrderProducts): the same answer as autoAddedLines.
   const autoAdded = autoAddedFlags(lines, pricing.autoAddMinimum, total.goods);
+  const orderId = newOrderId();
+  // The first status goes to the status outbox with the order's own insert (one statement fewer
+  // than `publish`), and the bus is told it was written: listeners hear it once the order commits.
+  const event: TOrderStatusEvent = { order_id: orderId, status, at: now.toISOString(), courier: null };
   const order = await insertOrder(
     tx,
+    orderId,
     {
       shipperId,
       customerId: input.customer.id,
@@ -153,7 +163,8 @@ async function writeOrder(
       comment: line.comment,
       autoAdded: autoAdded[position] ?? false,
     })),
-    { status, at: now },
+    { status, at: now, outboxPayload: outboxPayload(event) },
+    key ? keyAnswer(key, ORDER_CREATED) : null,
   );
 
   if (discounts.promoCode) {
@@ -164,8 +175,7 @@ async function writeOrder(
       now,
     });
   }
-  const event: TOrderStatusEvent = { order_id: order.id, status, at: now.toISOString(), courier: null };
-  await deps.orderEvents.publish(tx, event);
+  await deps.orderEvents.published(tx, event);
 
   return { order_id: order.id, external_order_id: order.externalOrderId };
 }

@@ -7,7 +7,7 @@ import {
   ZProductDetail,
 } from '@app/contracts';
 import { distanceMeters } from '@app/domain';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import {
   idempotencyKeys,
   orderLines,
   orderStatusHistory,
+  orderStatusOutbox,
   orders,
   products,
   promoCodeUsages,
@@ -83,6 +84,7 @@ async function tableCounts() {
     history: await n(orderStatusHistory),
     promoUses: (await db.select({ n: count() }).from(promoCodeUsages))[0]?.n ?? 0,
     keys: (await db.select({ n: count() }).from(idempotencyKeys))[0]?.n ?? 0,
+    outbox: (await db.select({ n: count() }).from(orderStatusOutbox))[0]?.n ?? 0,
   };
 }
 
@@ -923,10 +925,15 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
   });
 
   it('publishes the first status on the status bus, inside the order’s transaction', async () => {
-    const published: { event: TOrderStatusEvent; inTransaction: boolean }[] = [];
+    const published: { event: TOrderStatusEvent; inTransaction: boolean; outboxRows: string[] }[] = [];
     const recordingBus = {
-      publish: async (tx: DbOrTx, event: TOrderStatusEvent) => {
-        published.push({ event, inTransaction: tx !== t.db.db });
+      published: async (tx: DbOrTx, event: TOrderStatusEvent) => {
+        // The outbox row is written (with the order) before the bus is told, in the same transaction.
+        const rows = await tx
+          .select({ payload: orderStatusOutbox.payload })
+          .from(orderStatusOutbox)
+          .where(sql`${orderStatusOutbox.payload} like ${`%${event.order_id}%`}`);
+        published.push({ event, inTransaction: tx !== t.db.db, outboxRows: rows.map((r) => r.payload) });
       },
     };
     const result = await placeOrder(
@@ -938,12 +945,8 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
         idempotencyKey: null,
       },
     );
-    expect(published).toEqual([
-      {
-        event: { order_id: result.body.order_id, status: 'new', at: MORNING.toISOString(), courier: null },
-        inTransaction: true,
-      },
-    ]);
+    const event = { order_id: result.body.order_id, status: 'new', at: MORNING.toISOString(), courier: null };
+    expect(published).toEqual([{ event, inTransaction: true, outboxRows: [JSON.stringify(event)] }]);
   });
 
   it('is documented with its Idempotency-Key header', async () => {
@@ -958,7 +961,7 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
   it('writes nothing when the order fails after its rows were inserted (one transaction)', async () => {
     const before = await tableCounts();
     const failingBus = {
-      publish: async () => {
+      published: async () => {
         throw new Error('the bus is down');
       },
     };
