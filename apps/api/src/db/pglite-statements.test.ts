@@ -227,6 +227,15 @@ describe('PGlite prepared statements (prepareStatements)', () => {
     const small = await PGlite.create();
     try {
       const limited = prepareStatements(small, 2);
+      // New texts sent together all pass the room check before the first is prepared; the cache
+      // still keeps no more than max, and PostgreSQL holds no statement for the ones left out.
+      const crowd = await Promise.all(
+        [4, 5, 6, 7].map((i) => small.query(`select $1::int + ${i} as v`, [1]).then((r) => r.rows)),
+      );
+      expect(crowd).toEqual([[{ v: 5 }], [{ v: 6 }], [{ v: 7 }], [{ v: 8 }]]);
+      expect(limited.size).toBe(2);
+      expect(await prepared(small)).toHaveLength(2);
+      // Once full, the next texts go to PGlite's own query().
       for (let i = 0; i < 4; i++) {
         expect((await small.query(`select $1::int * ${i} as v`, [3])).rows).toEqual([{ v: 3 * i }]);
       }

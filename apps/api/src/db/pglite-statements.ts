@@ -130,10 +130,14 @@ export function prepareStatements(client: PGlite, max: number): PgliteStatementC
     inTransaction: boolean,
   ): Promise<Results<T>> => {
     let statement = statements.get(text);
+    // Texts that were let in while the cache had room can find it full once their turn comes (the
+    // check runs before the mutex): such a text runs once under its name and is closed after.
+    let once = false;
     try {
       if (!statement) {
         statement = await prepare(text, options);
-        statements.set(text, statement);
+        if (statements.size < max) statements.set(text, statement);
+        else once = true;
       }
       return await execute<T>(statement, params, options);
     } catch (e) {
@@ -158,6 +162,7 @@ export function prepareStatements(client: PGlite, max: number): PgliteStatementC
       }
       throw withQueryDetails(e, text, params, options);
     } finally {
+      if (once && statement) await forget(text, statement);
       if (!inTransaction) await client.syncToFs();
     }
   };
