@@ -52,6 +52,11 @@ try {
     // its own and keeps their memory: 2 arenas cut the API's peak RSS by ~120 MB under the orders
     // bench (docs/perf/orders.md). A value in the shell or .env wins.
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX?.trim() || '2',
+    // V8 lets the old generation grow far past what is live before it collects it fully: under the
+    // orders bench on PGlite the heap held ~70 MB live but grew to ~165 MB, and the API peaked at
+    // 510-533 MB RSS. A heap limit makes it collect sooner, at the same CPU per order: 437-445 MB
+    // (docs/perf/orders.md, round 4). A value in the shell or .env wins.
+    NODE_OPTIONS: env.NODE_OPTIONS?.trim() || '--max-old-space-size=256',
   };
   await assertPortsFree({ api, web });
 

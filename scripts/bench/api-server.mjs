@@ -39,6 +39,8 @@ export const BENCH_API_ENV = {
   SMS_PROVIDER: 'outbox',
   // As `npm start` runs the API (scripts/start.mjs): two glibc malloc arenas.
   MALLOC_ARENA_MAX: '2',
+  // As `npm start` runs the API: a 256 MB V8 heap limit, so the heap is collected before it grows far.
+  NODE_OPTIONS: '--max-old-space-size=256',
   // orders.mjs signs each customer in from its own address in X-Forwarded-For (its header says why).
   TRUST_PROXY: 'loopback',
   // Every request limit (http/rate-limit.ts's policies; .env.example lists them): a bench places
