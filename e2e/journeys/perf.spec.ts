@@ -169,6 +169,9 @@ test.describe('menu page weight', () => {
     expect(picture.status()).toBe(200);
     expect(picture.headers()['content-type']).toBe('image/webp');
     expect(picture.headers()['cache-control']).toMatch(/max-age=31536000/);
+    const etag = picture.headers().etag ?? '';
+    expect(etag).not.toBe('');
+    expect((await request.get(lazy, { headers: { 'if-none-match': etag } })).status()).toBe(304);
     expect((await request.get('/images/..%2Fv1%2Fhealthz')).status()).toBe(404);
   });
 

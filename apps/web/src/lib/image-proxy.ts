@@ -13,14 +13,17 @@ export function imageProxyPath(segments: readonly string[] | undefined): string 
   return `/images/${segments.join('/')}`;
 }
 
-/** The request headers the API sees: only the conditional ones (a revalidation answers 304). */
-export function imageRequestHeaders(incoming: Headers): Headers {
-  const headers = new Headers();
-  for (const name of ['if-none-match', 'if-modified-since']) {
-    const value = incoming.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
+/**
+ * Whether the browser's copy is current: its `If-None-Match` names the file's ETag (weak comparison,
+ * or `*`). Answered here rather than by the API: Node's fetch sends `Cache-Control: no-cache` with
+ * any conditional request (the Fetch standard's rule), and the API's static files then always answer
+ * 200 with the body.
+ */
+export function isNotModified(incoming: Headers, etag: string | null): boolean {
+  const wanted = incoming.get('if-none-match');
+  if (!wanted || !etag) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return wanted.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /**
