@@ -15,6 +15,8 @@ import {
   STATUS_HEADER,
   type TRendered,
 } from './html-cache';
+import { classesOf, criticalCss, stylesheetHref, withInlineCss } from './inline-css';
+import { imageDataUrl, lcpImagePath, withInlineImage } from './inline-image';
 
 /**
  * The proxy's side of the HTML cache (html-cache.ts): the process's secrets and cache, the render
@@ -99,6 +101,66 @@ async function renderPage(
   return { status: response.status, headers: [...response.headers.entries()], body };
 }
 
+/** The stylesheets' texts by href (content-hashed names: a text never changes for its href). */
+const stylesheets = new Map<string, Promise<string | null>>();
+
+function stylesheetText(origin: string, href: string): Promise<string | null> {
+  let text = stylesheets.get(href);
+  if (!text) {
+    text = fetch(new URL(href, origin), { cache: 'no-store', signal: AbortSignal.timeout(10_000) })
+      .then((response) => (response.ok ? response.text() : null))
+      .catch(() => null);
+    stylesheets.set(href, text);
+    // A failure is asked again at the next render, not remembered.
+    void text.then((value) => {
+      if (value === null) stylesheets.delete(href);
+    });
+  }
+  return text;
+}
+
+/** Inlined pictures by path (the API's file names describe their content: immutable), a few hundred. */
+const images = new Map<string, Promise<string | null>>();
+const MAX_IMAGES = 300;
+
+function imageData(origin: string, path: string): Promise<string | null> {
+  let data = images.get(path);
+  if (!data) {
+    data = fetch(new URL(path, origin), { cache: 'no-store', signal: AbortSignal.timeout(10_000) })
+      .then(async (response) =>
+        response.ok
+          ? imageDataUrl(response.headers.get('content-type'), new Uint8Array(await response.arrayBuffer()))
+          : null,
+      )
+      .catch(() => null);
+    if (images.size >= MAX_IMAGES) images.delete(images.keys().next().value ?? '');
+    images.set(path, data);
+    void data.then((value) => {
+      if (value === null) images.delete(path);
+    });
+  }
+  return data;
+}
+
+/**
+ * A page's render with what its first paint needs inside the document: the rules its markup uses
+ * inlined in the head, the whole stylesheet's link moved to the end of the body (inline-css.ts), and
+ * its high-priority picture (the LCP element) as a `data:` URL (inline-image.ts). Each step leaves
+ * the render as it was when anything is unexpected.
+ */
+async function withCriticalResources(rendered: TRendered, origin: string, nonce: string): Promise<TRendered> {
+  if (rendered.status !== 200) return rendered;
+  let body = rendered.body;
+  const href = stylesheetHref(body);
+  const css = href ? await stylesheetText(origin, href) : null;
+  const critical = css === null ? null : criticalCss(css, classesOf(body));
+  body = (critical === null ? null : withInlineCss(body, critical, nonce)) ?? body;
+  const picture = lcpImagePath(body);
+  const dataUrl = picture ? await imageData(origin, picture) : null;
+  body = (dataUrl === null ? null : withInlineImage(body, dataUrl)) ?? body;
+  return { ...rendered, body };
+}
+
 /** The internal path next-intl's answer leads to (its rewrite, or the request's own path), or null. */
 function internalPath(request: NextRequest, routed: Response): string | null {
   if (routed.headers.has('location') || routed.headers.has('set-cookie')) return null;
@@ -146,8 +208,12 @@ async function answer(
   const path = internalPath(request, routed);
   if (!path || !isCachedPage(path)) return null;
   const branchId = branchOfCookie(request.cookies.get(COOKIE_NAMES.branchId)?.value);
-  const found = await state.cache.lookup(cacheKey(path, branchId), () =>
-    renderPage(origin, request.nextUrl.pathname, branchId, state.token),
+  const found = await state.cache.lookup(cacheKey(path, branchId), async () =>
+    withCriticalResources(
+      await renderPage(origin, request.nextUrl.pathname, branchId, state.token),
+      origin,
+      state.placeholder,
+    ),
   );
   // Only a page is answered this way: a 404 of an unknown city, an error or a redirect takes the
   // ordinary path (rendered again there, so it looks exactly as it always did).

@@ -12,6 +12,7 @@ import {
   menuOrder,
   visibleMenuIds,
 } from '../lib/menu-view';
+import { fromMenuWire, type MenuWire } from '../lib/menu-wire';
 
 /** What the page's cards link to and add from (the same for every card). */
 export type MenuPlace = {
@@ -58,12 +59,14 @@ const useMenuFilter = (): MenuFilterState => {
  * and the controls read it from this context instead of each getting props of their own.
  */
 export function MenuFilterProvider({
-  view,
+  wire,
   locale,
   menuId,
   citySlug,
   children,
-}: MenuPlace & { view: MenuView; locale: TLocale; children: ReactNode }) {
+}: MenuPlace & { wire: MenuWire; locale: TLocale; children: ReactNode }) {
+  // The flight payload's compact form, decoded once (menu-wire.ts).
+  const view = useMemo(() => fromMenuWire(wire), [wire]);
   const [query, setQuery] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [sort, setSort] = useState<MenuSort>(DEFAULT_MENU_SORT);

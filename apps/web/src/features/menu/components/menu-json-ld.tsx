@@ -2,7 +2,6 @@
 
 import { useLocale } from 'next-intl';
 import { useMemo } from 'react';
-import { imageUrl } from '@/components/ui/image-url';
 import { useConfig } from '@/lib/config-provider';
 import { localizedUrl, paths } from '@/lib/paths';
 import { menuJsonLd } from '../lib/menu-json-ld';
@@ -16,7 +15,7 @@ import { useMenuData } from './menu-filter';
  */
 export function MenuJsonLd({ name, nonce }: { name: string; nonce: string | undefined }) {
   const { view } = useMenuData();
-  const { siteUrl, apiUrl } = useConfig();
+  const { siteUrl } = useConfig();
   const locale = useLocale();
   const json = useMemo(
     () =>
@@ -26,10 +25,9 @@ export function MenuJsonLd({ name, nonce }: { name: string; nonce: string | unde
           locale,
           view,
           productUrl: (slug) => localizedUrl(siteUrl, locale, paths.product(slug)),
-          imageUrl: (path) => imageUrl(apiUrl, path),
         }),
       ).replace(/</g, '\\u003c'),
-    [name, locale, view, siteUrl, apiUrl],
+    [name, locale, view, siteUrl],
   );
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw script text; it is escaped above.

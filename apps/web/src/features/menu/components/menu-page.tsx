@@ -1,14 +1,11 @@
 import type { TLocale } from '@app/contracts';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { preload } from 'react-dom';
-import { imageSrcSet, imageUrl } from '@/components/ui/image-url';
 import { ClosedBranchNotice } from '@/features/location';
-import { env } from '@/lib/env';
 import { getMenuProducts, getMenuTarget } from '../api/menu.server';
-import { CARD_IMAGE_SIZES, cardImageFiles } from '../lib/card-image';
 import { DEFAULT_CITY_SLUG } from '../lib/menu-target';
 import { toMenuView } from '../lib/menu-view';
+import { toMenuWire } from '../lib/menu-wire';
 import { CategoryBar } from './category-bar';
 import { MenuControls } from './menu-controls';
 import { MenuFilterProvider } from './menu-filter';
@@ -33,22 +30,12 @@ export async function MenuPage({ locale, citySlug }: { locale: TLocale; citySlug
   const view = toMenuView(menu, locale);
   const cityName = target.city.name[locale];
   const productCity = target.city.slug === DEFAULT_CITY_SLUG ? null : target.city.slug;
-  // The first card's picture is the page's LCP element: fetched from the <head>, before the body's
-  // markup is parsed, at high priority (the card's <img> is eager with fetchpriority=high too).
-  const firstCard = view.products[view.categories[0]?.items[0] ?? -1];
-  if (firstCard?.image) {
-    const firstImage = cardImageFiles(firstCard.image);
-    const apiUrl = env().PUBLIC_API_URL;
-    preload(imageUrl(apiUrl, firstImage.url), {
-      as: 'image',
-      imageSrcSet: imageSrcSet(apiUrl, firstImage),
-      imageSizes: CARD_IMAGE_SIZES,
-      fetchPriority: 'high',
-    });
-  }
-
+  // The first card's picture is the page's LCP element: its <img> is eager with fetchpriority=high,
+  // which React's server render preloads from the <head> by itself (no `preload()` here: its hint
+  // would also go into the flight payload, and the client would add the preload again where the HTML
+  // cache inlined the picture: lib/html-cache/inline-image.ts).
   return (
-    <MenuFilterProvider view={view} locale={locale} menuId={target.menuId} citySlug={productCity}>
+    <MenuFilterProvider wire={toMenuWire(view)} locale={locale} menuId={target.menuId} citySlug={productCity}>
       <div className="mx-auto w-full max-w-[1440px] px-4 pt-4 pb-16 md:px-6">
         <h1 className="text-2xl font-extrabold md:text-3xl">{t('title', { city: cityName })}</h1>
         <ClosedBranchNotice className="mt-3" />

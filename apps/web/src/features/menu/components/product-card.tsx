@@ -5,9 +5,13 @@ import { memo } from 'react';
 import { IntentLink } from '@/components/intent-link';
 import { ApiImg } from '@/components/ui/api-img';
 import { Price } from '@/components/ui/price';
-import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
-import { CARD_IMAGE_SIZES, cardImageFiles, LAZY_CARD_IMAGE_SIZES } from '../lib/card-image';
+import {
+  CARD_IMAGE_ORIGIN,
+  CARD_IMAGE_SIZES,
+  cardImageFiles,
+  LAZY_CARD_IMAGE_SIZES,
+} from '../lib/card-image';
 import type { MenuCard } from '../lib/menu-view';
 import { InCartNote } from './in-cart-note';
 import { useMenuData } from './menu-filter';
@@ -27,7 +31,6 @@ export const ProductCard = memo(function ProductCard({
   priority: boolean;
 }) {
   const t = useTranslations('common.menu');
-  const { apiUrl } = useConfig();
   const { menuId, citySlug, view } = useMenuData();
   // The slug, not the id: shorter, and it is written twice into each of 70 cards.
   const titleId = `product-${product.slug}`;
@@ -48,7 +51,7 @@ export const ProductCard = memo(function ProductCard({
         {product.image && (
           <ApiImg
             image={cardImageFiles(product.image)}
-            apiUrl={apiUrl}
+            apiUrl={CARD_IMAGE_ORIGIN}
             sizes={priority ? CARD_IMAGE_SIZES : LAZY_CARD_IMAGE_SIZES}
             alt=""
             priority={priority}

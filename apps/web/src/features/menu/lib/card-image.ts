@@ -4,6 +4,13 @@ import type { TImage } from '@app/contracts';
 import { type MenuImage, menuImageFiles } from './menu-view';
 
 /**
+ * Where the menu's pictures come from: the page's own origin (`/images/...`, which the storefront
+ * passes to the API: app/images/[...path]/route.ts), so the first card's picture, the page's LCP
+ * element, needs no connection to a second origin, and 70 cards' URLs are shorter.
+ */
+export const CARD_IMAGE_ORIGIN = '';
+
+/**
  * Rendered widths of a card image, short (it is written into 70 cards): the grid is 2 columns
  * (px-4, gap-3, i.e. 50vw - 22px = 44-46vw on a phone), 3 from sm (33.3vw - 19..27px = 31vw within
  * 6 px), 4 from lg (25vw - 24px = 23vw within 4 px from 1248 to 1440 px; 336 px beyond, where any
