@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageProxyPath, imageProxyResponseHeaders, isNotModified } from './image-proxy';
+import { imageProxyPath, imageProxyResponseHeaders, isNotModified, isPicture } from './image-proxy';
 
 describe('imageProxyPath', () => {
   it("maps a picture's path to the API's", () => {
@@ -71,5 +71,14 @@ describe('imageProxyResponseHeaders', () => {
         new Headers({ 'cache-control': 'public, max-age=31536000, immutable' }),
       ).get('cache-control'),
     ).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('isPicture', () => {
+  it('passes a 200 with an image type only', () => {
+    expect(isPicture(200, new Headers({ 'content-type': 'image/webp' }))).toBe(true);
+    expect(isPicture(200, new Headers({ 'content-type': 'text/html; charset=utf-8' }))).toBe(false);
+    expect(isPicture(200, new Headers())).toBe(false);
+    expect(isPicture(404, new Headers({ 'content-type': 'image/webp' }))).toBe(false);
   });
 });

@@ -26,14 +26,18 @@ export function isNotModified(incoming: Headers, etag: string | null): boolean {
   return wanted.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
+/** Whether the API's answer is a picture the storefront may pass on (a 200 with an image type). */
+export function isPicture(status: number, upstream: Headers): boolean {
+  return status === 200 && (upstream.get('content-type')?.startsWith('image/') ?? false);
+}
+
 /**
  * The response headers passed from the API: the file's type, length and caching (the API's files are
  * immutable, a year), for a picture (200) or a revalidation (304). Anything else is not cached.
  */
 export function imageProxyResponseHeaders(status: number, upstream: Headers): Headers {
   const headers = new Headers();
-  const ok =
-    status === 304 || (status === 200 && (upstream.get('content-type')?.startsWith('image/') ?? false));
+  const ok = status === 304 || isPicture(status, upstream);
   for (const name of ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified']) {
     const value = upstream.get(name);
     if (value && (ok || name !== 'cache-control')) headers.set(name, value);

@@ -1,5 +1,5 @@
 import { env } from '@/lib/env';
-import { imageProxyPath, imageProxyResponseHeaders, isNotModified } from '@/lib/image-proxy';
+import { imageProxyPath, imageProxyResponseHeaders, isNotModified, isPicture } from '@/lib/image-proxy';
 
 /**
  * The API's pictures from the storefront's own origin (`/images/...` → API_URL's `/images/...`), so
@@ -17,12 +17,14 @@ export async function GET(request: Request, ctx: { params: Promise<{ path: strin
   }).catch(() => null);
   if (!upstream) return new Response(null, { status: 502 });
   const headers = imageProxyResponseHeaders(upstream.status, upstream.headers);
-  if (upstream.status === 200 && isNotModified(request.headers, upstream.headers.get('etag'))) {
+  // Only pictures pass: anything else the API might answer under /images is not the storefront's to serve.
+  const picture = isPicture(upstream.status, upstream.headers);
+  if (picture && isNotModified(request.headers, upstream.headers.get('etag'))) {
     await upstream.body?.cancel();
     headers.delete('content-length');
     return new Response(null, { status: 304, headers });
   }
-  if (upstream.status === 200) return new Response(upstream.body, { status: 200, headers });
+  if (picture) return new Response(upstream.body, { status: 200, headers });
   await upstream.body?.cancel();
   return new Response(null, { status: 404, headers });
 }
