@@ -123,6 +123,27 @@ describe('client bundle', { timeout: 60_000 }, () => {
     ).toBe(true);
   });
 
+  it("keeps the cart store out of the menu's first load: the badge and the cards read the quantities (issue 11)", () => {
+    // The store carries every line rule, the auto-add products and the repricing; a visit that only
+    // looks needs the quantities (features/cart/quantities.ts). It loads at the first add (import()).
+    const readers = [
+      'features/shell/components/site-header.tsx',
+      'features/menu/components/product-card.tsx',
+      'features/menu/components/in-cart-note.tsx',
+      'features/menu/components/quick-add-button.tsx',
+    ];
+    const offending = readers.filter((file) => reachedFrom(join(SRC, file)).has('features/cart/store.ts'));
+    expect(offending).toEqual([]);
+    expect(
+      reachedFrom(join(SRC, 'features/shell/components/site-header.tsx')).has('features/cart/quantities.ts'),
+    ).toBe(true);
+    expect(dynamicImports(join(SRC, 'features/cart/use-add-to-cart.ts'))).toContain('features/cart/store.ts');
+    // The cart page still takes it statically.
+    expect(
+      reachedFrom(join(SRC, 'features/cart/components/cart-view.tsx')).has('features/cart/store.ts'),
+    ).toBe(true);
+  });
+
   it('keeps next/link, next-intl navigation and next/dynamic out of what every page renders (issue 11)', () => {
     // The layout (header, footer), the 404 pages (their client code joins every first load) and the
     // menu's cards link with IntentLink, an <a> with the router's push; next/link and next-intl's

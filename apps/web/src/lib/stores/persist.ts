@@ -92,6 +92,16 @@ export function registerPersistedStore<S, P>(store: THydratable<S, P>): void {
   if (hydrated) void rehydrate();
 }
 
+/**
+ * A reader of persisted state that is not itself a store (the cart's read-only quantities) runs
+ * `task` with the stores' hydration: after the app's first render, or at once when that has passed.
+ */
+export function onStoresHydrated(task: () => void): void {
+  const run = async () => task();
+  registered.set(task, run);
+  if (hydrated) void run();
+}
+
 export async function rehydrateAllStores(): Promise<void> {
   hydrated = true;
   await Promise.all([...registered.values()].map((rehydrate) => rehydrate()));

@@ -1,0 +1,111 @@
+'use client';
+
+import { type CartLine, cartTotalQuantity, PERSIST_VERSION, productQuantityInCart } from '@app/domain';
+import { useSyncExternalStore } from 'react';
+import { onStoresHydrated, rehydrateStore } from '@/lib/stores/persist';
+import { CART_STORAGE_KEY, linesOf } from './lib/stored-lines';
+import type { cartStore } from './store';
+
+/**
+ * The cart as a visit that only looks at the menu needs it (issue 11): the header's badge and the
+ * cards' 'In the cart: N' read the quantities here, and the cart store itself (`store.ts`: every
+ * line rule, the auto-add products, zustand's persistence) loads at the first add or on the cart and
+ * checkout pages. Until it loads, the lines are read from the store's own storage entry, as its
+ * rehydration would (same key, version and line check), after the app's first render; a change in
+ * another tab is read again. Once the store has loaded, its state is followed instead, and another
+ * tab's change rehydrates it.
+ */
+
+type TCartStore = typeof cartStore;
+
+let lines: readonly CartLine[] = [];
+/** False until the stored lines are known: server HTML and the first render never show a count. */
+let known = false;
+let store: TCartStore | null = null;
+const listeners = new Set<() => void>();
+
+function take(next: readonly CartLine[]): void {
+  if (known && next === lines) return;
+  lines = next;
+  known = true;
+  for (const listener of listeners) listener();
+}
+
+/** What the store's rehydration reads: the current version's lines, or none (unreadable, another version). */
+function readStoredLines(): CartLine[] {
+  try {
+    const raw = localStorage.getItem(CART_STORAGE_KEY);
+    if (raw === null) return [];
+    const saved = JSON.parse(raw) as { version?: unknown; state?: unknown } | null;
+    // The store's migration of an unknown older shape keeps nothing; so does this read.
+    return saved?.version === PERSIST_VERSION ? linesOf(saved.state) : [];
+  } catch {
+    return [];
+  }
+}
+
+let listening = false;
+function listenToOtherTabs(): void {
+  if (listening) return;
+  listening = true;
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
+    if (store) void rehydrateStore(store);
+    else take(readStoredLines());
+  });
+}
+
+onStoresHydrated(() => {
+  listenToOtherTabs();
+  if (store) {
+    if (store.persist.hasHydrated()) take(store.getState().lines);
+    return;
+  }
+  take(readStoredLines());
+});
+
+/** Called once by the cart store's module: from then on the quantities are the store's. */
+export function followCartStore(cart: TCartStore): void {
+  // Without a storage (the server's render, a test in Node) zustand's persist adds no API to the
+  // store, and there is nothing stored to follow.
+  if ((cart as Partial<TCartStore>).persist === undefined) return;
+  store = cart;
+  const follow = () => {
+    if (cart.persist.hasHydrated()) take(cart.getState().lines);
+  };
+  cart.subscribe(follow);
+  cart.persist.onFinishHydration(follow);
+  follow();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True once the stored lines are known (never on the server or in the browser's first render). */
+export function useCartKnown(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => known,
+    () => false,
+  );
+}
+
+/** The badge's number: every line's quantity; 0 until the stored cart is read. */
+export function useCartQuantity(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => cartTotalQuantity(lines),
+    () => 0,
+  );
+}
+
+/** How many of the product the customer has in the cart; 0 until the stored cart is read. */
+export function useProductInCart(productId: string): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => productQuantityInCart(lines, productId),
+    () => 0,
+  );
+}
