@@ -2,9 +2,8 @@
 
 import { type CartLine, cartTotalQuantity, PERSIST_VERSION, productQuantityInCart } from '@app/domain';
 import { useSyncExternalStore } from 'react';
-import { onStoresHydrated, rehydrateStore } from '@/lib/stores/persist';
+import { onStoresHydrated, rehydrateStore, type THydratable } from '@/lib/stores/persist';
 import { CART_STORAGE_KEY, linesOf } from './lib/stored-lines';
-import type { cartStore } from './store';
 
 /**
  * The cart as a visit that only looks at the menu needs it (issue 11): the header's badge and the
@@ -16,12 +15,20 @@ import type { cartStore } from './store';
  * tab's change rehydrates it.
  */
 
-type TCartStore = typeof cartStore;
+/** What the quantities need of the cart store (`store.ts`, which imports this module). */
+type TFollowedCart<S extends { lines: CartLine[] }, P> = THydratable<S, P> & {
+  getState: () => S;
+  subscribe: (listener: (state: S) => void) => () => void;
+  persist: { onFinishHydration: (listener: (state: S) => void) => () => void };
+};
+
+/** The store once it has loaded: its lines once hydrated (null before), its rehydration. */
+type TFollowed = { hydratedLines: () => readonly CartLine[] | null; rehydrate: () => void };
 
 let lines: readonly CartLine[] = [];
 /** False until the stored lines are known: server HTML and the first render never show a count. */
 let known = false;
-let store: TCartStore | null = null;
+let store: TFollowed | null = null;
 const listeners = new Set<() => void>();
 
 function take(next: readonly CartLine[]): void {
@@ -50,7 +57,7 @@ function listenToOtherTabs(): void {
   listening = true;
   window.addEventListener('storage', (event) => {
     if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
-    if (store) void rehydrateStore(store);
+    if (store) store.rehydrate();
     else take(readStoredLines());
   });
 }
@@ -58,20 +65,23 @@ function listenToOtherTabs(): void {
 onStoresHydrated(() => {
   listenToOtherTabs();
   if (store) {
-    if (store.persist.hasHydrated()) take(store.getState().lines);
+    const followed = store.hydratedLines();
+    if (followed) take(followed);
     return;
   }
   take(readStoredLines());
 });
 
 /** Called once by the cart store's module: from then on the quantities are the store's. */
-export function followCartStore(cart: TCartStore): void {
+export function followCartStore<S extends { lines: CartLine[] }, P>(cart: TFollowedCart<S, P>): void {
   // Without a storage (the server's render, a test in Node) zustand's persist adds no API to the
   // store, and there is nothing stored to follow.
-  if ((cart as Partial<TCartStore>).persist === undefined) return;
-  store = cart;
+  if ((cart as Partial<TFollowedCart<S, P>>).persist === undefined) return;
+  const hydratedLines = () => (cart.persist.hasHydrated() ? cart.getState().lines : null);
+  store = { hydratedLines, rehydrate: () => void rehydrateStore(cart) };
   const follow = () => {
-    if (cart.persist.hasHydrated()) take(cart.getState().lines);
+    const followed = hydratedLines();
+    if (followed) take(followed);
   };
   cart.subscribe(follow);
   cart.persist.onFinishHydration(follow);

@@ -28,7 +28,7 @@ export function persistOptions<S>(name: TPersistKey): PersistOptions<S, Partial<
 }
 
 /** The part of a persisted store's API that hydration uses. */
-type THydratable<S, P> = {
+export type THydratable<S, P> = {
   persist: {
     rehydrate: () => Promise<void>;
     hasHydrated: () => boolean;
