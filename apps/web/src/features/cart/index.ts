@@ -4,4 +4,4 @@ export { CartView } from './components/cart-view';
 // The quantities (badge, cards) are light; the store with the line rules loads where it is used.
 export { useCartKnown, useCartQuantity, useProductInCart } from './quantities';
 export { cartStore, useCart, useCartHydrated } from './store';
-export { useAddToCart } from './use-add-to-cart';
+export { preloadCartStore, useAddToCart } from './use-add-to-cart';

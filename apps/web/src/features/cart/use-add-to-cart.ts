@@ -21,6 +21,11 @@ export async function loadCartStore() {
   return cart;
 }
 
+/** Starts fetching the cart store's code, e.g. when the pointer or focus reaches an 'Add' button. */
+export function preloadCartStore(): void {
+  import('./store').catch(() => {});
+}
+
 /**
  * Adds an item to the cart. When it is the customer's first product, the order type's auto-add
  * products (napkins, a free sauce) are fetched and become default lines; if that call fails the
