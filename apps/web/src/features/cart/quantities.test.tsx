@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { NewCartItem } from '@app/domain';
+import { type CartLine, cartTotalQuantity, type NewCartItem, productQuantityInCart } from '@app/domain';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -102,6 +102,28 @@ describe('the cart quantities without the cart store (issue 11)', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'common' }));
     });
     expect(result.current.total).toBe(5);
+  });
+});
+
+describe("the quantities' own sums", () => {
+  it("equal the domain's (cartTotalQuantity, productQuantityInCart), which they stand in for", async () => {
+    const { totalQuantity, quantityOfProduct } = await load();
+    const cases = [
+      [],
+      [line('osh', 2)],
+      [line('osh', 2), line('osh', 3, { key: 'osh-2' }), line('lagman', 1)],
+      [
+        line('osh', 1),
+        line('napkins', 4, { default_product: true }),
+        line('osh', 1, { key: 'b', default_product: true }),
+      ],
+    ] as unknown as CartLine[][];
+    for (const lines of cases) {
+      expect(totalQuantity(lines)).toBe(cartTotalQuantity(lines));
+      for (const id of ['osh', 'lagman', 'napkins', 'none']) {
+        expect(quantityOfProduct(lines, id)).toBe(productQuantityInCart(lines, id));
+      }
+    }
   });
 });
 

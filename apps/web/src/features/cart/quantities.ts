@@ -1,6 +1,6 @@
 'use client';
 
-import { type CartLine, cartTotalQuantity, PERSIST_VERSION, productQuantityInCart } from '@app/domain';
+import { type CartLine, PERSIST_VERSION } from '@app/domain';
 import { useSyncExternalStore } from 'react';
 import { onStoresHydrated, rehydrateStore, type THydratable } from '@/lib/stores/persist';
 import { CART_STORAGE_KEY, linesOf } from './lib/stored-lines';
@@ -14,6 +14,15 @@ import { CART_STORAGE_KEY, linesOf } from './lib/stored-lines';
  * another tab is read again. Once the store has loaded, its state is followed instead, and another
  * tab's change rehydrates it.
  */
+
+/**
+ * The domain's `cartTotalQuantity` and `productQuantityInCart` (packages/domain/src/cart.ts), written
+ * here because importing them would bring that whole module, every line rule, into the first load:
+ * the bundler keeps or drops modules, not single functions. Tested equal to them (quantities.test.tsx).
+ */
+export const totalQuantity = (of: readonly CartLine[]): number => of.reduce((sum, l) => sum + l.quantity, 0);
+export const quantityOfProduct = (of: readonly CartLine[], productId: string): number =>
+  of.reduce((sum, l) => (l.product_id === productId && !l.default_product ? sum + l.quantity : sum), 0);
 
 /** What the quantities need of the cart store (`store.ts`, which imports this module). */
 type TFollowedCart<S extends { lines: CartLine[] }, P> = THydratable<S, P> & {
@@ -106,7 +115,7 @@ export function useCartKnown(): boolean {
 export function useCartQuantity(): number {
   return useSyncExternalStore(
     subscribe,
-    () => cartTotalQuantity(lines),
+    () => totalQuantity(lines),
     () => 0,
   );
 }
@@ -115,7 +124,7 @@ export function useCartQuantity(): number {
 export function useProductInCart(productId: string): number {
   return useSyncExternalStore(
     subscribe,
-    () => productQuantityInCart(lines, productId),
+    () => quantityOfProduct(lines, productId),
     () => 0,
   );
 }
