@@ -80,6 +80,8 @@ describe('client bundle', { timeout: 60_000 }, () => {
       'features/auth/components/session-check.tsx',
       'features/search/components/search-overlay.tsx',
       'features/shell/components/account-menu.tsx',
+      // The language switcher's open menu: at its first opening (issue 11).
+      'features/shell/components/language-menu.tsx',
       // The map (and with it Leaflet's stylesheet) and the map dialog (issue 4).
       'features/location/components/map/map-view.tsx',
       'features/location/components/map-dialog/map-dialog.tsx',
@@ -120,6 +122,27 @@ describe('client bundle', { timeout: 60_000 }, () => {
     // ...while the cart page's route takes the whole view.
     expect(
       reachedFrom(join(SRC, 'app/[locale]/cart/page.tsx')).has('features/cart/components/cart-view.tsx'),
+    ).toBe(true);
+  });
+
+  it("keeps the cart store out of the menu's first load: the badge and the cards read the quantities (issue 11)", () => {
+    // The store carries every line rule, the auto-add products and the repricing; a visit that only
+    // looks needs the quantities (features/cart/quantities.ts). It loads at the first add (import()).
+    const readers = [
+      'features/shell/components/site-header.tsx',
+      'features/menu/components/product-card.tsx',
+      'features/menu/components/in-cart-note.tsx',
+      'features/menu/components/quick-add-button.tsx',
+    ];
+    const offending = readers.filter((file) => reachedFrom(join(SRC, file)).has('features/cart/store.ts'));
+    expect(offending).toEqual([]);
+    expect(
+      reachedFrom(join(SRC, 'features/shell/components/site-header.tsx')).has('features/cart/quantities.ts'),
+    ).toBe(true);
+    expect(dynamicImports(join(SRC, 'features/cart/use-add-to-cart.ts'))).toContain('features/cart/store.ts');
+    // The cart page still takes it statically.
+    expect(
+      reachedFrom(join(SRC, 'features/cart/components/cart-view.tsx')).has('features/cart/store.ts'),
     ).toBe(true);
   });
 

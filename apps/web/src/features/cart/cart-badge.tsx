@@ -1,32 +1,21 @@
 'use client';
 
-import { cartTotalQuantity } from '@app/domain';
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
 import { IntentLink } from '@/components/intent-link';
 import { CartIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
-import { rehydrateStore } from '@/lib/stores/persist';
-import { cartStore, useCart, useCartHydrated } from './store';
+import { useCartKnown, useCartQuantity } from './quantities';
 
 /**
  * The header's cart link with the total quantity across lines (prefetched on hover, focus or touch,
  * not during every page's load). The number appears once the stored
- * cart is loaded (server HTML never knows it); other tabs' changes arrive through the storage event.
+ * cart is read (server HTML never knows it); other tabs' changes arrive through the storage event
+ * (`quantities.ts`: the badge needs the quantities, not the cart store).
  */
 export function CartBadge() {
   const t = useTranslations('common.menu');
-  const hydrated = useCartHydrated();
-  const count = useCart((s) => cartTotalQuantity(s.lines));
-
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === cartStore.persist.getOptions().name)
-        void rehydrateStore(cartStore);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  const hydrated = useCartKnown();
+  const count = useCartQuantity();
 
   const shown = hydrated ? count : 0;
   return (

@@ -1,5 +1,7 @@
 /** Public parts of the cart (all client-side: the cart lives in the browser). */
 export { CartBadge } from './cart-badge';
 export { CartView } from './components/cart-view';
-export { cartStore, useCart, useCartHydrated, useProductInCart } from './store';
-export { useAddToCart } from './use-add-to-cart';
+// The quantities (badge, cards) are light; the store with the line rules loads where it is used.
+export { useCartKnown, useCartQuantity, useProductInCart } from './quantities';
+export { cartStore, useCart, useCartHydrated } from './store';
+export { preloadCartStore, useAddToCart } from './use-add-to-cart';

@@ -15,7 +15,6 @@ import {
   markStop,
   type NewCartItem,
   type ProductDiscount,
-  productQuantityInCart,
   removeLine,
   setLineQuantity,
 } from '@app/domain';
@@ -25,6 +24,11 @@ import { type PersistOptions, persist } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { persistOptions, registerPersistedStore } from '@/lib/stores/persist';
 import { reconcileDefaultLines } from './lib/default-lines';
+
+export { hasOwnLines } from './lib/default-lines';
+
+import { CART_STORAGE_KEY, linesOf } from './lib/stored-lines';
+import { followCartStore } from './quantities';
 
 export type CartData = { lines: CartLine[] };
 
@@ -79,36 +83,19 @@ export function repriceLines(lines: CartLine[], prices: readonly LineUnitPrice[]
   return changed ? next : lines;
 }
 
-export const CART_STORE_NAME = 'cart';
+export const CART_STORE_NAME = CART_STORAGE_KEY;
 
 /** Only the lines are worth keeping; the auto-add list is re-fetched (it may have changed). */
 export const partializeCart = (state: CartState): CartData => ({ lines: state.lines });
-
-const isLine = (value: unknown): value is CartLine => {
-  if (typeof value !== 'object' || value === null) return false;
-  const l = value as Partial<CartLine>;
-  return (
-    typeof l.key === 'string' &&
-    typeof l.product_id === 'string' &&
-    typeof l.price === 'number' &&
-    typeof l.price_with_discount === 'number' &&
-    Number.isSafeInteger(l.quantity) &&
-    (l.quantity ?? 0) >= 1 &&
-    Array.isArray(l.variants) &&
-    Array.isArray(l.order_modifiers) &&
-    typeof l.product_name === 'object' &&
-    l.product_name !== null
-  );
-};
 
 /**
  * What comes back from localStorage is whatever an older build or a curious customer left there:
  * lines that are not lines are dropped instead of breaking every page that shows the cart.
  */
-export const mergePersistedCart = (persisted: unknown, current: CartState): CartState => {
-  const lines = (persisted as Partial<CartData> | null)?.lines;
-  return { ...current, lines: Array.isArray(lines) ? lines.filter(isLine) : [] };
-};
+export const mergePersistedCart = (persisted: unknown, current: CartState): CartState => ({
+  ...current,
+  lines: linesOf(persisted),
+});
 
 type CartPersist = PersistOptions<CartState, CartData>;
 
@@ -170,6 +157,9 @@ export function createCartStore(overrides: Partial<CartPersist> = {}) {
 
 export const cartStore = createCartStore();
 registerPersistedStore(cartStore);
+// The header's badge and the cards' 'In the cart: N' read the quantities (`quantities.ts`), which
+// follow this store from the moment it loads (the first add, the cart or checkout page).
+followCartStore(cartStore);
 
 /** False on the server and in the browser's first render, so persisted lines never cause a hydration mismatch. */
 export function useCartHydrated(): boolean {
@@ -182,11 +172,4 @@ export function useCartHydrated(): boolean {
 
 export function useCart<T>(selector: (state: CartState) => T): T {
   return useStore(cartStore, selector);
-}
-
-/** How many of the product the customer has in the cart; 0 until the stored cart is read. */
-export function useProductInCart(productId: string): number {
-  const hydrated = useCartHydrated();
-  const count = useCart((s) => productQuantityInCart(s.lines, productId));
-  return hydrated ? count : 0;
 }

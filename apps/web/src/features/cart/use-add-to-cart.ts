@@ -6,15 +6,24 @@ import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
 import { rehydrateStore } from '@/lib/stores/persist';
-import { hasOwnLines } from './lib/default-lines';
-import { cartStore } from './store';
 
 export const autoAddQueryKey = (menuId: string | null, deliveryType: string) =>
   ['auto-add-product', menuId, deliveryType] as const;
 
-/** The cart is read from storage after the first render; an action before that must not overwrite it. */
-export async function ensureCartHydrated(): Promise<void> {
-  if (!cartStore.persist.hasHydrated()) await rehydrateStore(cartStore);
+/**
+ * The cart store with its line rules (issue 11: a visit that only looks at the menu reads the
+ * quantities alone, `quantities.ts`), hydrated: the cart is read from storage after the first render,
+ * and an action before that must not overwrite it.
+ */
+export async function loadCartStore() {
+  const cart = await import('./store');
+  if (!cart.cartStore.persist.hasHydrated()) await rehydrateStore(cart.cartStore);
+  return cart;
+}
+
+/** Starts fetching the cart store's code, e.g. when the pointer or focus reaches an 'Add' button. */
+export function preloadCartStore(): void {
+  import('./store').catch(() => {});
 }
 
 /**
@@ -28,7 +37,7 @@ export function useAddToCart(menuId: string | null) {
 
   return useCallback(
     async (item: NewCartItem) => {
-      await ensureCartHydrated();
+      const { cartStore, hasOwnLines } = await loadCartStore();
       const cart = cartStore.getState();
       const first = !hasOwnLines(cart.lines);
       cart.add(item);

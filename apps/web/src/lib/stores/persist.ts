@@ -28,7 +28,7 @@ export function persistOptions<S>(name: TPersistKey): PersistOptions<S, Partial<
 }
 
 /** The part of a persisted store's API that hydration uses. */
-type THydratable<S, P> = {
+export type THydratable<S, P> = {
   persist: {
     rehydrate: () => Promise<void>;
     hasHydrated: () => boolean;
@@ -90,6 +90,16 @@ export function registerPersistedStore<S, P>(store: THydratable<S, P>): void {
   const rehydrate = () => rehydrateStore(store);
   registered.set(store, rehydrate);
   if (hydrated) void rehydrate();
+}
+
+/**
+ * A reader of persisted state that is not itself a store (the cart's read-only quantities) runs
+ * `task` with the stores' hydration: after the app's first render, or at once when that has passed.
+ */
+export function onStoresHydrated(task: () => void): void {
+  const run = async () => task();
+  registered.set(task, run);
+  if (hydrated) void run();
 }
 
 export async function rehydrateAllStores(): Promise<void> {

@@ -4,7 +4,7 @@ import type { TLocalizedText } from '@app/contracts';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { notify } from '@/components/ui/toasts';
-import { useAddToCart } from '@/features/cart';
+import { preloadCartStore, useAddToCart } from '@/features/cart';
 import type { TApiClient } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
@@ -51,6 +51,7 @@ export function QuickAddButton({
   const [busy, setBusy] = useState(false);
   const prefetch = () => {
     loadCartProductFacts(api, product.slug, menuId).catch(() => {});
+    preloadCartStore();
   };
 
   const add = async () => {
