@@ -206,11 +206,14 @@ test.describe('menu page weight', () => {
     // the menu, e.g. a loading.tsx, would do that: nothing of the menu would paint before the end).
     expect(before).not.toMatch(/<template id="B:/);
     expect(html.slice(0, html.indexOf('</article>', firstCard))).not.toMatch(/<div hidden id="S:/);
-    // Nothing before it that holds the parser or the paint: a stylesheet link, a script without async,
-    // the flight payload's scripts (they follow the content).
+    // Nothing before it that holds the parser or the paint: a stylesheet link, a script without async
+    // (Next's `noModule` polyfills are never fetched by a module-capable browser), the flight
+    // payload's scripts (they follow the content).
     expect(before).not.toMatch(/<link rel="stylesheet"/);
     expect(
-      [...before.matchAll(/<script[^>]*\ssrc="[^"]*"[^>]*>/g)].filter(([tag]) => !/\sasync/.test(tag)),
+      [...before.matchAll(/<script[^>]*\ssrc="[^"]*"[^>]*>/g)].filter(
+        ([tag]) => !/\s(async|nomodule)/i.test(tag),
+      ),
     ).toEqual([]);
     expect(before).not.toContain('self.__next_f');
     // Few bytes before it (head, inlined rules, header, heading, controls, category bar): measured at
