@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { type CartLine, cartTotalQuantity, type NewCartItem, productQuantityInCart } from '@app/domain';
+import { type CartLine, cartTotalQuantity, productQuantityInCart } from '@app/domain';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartItem } from '@/test/cart-fixtures';
 
 const text = (s: string) => ({ ru: s, uz: s, en: s });
 const line = (productId: string, quantity: number, extra: Record<string, unknown> = {}) => ({
@@ -21,18 +22,7 @@ const line = (productId: string, quantity: number, extra: Record<string, unknown
   comment: '',
   ...extra,
 });
-const item = (id: string): NewCartItem => ({
-  product_id: id,
-  type: 'simple',
-  variants: [],
-  order_modifiers: [],
-  price: 10_000,
-  default_product: false,
-  product_name: text(id),
-  image_url: null,
-  slug: id,
-  comment: '',
-});
+const item = (id: string) => cartItem(id);
 const save = (lines: unknown[], version = 1) =>
   localStorage.setItem('cart', JSON.stringify({ version, state: { lines } }));
 

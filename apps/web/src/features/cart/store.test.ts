@@ -2,6 +2,7 @@ import type { AutoAddProduct, NewCartItem } from '@app/domain';
 import { lineUnitPrice } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { createJSONStorage, type StateStorage } from 'zustand/middleware';
+import { cartItem } from '@/test/cart-fixtures';
 import { createCartStore, repriceLines } from './store';
 
 const memory = (initial: Record<string, string> = {}) => {
@@ -15,19 +16,7 @@ const memory = (initial: Record<string, string> = {}) => {
 };
 
 const text = (s: string) => ({ ru: s, uz: s, en: s });
-const item = (id: string, extra: Partial<NewCartItem> = {}): NewCartItem => ({
-  product_id: id,
-  type: 'simple',
-  variants: [],
-  order_modifiers: [],
-  price: 10_000,
-  default_product: false,
-  product_name: text(id),
-  image_url: null,
-  slug: id,
-  comment: '',
-  ...extra,
-});
+const item = (id: string, extra: Partial<NewCartItem> = {}) => cartItem(id, 10_000, extra);
 const napkins: AutoAddProduct = {
   product: {
     id: 'napkins',

@@ -1,9 +1,9 @@
-import type { NewCartItem } from '@app/domain';
 import { cartSubtotal, lineTotal, markStop } from '@app/domain';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createJSONStorage, type StateStorage } from 'zustand/middleware';
 import { createApiClient } from '@/lib/api-client';
+import { cartItem as item } from '@/test/cart-fixtures';
 import { createCartStore } from '../store';
 import {
   CART_DISCOUNT_DEBOUNCE_MS,
@@ -20,20 +20,6 @@ const PIZZA = id(2);
 const PIZZA_35 = id(3);
 const TEA = id(4);
 const BRANCH = id(90);
-
-const item = (productId: string, price: number, extra: Partial<NewCartItem> = {}): NewCartItem => ({
-  product_id: productId,
-  type: 'simple',
-  variants: [],
-  order_modifiers: [],
-  price,
-  default_product: false,
-  product_name: text(productId),
-  image_url: null,
-  slug: productId,
-  comment: '',
-  ...extra,
-});
 
 function memoryStore() {
   const data = new Map<string, string>();

@@ -1,21 +1,8 @@
 import { addToCart, type CartLine, type NewCartItem } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { cartItem as item } from '@/test/cart-fixtures';
 import { hasOwnLines, reconcileDefaultLines } from './default-lines';
 
-const text = (s: string) => ({ ru: s, uz: s, en: s });
-const item = (id: string, price: number, extra: Partial<NewCartItem> = {}): NewCartItem => ({
-  product_id: id,
-  type: 'simple',
-  variants: [],
-  order_modifiers: [],
-  price,
-  default_product: false,
-  product_name: text(id),
-  image_url: null,
-  slug: id,
-  comment: '',
-  ...extra,
-});
 let n = 0;
 const key = () => `k${++n}`;
 const cart = (...items: NewCartItem[]): CartLine[] =>
