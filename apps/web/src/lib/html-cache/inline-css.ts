@@ -60,35 +60,33 @@ function splitTopLevel(text: string): string[] {
   return parts;
 }
 
-/** The index of the `}` closing the block opened just before `from` (strings and escapes skipped). */
-function blockEnd(css: string, from: number): number {
-  let depth = 1;
+/**
+ * The index of the first character from `from` on, outside strings and escapes, that `stop` accepts,
+ * or -1. `depth` is the block depth at `from`; `stop` sees each character and the depth after it.
+ */
+function scan(css: string, from: number, depth: number, stop: (c: string, depth: number) => boolean): number {
   for (let i = from; i < css.length; i++) {
-    const c = css[i];
+    const c = css[i] as string;
     if (c === '\\') i++;
     else if (c === '"' || c === "'") {
       const close = css.indexOf(c, i + 1);
       if (close < 0) return -1;
       i = close;
-    } else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
+    } else {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      if (stop(c, depth)) return i;
+    }
   }
   return -1;
 }
 
+/** The index of the `}` closing the block opened just before `from` (strings and escapes skipped). */
+const blockEnd = (css: string, from: number): number =>
+  scan(css, from, 1, (c, depth) => c === '}' && depth === 0);
+
 /** The index of the `{` or `;` ending the prelude that starts at `from` (strings and escapes skipped), or -1. */
-function preludeEnd(css: string, from: number): number {
-  for (let i = from; i < css.length; i++) {
-    const c = css[i];
-    if (c === '\\') i++;
-    else if (c === '"' || c === "'") {
-      const close = css.indexOf(c, i + 1);
-      if (close < 0) return -1;
-      i = close;
-    } else if (c === '{' || c === ';') return i;
-  }
-  return -1;
-}
+const preludeEnd = (css: string, from: number): number => scan(css, from, 0, (c) => c === '{' || c === ';');
 
 /**
  * States that only an interaction brings (pointer, focus, press): the whole stylesheet has arrived by
