@@ -116,6 +116,7 @@ describe('proxy with the HTML cache', () => {
         'content-type': 'text/html; charset=utf-8',
         vary: 'rsc, next-router-state-tree',
         'content-security-policy': routed.headers.get('content-security-policy') ?? '',
+        ...(req.url?.includes('cookie-city') ? { 'set-cookie': 'x=1' } : {}),
       });
       res.end(page(nonce));
     });
@@ -201,12 +202,27 @@ describe('proxy with the HTML cache', () => {
       await get('/?_rsc=1'),
       await get('/cart'),
       await get('/ru'),
-      await get('/no-such-city'),
       await proxy(new NextRequest(new URL('/', origin), { method: 'HEAD' })),
     ])
       expect(response.headers.get('x-html-cache')).toBeNull();
-    // The unknown city was rendered (a 404), then left to the ordinary path.
-    expect(renders.map((r) => r.path)).toEqual(['/no-such-city']);
+    expect(renders).toEqual([]);
+  });
+
+  it("answers an unknown path in a city's place with its one render (a 404, never stored)", async () => {
+    const { get, placeholder } = await setup();
+    for (let i = 0; i < 2; i++) {
+      const response = await get('/no-such-city');
+      expect(response.status).toBe(404);
+      expect(response.headers.get('x-html-cache')).toBe('miss');
+      await servedNonce(response, placeholder);
+    }
+    // Rendered once per request (not stored), never a second time by the ordinary path.
+    expect(renders.map((r) => r.path)).toEqual(['/no-such-city', '/no-such-city']);
+  });
+
+  it('leaves a render that sets a cookie to the ordinary path', async () => {
+    const { get } = await setup();
+    expect((await get('/cookie-city')).headers.get('x-html-cache')).toBeNull();
   });
 
   it('renders with the placeholder only for the secret token; a guessed token gets a fresh nonce', async () => {

@@ -135,6 +135,8 @@ export type TStoredPage = {
   headers: [string, string][];
   parts: string[];
   bytes: number;
+  /** The render set a cookie (its `Set-Cookie` is not kept): never stored, never served for a visitor. */
+  setsCookie: boolean;
 };
 
 type TEntry = TStoredPage & { seq: number; expiresAt: number };
@@ -173,7 +175,8 @@ export function nextMinute(t: number): number {
 
 /**
  * A page may be stored when it is a 200 HTML document that sets no cookie. Anything else (a 404 of
- * an unknown city, a redirect, an error) is forgotten (serve.ts then renders it the ordinary way).
+ * an unknown city, a redirect, an error) is forgotten once its own requests are answered (serve.ts:
+ * a 404 from this render, the rest the ordinary way).
  */
 export function isStorable(rendered: TRendered): boolean {
   if (rendered.status !== 200) return false;
@@ -227,6 +230,7 @@ export class HtmlCache {
       }),
       parts: rendered.body.split(this.placeholder),
       bytes: Buffer.byteLength(rendered.body),
+      setsCookie: rendered.headers.some(([name]) => name.toLowerCase() === 'set-cookie'),
     };
   }
 

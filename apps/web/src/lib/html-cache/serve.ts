@@ -14,6 +14,7 @@ import {
   responseHeaders,
   STATUS_HEADER,
   type TRendered,
+  type TStoredPage,
 } from './html-cache';
 import { classesOf, criticalCss, stylesheetHref, withInlineCss } from './inline-css';
 import { imageDataUrl, lcpImagePath, withInlineImage } from './inline-image';
@@ -161,6 +162,10 @@ async function withCriticalResources(rendered: TRendered, origin: string, nonce:
   return { ...rendered, body };
 }
 
+/** A render this request may be answered with: a page, or a not-found page, and no cookie set. */
+const isServable = (page: TStoredPage): boolean =>
+  (page.status === 200 || page.status === 404) && !page.setsCookie;
+
 /** The internal path next-intl's answer leads to (its rewrite, or the request's own path), or null. */
 function internalPath(request: NextRequest, routed: Response): string | null {
   if (routed.headers.has('location') || routed.headers.has('set-cookie')) return null;
@@ -215,9 +220,10 @@ async function answer(
       state.placeholder,
     ),
   );
-  // Only a page is answered this way: a 404 of an unknown city, an error or a redirect takes the
-  // ordinary path (rendered again there, so it looks exactly as it always did).
-  if (found === null || found.page.status !== 200) return null;
+  // A page is answered this way, and so is the 404 of an unknown path in a page's place (never stored:
+  // serving the render just made spares a second one, which a scan of made-up paths would double).
+  // An error, a redirect or an answer that sets a cookie takes the ordinary path.
+  if (found === null || !isServable(found.page)) return null;
   const headers = responseHeaders(found.page, routed.headers, nonce, state.placeholder);
   headers.set(STATUS_HEADER, found.outcome);
   return new Response(bodyWithNonce(found.page, nonce, state.placeholder), {
