@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_STAFF_DEMO_PASSWORD,
+  DEMO_CLICK_SECRET_KEY,
+  DEMO_LOYALTY_WELCOME_BONUS,
+  DEMO_PAYME_KEY,
+  DEMO_PAYME_MERCHANT_ID,
   DEMO_SHIPPER_ID,
   developmentOtpSecret,
   EnvError,
@@ -118,6 +122,36 @@ describe('loadEnv', () => {
       'SMS_PROVIDER',
     ]);
     expect(refused(PRODUCTION)).toEqual([]);
+  });
+
+  it('uses the payment providers’ demo settings and a welcome bonus outside production only', () => {
+    expect(dev()).toMatchObject({
+      PAYME_MERCHANT_ID: DEMO_PAYME_MERCHANT_ID,
+      PAYME_KEY: DEMO_PAYME_KEY,
+      CLICK_SECRET_KEY: DEMO_CLICK_SECRET_KEY,
+      LOYALTY_WELCOME_BONUS: DEMO_LOYALTY_WELCOME_BONUS,
+      PAYMENT_TIMEOUT_MIN: 30,
+      LOYALTY_CASHBACK_PERCENT: 5,
+      LOYALTY_MAX_SHARE_PERCENT: 50,
+      STOREFRONT_URL: 'http://localhost:3000',
+    });
+    const production = loadEnv(PRODUCTION);
+    expect(production).toMatchObject({
+      PAYME_KEY: undefined,
+      CLICK_SECRET_KEY: undefined,
+      LOYALTY_WELCOME_BONUS: 0,
+    });
+    expect(
+      refused({ ...PRODUCTION, PAYME_KEY: DEMO_PAYME_KEY, CLICK_SECRET_KEY: DEMO_CLICK_SECRET_KEY }),
+    ).toEqual(['CLICK_SECRET_KEY', 'PAYME_KEY']);
+    expect(refused({ ...PRODUCTION, PAYME_KEY: 'Vt3kQ9#mZx2&Lp8RwN5yHb7J' })).toEqual([]);
+    expect(refused({ ...PRODUCTION, LOYALTY_PROVIDER: 'iiko' })).toEqual([
+      'IIKO_API_LOGIN',
+      'IIKO_ORGANIZATION_ID',
+    ]);
+    expect(
+      refused({ NODE_ENV: 'development', PAYMENT_TIMEOUT_MIN: '0', LOYALTY_MAX_SHARE_PERCENT: '101' }),
+    ).toEqual(['LOYALTY_MAX_SHARE_PERCENT', 'PAYMENT_TIMEOUT_MIN']);
   });
 
   it('names missing Eskiz credentials and bad sign-in values', () => {

@@ -13,6 +13,20 @@ export const WEBSITE_PLATFORM_ID = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
 export const DEFAULT_STAFF_DEMO_PASSWORD = 'baraka-staff-demo';
 
 /**
+ * The payment providers' demo settings (.env.example): outside production they are the defaults, and
+ * with them `payment_link` points to the API's own sandbox pages (/dev/pay/...) instead of the
+ * providers' checkout, which a laptop without network cannot reach. Refused in production.
+ */
+export const DEMO_PAYME_MERCHANT_ID = '5e730e8e0b852a417aa49ceb';
+export const DEMO_PAYME_KEY = 'demo-payme-key-not-for-production';
+export const DEMO_CLICK_SERVICE_ID = '10001';
+export const DEMO_CLICK_MERCHANT_ID = '20002';
+export const DEMO_CLICK_MERCHANT_USER_ID = '30003';
+export const DEMO_CLICK_SECRET_KEY = 'demo-click-secret-not-for-production';
+/** Bonuses a new customer's card starts with outside production (the demo's welcome gift). */
+export const DEMO_LOYALTY_WELCOME_BONUS = 20_000;
+
+/**
  * Unset means production: a deployment that forgets to say what it is gets the safe behaviour (no
  * SMS outbox, no demo secrets or staff, no /docs). The local commands say `development` themselves
  * (npm start, npm run dev, npm run db:reset, the browser tests' API); Vitest sets `test`.
@@ -242,6 +256,55 @@ const ZEnvFields = z.object({
   RATE_LIMIT_VACANCY_APPLICATION: rateLimit('10/1h'),
   RATE_LIMIT_REVIEW: rateLimit('30/1h'),
   RATE_LIMIT_CUSTOMER_WRITES: rateLimit('60/10m'),
+  /**
+   * The storefront's public origin, where a payment provider sends the customer back (return_url:
+   * the order's status page). Unset: the first of CORS_ORIGINS.
+   */
+  STOREFRONT_URL: z
+    .url()
+    .optional()
+    .transform((u) => u?.replace(/\/+$/, '')),
+  /** An online order still unpaid this many minutes after it was placed is cancelled by the server. */
+  PAYMENT_TIMEOUT_MIN: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** Payme merchant (cabinet) id, and the key Payme signs its calls with (Basic Paycom:KEY). */
+  PAYME_MERCHANT_ID: z
+    .string()
+    .regex(/^[0-9a-zA-Z]{1,64}$/, 'must be the cabinet id (letters and digits)')
+    .optional(),
+  PAYME_KEY: z.string().min(1).max(200).optional(),
+  /** Payme's checkout host; the test host is https://checkout.test.paycom.uz. */
+  PAYME_CHECKOUT_URL: z
+    .url()
+    .default('https://checkout.paycom.uz')
+    .transform((u) => u.replace(/\/+$/, '')),
+  CLICK_SERVICE_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be digits')
+    .optional(),
+  CLICK_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be digits')
+    .optional(),
+  CLICK_MERCHANT_USER_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be digits')
+    .optional(),
+  CLICK_SECRET_KEY: z.string().min(1).max(200).optional(),
+  CLICK_CHECKOUT_URL: z.url().default('https://my.click.uz/services/pay'),
+  /** Who keeps the accumulative card: our own ledger ('local') or iiko Cloud ('iiko'). */
+  LOYALTY_PROVIDER: z.enum(['local', 'iiko']).default('local'),
+  /** Percent of the part paid with money credited as bonuses when an order is delivered or finished. */
+  LOYALTY_CASHBACK_PERCENT: z.coerce.number().int().min(0).max(100).default(5),
+  /** At most this percent of an order's total may be paid with bonuses. */
+  LOYALTY_MAX_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  /** Bonuses a new customer's card starts with. Unset: DEMO_LOYALTY_WELCOME_BONUS, but 0 in production. */
+  LOYALTY_WELCOME_BONUS: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  IIKO_API_URL: z
+    .url()
+    .default('https://api-ru.iiko.services')
+    .transform((u) => u.replace(/\/+$/, '')),
+  IIKO_API_LOGIN: z.string().min(1).max(200).optional(),
+  IIKO_ORGANIZATION_ID: z.uuid().optional(),
 });
 
 /** The OTP secret used outside production when none is set: stable per data folder, never secret. */
@@ -279,6 +342,8 @@ type ProductionInput = {
   /** 'true' from the environment, `true` in the loaded Env (buildApp checks that one again). */
   TEST_CLOCK?: boolean | string | undefined;
   DATA_DIR: string;
+  PAYME_KEY?: string | undefined;
+  CLICK_SECRET_KEY?: string | undefined;
 };
 
 /**
@@ -316,6 +381,16 @@ export function productionProblems(env: ProductionInput): EnvProblem[] {
       message: 'must not be set in production: demo staff accounts are never seeded there',
     });
   }
+  if (env.PAYME_KEY !== undefined) {
+    const weak = weakSecretReason(env.PAYME_KEY, [DEMO_PAYME_KEY]);
+    if (weak)
+      problems.push({ variable: 'PAYME_KEY', message: `${weak}; use the key of Payme's merchant cabinet` });
+  }
+  if (env.CLICK_SECRET_KEY !== undefined) {
+    const weak = weakSecretReason(env.CLICK_SECRET_KEY, [DEMO_CLICK_SECRET_KEY]);
+    if (weak)
+      problems.push({ variable: 'CLICK_SECRET_KEY', message: `${weak}; use the secret key Click issued` });
+  }
   if (env.TEST_CLOCK === true || env.TEST_CLOCK === 'true') {
     problems.push({
       variable: 'TEST_CLOCK',
@@ -335,6 +410,12 @@ const ZEnv = ZEnvFields.superRefine((env, ctx) => {
         ctx.addIssue({ code: 'custom', path: [key], message: "is required when SMS_PROVIDER is 'eskiz'" });
     }
   }
+  if (env.LOYALTY_PROVIDER === 'iiko') {
+    for (const key of ['IIKO_API_LOGIN', 'IIKO_ORGANIZATION_ID'] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: "is required when LOYALTY_PROVIDER is 'iiko'" });
+    }
+  }
 }).transform((env) => {
   const production = env.NODE_ENV === 'production';
   return {
@@ -348,6 +429,17 @@ const ZEnv = ZEnvFields.superRefine((env, ctx) => {
     STAFF_DEMO_PASSWORD: env.STAFF_DEMO_PASSWORD ?? (production ? undefined : DEFAULT_STAFF_DEMO_PASSWORD),
     DOCS_ENABLED: env.DOCS_ENABLED === undefined ? !production : env.DOCS_ENABLED === 'true',
     TEST_CLOCK: env.TEST_CLOCK === 'true',
+    STOREFRONT_URL:
+      env.STOREFRONT_URL ?? (env.CORS_ORIGINS[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    // Outside production the providers' demo settings are the defaults (payment_link: the sandbox).
+    PAYME_MERCHANT_ID: env.PAYME_MERCHANT_ID ?? (production ? undefined : DEMO_PAYME_MERCHANT_ID),
+    PAYME_KEY: env.PAYME_KEY ?? (production ? undefined : DEMO_PAYME_KEY),
+    CLICK_SERVICE_ID: env.CLICK_SERVICE_ID ?? (production ? undefined : DEMO_CLICK_SERVICE_ID),
+    CLICK_MERCHANT_ID: env.CLICK_MERCHANT_ID ?? (production ? undefined : DEMO_CLICK_MERCHANT_ID),
+    CLICK_MERCHANT_USER_ID:
+      env.CLICK_MERCHANT_USER_ID ?? (production ? undefined : DEMO_CLICK_MERCHANT_USER_ID),
+    CLICK_SECRET_KEY: env.CLICK_SECRET_KEY ?? (production ? undefined : DEMO_CLICK_SECRET_KEY),
+    LOYALTY_WELCOME_BONUS: env.LOYALTY_WELCOME_BONUS ?? (production ? 0 : DEMO_LOYALTY_WELCOME_BONUS),
   };
 });
 

@@ -26,6 +26,9 @@ const PRODUCTION: Partial<Env> = {
   ESKIZ_PASSWORD: 'eskiz-account-password',
   OTP_SECRET: '3f9c1e7a5b2d4c6e8f0a1b3c5d7e9f2a4b6c8d0e1f3a5b7c9d2e4f6a8b0c1d3e',
   STAFF_DEMO_PASSWORD: undefined,
+  // The test app's demo payment keys are refused in production: no online payment configured here.
+  PAYME_KEY: undefined,
+  CLICK_SECRET_KEY: undefined,
   DOCS_ENABLED: false,
   LOG_LEVEL: 'silent',
 };

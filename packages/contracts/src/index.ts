@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './content.ts';
 export * from './customer.ts';
 export * from './location.ts';
+export * from './loyalty.ts';
 export * from './order.ts';
 export * from './pricing.ts';
 export * from './product.ts';

@@ -140,6 +140,9 @@ const QUOTE = {
   delivery_distance: 835,
   discount_price: 10000,
   total_price: 66000,
+  loyalty_amount: 0,
+  loyalty_max: 15000,
+  amount_to_pay: 66000,
   discounts: [ORDER_DISCOUNT],
   lines: [{ index: 0, product_id: WRAP_ID, unit_price: 32000, total_price: 64000, in_stop: false }],
   min_order_amount: 60000,
@@ -185,6 +188,12 @@ const DETAIL = {
   discount_price: 10000,
   promo_code: null,
   change_from: null,
+  loyalty_amount: 0,
+  amount_to_pay: 66000,
+  loyalty_earned: 0,
+  payment_link: null,
+  payment_deadline: null,
+  refund_due: false,
   courier: COURIER,
   lines: [
     {
@@ -239,6 +248,8 @@ const STAFF_ORDERS = {
       ...SUMMARY,
       payment_type: 'cash',
       paid: false,
+      loyalty_amount: 0,
+      refund_due: false,
       to_address: 'ул. Тестовая, 5',
       future_time: null,
       comment: '',
@@ -387,7 +398,7 @@ describe('order contracts accept what the API answers and the storefront sends',
     });
   });
 
-  it('drops what a client may not decide: its own id, prices, loyalty', () => {
+  it('drops what a client may not decide: its own id and prices (bonuses it asks for are kept)', () => {
     const body = ZCreateOrderRequest.parse({
       ...PLATFORM_ORDER_BODY,
       total_price: 1,
@@ -396,8 +407,8 @@ describe('order contracts accept what the API answers and the storefront sends',
         { ...PLATFORM_ORDER_BODY.steps[0], products: [{ ...ORDER_BODY.steps[0]?.products[0], price: 1 }] },
       ],
     });
-    for (const key of ['client_id', 'loyalty_amount', 'total_price', 'delivery_price'])
-      expect(body).not.toHaveProperty(key);
+    for (const key of ['client_id', 'total_price', 'delivery_price']) expect(body).not.toHaveProperty(key);
+    expect(body.loyalty_amount).toBe(0);
     expect(body.steps[0]?.products[0]).not.toHaveProperty('price');
   });
 
@@ -420,6 +431,7 @@ describe('order contracts accept what the API answers and the storefront sends',
       is_preorder: false,
       source: 'website',
       comment: '',
+      loyalty_amount: 0,
       steps: [
         {
           branch_id: BRANCH_ID,

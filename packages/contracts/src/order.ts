@@ -63,8 +63,16 @@ export const STAFF_ROLES = ['operator', 'vendor', 'courier'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);
 export type TStaffRole = z.infer<typeof ZStaffRole>;
 
-/** Payment types of this issue; online ones (payme, click) and the loyalty card come later. */
-export const ORDER_PAYMENT_TYPES = ['cash', 'card'] as const;
+/**
+ * How the part of an order not paid with bonuses is paid: on receipt (cash, card) or online before the
+ * kitchen sees it (payme, click: the order waits in 'payment-awaited'). The shipper's fifth type,
+ * 'loyalty' (the accumulative card), is never the order's payment type: bonuses pay at most
+ * LOYALTY_MAX_SHARE_PERCENT of an order, through `loyalty_amount`, beside one of these.
+ */
+export const ORDER_PAYMENT_TYPES = ['cash', 'card', 'payme', 'click'] as const;
+/** Paid online: the order is created 'payment-awaited' and answered with a `payment_link`. */
+export const ONLINE_PAYMENT_TYPES = ['payme', 'click'] as const;
+export type TOnlinePaymentType = (typeof ONLINE_PAYMENT_TYPES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Placing an order: POST /v2/ondemand-order (header Idempotency-Key, optional, up to 255 chars)
@@ -112,8 +120,13 @@ export const ZCreateOrderRequest = z.object({
   is_preorder: z.boolean().default(false),
   source: z.literal('website').default('website'),
   promo_code: ZSingleLineText.trim().min(1).max(40).optional(),
-  /** Cash only: the banknote the customer pays with; must not be below the total. */
+  /** Cash only: the banknote the customer pays with; must not be below the total to pay. */
   change_from: ZSum.nullable().optional(),
+  /**
+   * Sums paid with the accumulative card's bonuses: at most the balance and LOYALTY_MAX_SHARE_PERCENT
+   * of the total, a whole number of hundreds (spec section 5); the rest is paid by `payment_type`.
+   */
+  loyalty_amount: ZSum.max(100_000_000).default(0),
   comment: optionalNote(500),
   steps: z
     .array(z.object({ branch_id: ZId, products: z.array(ZOrderProductInput).min(1).max(100) }))
@@ -125,7 +138,10 @@ export const ZCreateOrderResponse = z.object({
   order_id: ZId,
   /** The short number the customer and the operators read ('B-10234'). */
   external_order_id: z.string(),
-  /** An online payment's link; absent for cash and card on receipt. */
+  /**
+   * payme or click: the provider's page where the customer pays (the order waits in 'payment-awaited'
+   * until then); absent for cash and card on receipt.
+   */
   payment_link: z.url().optional(),
 });
 export type TCreateOrderResponse = z.infer<typeof ZCreateOrderResponse>;
@@ -177,6 +193,15 @@ export const ZOrderQuoteResponse = z.object({
   /** What the discounts take off (never more than goods and delivery). */
   discount_price: ZSum,
   total_price: ZSum,
+  /** The body's loyalty_amount (what bonuses would pay); its refusals are in `errors`. */
+  loyalty_amount: ZSum,
+  /**
+   * The most bonuses this order may use now: the customer's balance and LOYALTY_MAX_SHARE_PERCENT of
+   * total_price, rounded down to the hundred; 0 when the chain offers no accumulative card.
+   */
+  loyalty_max: ZSum,
+  /** What payment_type pays: total_price - loyalty_amount (never below 0). */
+  amount_to_pay: ZSum,
   /** The discounts that apply, as GET /v2/discount-with-order-price gives them (promo code included). */
   discounts: z.array(ZOrderDiscount),
   lines: z.array(ZOrderQuoteLine),
@@ -272,6 +297,18 @@ export const ZOrderDetail = ZOrderSummary.extend({
   discount_price: ZSum,
   promo_code: z.string().nullable(),
   change_from: ZSum.nullable(),
+  /** The part paid with the accumulative card's bonuses. */
+  loyalty_amount: ZSum,
+  /** What is paid by `payment_type`: total_price - loyalty_amount. */
+  amount_to_pay: ZSum,
+  /** Bonuses credited for this order (once it is delivered or finished); 0 before. */
+  loyalty_earned: ZSum,
+  /** An online order still awaiting its payment: the provider's page to pay it; null otherwise. */
+  payment_link: z.url().nullable(),
+  /** When an unpaid online order is cancelled by the server; null when not awaiting payment. */
+  payment_deadline: z.iso.datetime().nullable(),
+  /** A paid order was cancelled: the money is to be returned (cleared once the provider refunds). */
+  refund_due: z.boolean(),
   /** Null: not yet assigned. */
   courier: ZOrderCourier.nullable(),
   lines: z.array(ZOrderLine),
@@ -350,6 +387,9 @@ export const ZStaffOrdersQuery = ZPageQuery.extend({ status: ZOrderStatus.option
 export const ZStaffOrder = ZOrderSummary.extend({
   payment_type: ZPaymentType,
   paid: z.boolean(),
+  /** The part paid with bonuses. */
+  loyalty_amount: ZSum,
+  refund_due: z.boolean(),
   to_address: z.string().nullable(),
   /** Null: as soon as possible. */
   future_time: z.iso.datetime().nullable(),

@@ -134,6 +134,9 @@ describe('security headers (issue 9, finding 7)', () => {
         ESKIZ_PASSWORD: 'eskiz-password',
         OTP_SECRET: randomUUID() + randomUUID(),
         STAFF_DEMO_PASSWORD: undefined,
+        // The test app's demo payment keys are refused in production: no online payment here.
+        PAYME_KEY: undefined,
+        CLICK_SECRET_KEY: undefined,
       },
       logger: false,
       runJobs: false,

@@ -80,6 +80,9 @@ export function quoteOf(body: TCreateOrderRequest, refuse: TOrderQuoteError[] = 
     delivery_distance: body.delivery_type === 'self-pickup' ? 0 : 2_400,
     discount_price: discount,
     total_price: total,
+    loyalty_amount: body.loyalty_amount ?? 0,
+    loyalty_max: 0,
+    amount_to_pay: total - (body.loyalty_amount ?? 0),
     discounts: welcome
       ? [
           {

@@ -160,6 +160,10 @@ export const orders = pgTable(
     deliveryDistanceM: integer('delivery_distance_m').notNull().default(0),
     discountPrice: integer('discount_price').notNull(),
     totalPrice: integer('total_price').notNull(),
+    /** Sums paid with the accumulative card's bonuses (a 'spent' loyalty_ledger row); the rest is payment_type's. */
+    loyaltyAmount: integer('loyalty_amount').notNull().default(0),
+    /** A paid order was cancelled: its money is to be returned (cleared when the provider refunds). */
+    refundDue: boolean('refund_due').notNull().default(false),
     promoCode: text('promo_code'),
     changeFrom: integer('change_from'),
     courierId: uuid('courier_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
@@ -174,6 +178,10 @@ export const orders = pgTable(
     check(
       'orders_amounts_check',
       sql`${t.goodsPrice} >= 0 and ${t.deliveryPrice} >= 0 and ${t.discountPrice} >= 0 and ${t.totalPrice} >= 0 and ${t.totalPrice} = ${t.goodsPrice} + ${t.deliveryPrice} - ${t.discountPrice}`,
+    ),
+    check(
+      'orders_loyalty_amount_check',
+      sql`${t.loyaltyAmount} >= 0 and ${t.loyaltyAmount} <= ${t.totalPrice}`,
     ),
   ],
 );

@@ -143,6 +143,8 @@ async function writeOrder(
       deliveryDistanceM: fare.distance,
       discountPrice: total.discount,
       totalPrice: total.total,
+      loyaltyAmount: 0,
+      refundDue: false,
       promoCode: discounts.promoCode?.code ?? null,
       changeFrom,
       courierId: null,
@@ -217,6 +219,9 @@ export async function quoteOrder(
     delivery_distance: pricing.fare?.distance ?? 0,
     discount_price: pricing.total.discount,
     total_price: pricing.total.total,
+    loyalty_amount: 0,
+    loyalty_max: 0,
+    amount_to_pay: pricing.total.total,
     discounts: pricing.discounts ? toOrderDiscounts(pricing.discounts).discounts : [],
     lines: pricing.lines.map(({ index, productId, priced }) => ({
       index,

@@ -96,11 +96,28 @@ export function expectedAt(row: OrderDetailRow): Date | null {
   return new Date(order.createdAt.getTime() + row.branchDeliveryTime * MINUTE);
 }
 
+/** What the order's page shows beside the order's own row: from the loyalty ledger and the payment. */
+export type OrderDetailExtras = {
+  /** Bonuses credited for the order (its 'earned' movement), 0 before. */
+  loyaltyEarned: number;
+  /** The payment link while the order awaits its online payment, else null. */
+  paymentLink: string | null;
+  /** When an unpaid online order is cancelled, while it awaits payment, else null. */
+  paymentDeadline: Date | null;
+};
+
+export const NO_DETAIL_EXTRAS: OrderDetailExtras = {
+  loyaltyEarned: 0,
+  paymentLink: null,
+  paymentDeadline: null,
+};
+
 export function toOrderDetail(
   row: OrderDetailRow,
   lines: readonly OrderLineWithProduct[],
   history: readonly OrderHistoryRow[],
   reviewed: ReadonlySet<string>,
+  extras: OrderDetailExtras = NO_DETAIL_EXTRAS,
 ): TOrderDetail {
   const { order } = row;
   const status = orderStatusOf(order.status);
@@ -129,6 +146,12 @@ export function toOrderDetail(
     discount_price: order.discountPrice,
     promo_code: order.promoCode,
     change_from: order.changeFrom,
+    loyalty_amount: order.loyaltyAmount,
+    amount_to_pay: order.totalPrice - order.loyaltyAmount,
+    loyalty_earned: extras.loyaltyEarned,
+    payment_link: extras.paymentLink,
+    payment_deadline: extras.paymentDeadline?.toISOString() ?? null,
+    refund_due: order.refundDue,
     courier: row.courier ? toCourier(row.courier) : null,
     lines: lines.map((line) => toOrderLine(line, reviewable && !reviewed.has(line.productId))),
     history: history.map((h) => ({ status: orderStatusOf(h.status), at: h.createdAt.toISOString() })),

@@ -116,6 +116,8 @@ export async function listStaffOrders(
       deliveryType: orders.deliveryType,
       paymentType: orders.paymentType,
       paid: orders.paid,
+      loyaltyAmount: orders.loyaltyAmount,
+      refundDue: orders.refundDue,
       toAddress: orders.toAddress,
       futureTime: orders.futureTime,
       comment: orders.comment,

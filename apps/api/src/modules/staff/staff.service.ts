@@ -159,6 +159,8 @@ function toStaffOrder(staff: StaffAccountRow, row: StaffOrderRow): TStaffOrder {
     items_count: row.itemsCount,
     payment_type: row.paymentType as TPaymentType,
     paid: row.paid,
+    loyalty_amount: row.loyaltyAmount,
+    refund_due: row.refundDue,
     to_address: row.toAddress,
     future_time: row.futureTime ? row.futureTime.toISOString() : null,
     comment: row.comment,

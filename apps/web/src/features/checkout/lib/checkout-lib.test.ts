@@ -320,6 +320,9 @@ describe('the server’s quote of the order', () => {
     delivery_distance: 1_200,
     discount_price: 20_000,
     total_price: 139_000,
+    loyalty_amount: 0,
+    loyalty_max: 0,
+    amount_to_pay: 139_000,
     discounts: [
       {
         discount_id: id(20),
