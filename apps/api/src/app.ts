@@ -36,10 +36,11 @@ import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
-import { registerFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
+import { registerFutureOrdersJob, runFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
 import { currentStatusEvents } from './modules/order-status/order-status.repository.ts';
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { registerPaymentTimeoutJob, runPaymentTimeoutJob } from './modules/payments/payment-timeout.job.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
@@ -176,7 +177,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const stopRevoking = bus.onTokensRevoked((revocation) => signedInTokens.handle(revocation));
     app.addHook('onClose', async () => stopRevoking());
     await registerEverything(app, env, testClock, signedInTokens);
-    if (options.runJobs !== false) registerFutureOrdersJob(app);
+    if (options.runJobs !== false) {
+      registerFutureOrdersJob(app);
+      registerPaymentTimeoutJob(app);
+    }
   } catch (error) {
     await orderEvents?.close();
     if (!options.db) await handle.close();
@@ -317,7 +321,15 @@ async function registerEverything(
   // Pricing (issue 5).
   await app.register(pricingRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
-  if (testClock) await app.register(testClockRoutes, { clock: testClock });
+  // Moving the test clock runs the timed jobs at once, so a journey that jumps past a deadline finds
+  // the order moved when the PUT answers, not up to an interval later.
+  if (testClock) await app.register(testClockRoutes, { clock: testClock, onMoved: () => runTimedJobs(app) });
+}
+
+/** The jobs that read the clock, one round each (the test clock's move). */
+async function runTimedJobs(app: FastifyInstance): Promise<void> {
+  await runFutureOrdersJob(app);
+  await runPaymentTimeoutJob(app);
 }
 
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
@@ -328,6 +340,7 @@ async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
       log: app.log,
       staffPassword: env.STAFF_DEMO_PASSWORD,
       production: env.NODE_ENV === 'production',
+      payments: env,
     });
   } catch (error) {
     await handle.close();

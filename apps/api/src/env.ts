@@ -264,6 +264,15 @@ const ZEnvFields = z.object({
     .url()
     .optional()
     .transform((u) => u?.replace(/\/+$/, '')),
+  /**
+   * How browsers reach this API (the storefront's PUBLIC_API_URL): the origin of the payment sandbox's
+   * links (outside production only; never taken from a request's Host header, which a client
+   * chooses). Unset: http://localhost:PORT.
+   */
+  PUBLIC_API_URL: z
+    .url()
+    .optional()
+    .transform((u) => u?.replace(/\/+$/, '')),
   /** An online order still unpaid this many minutes after it was placed is cancelled by the server. */
   PAYMENT_TIMEOUT_MIN: z.coerce.number().int().min(1).max(1_440).default(30),
   /** Payme merchant (cabinet) id, and the key Payme signs its calls with (Basic Paycom:KEY). */
@@ -431,6 +440,7 @@ const ZEnv = ZEnvFields.superRefine((env, ctx) => {
     TEST_CLOCK: env.TEST_CLOCK === 'true',
     STOREFRONT_URL:
       env.STOREFRONT_URL ?? (env.CORS_ORIGINS[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${env.PORT}`,
     // Outside production the providers' demo settings are the defaults (payment_link: the sandbox).
     PAYME_MERCHANT_ID: env.PAYME_MERCHANT_ID ?? (production ? undefined : DEMO_PAYME_MERCHANT_ID),
     PAYME_KEY: env.PAYME_KEY ?? (production ? undefined : DEMO_PAYME_KEY),

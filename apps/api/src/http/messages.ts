@@ -439,10 +439,17 @@ export const MESSAGES = {
     uz: () => "Bu to'lov usuli mavjud emas; boshqasini tanlang",
     en: () => 'This payment method is not available; choose another one',
   }),
+  // -- online payments (issue 12) --
   ONLINE_PAYMENT_UNAVAILABLE: texts({
-    ru: () => 'Онлайн-оплата пока недоступна: оплатите наличными или картой при получении',
-    uz: () => "Onlayn to'lov hozircha mavjud emas: qabul qilganda naqd yoki karta bilan to'lang",
-    en: () => 'Online payment is not available yet: pay in cash or by card on receipt',
+    ru: () => 'Оплата онлайн этим способом сейчас недоступна; выберите другой способ оплаты',
+    uz: () => "Bu usulda onlayn to'lov hozir mavjud emas; boshqa to'lov usulini tanlang",
+    en: () => 'Paying online this way is not available right now; choose another payment method',
+  }),
+  LOYALTY_NOT_A_PAYMENT_TYPE: texts({
+    ru: () => 'Бонусами можно оплатить только часть заказа; выберите, как оплатить остальное',
+    uz: () =>
+      "Bonuslar bilan buyurtmaning faqat bir qismini to'lash mumkin; qolganini qanday to'lashni tanlang",
+    en: () => 'Bonuses pay only part of an order; choose how to pay the rest',
   }),
   IDEMPOTENCY_KEY_REUSED: texts({
     ru: () => 'Этот запрос уже отправлялся с другими данными; обновите страницу и попробуйте снова',

@@ -1,5 +1,12 @@
 import type { TOrderStatusEvent } from '@app/contracts';
-import { type Actor, isOrderStatus, type OrderEvent, type OrderStatus, transition } from '@app/domain';
+import {
+  type Actor,
+  isCancelledStatus,
+  isOrderStatus,
+  type OrderEvent,
+  type OrderStatus,
+  transition,
+} from '@app/domain';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
@@ -7,6 +14,14 @@ import { findCourier, lockOrder, writeStatus } from './order-status.repository.t
 
 /** What applying an event needs of the app (a FastifyInstance has both). */
 export type OrderStatusDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> };
+
+/**
+ * Cancelling an order whose money was taken online (any cancellation: operator, branch, server) owes
+ * the customer a refund: `refund_due`, set in the cancellation's own transaction. The provider's
+ * refund clears it (Payme's CancelTransaction after perform, state -2: payme.service.ts).
+ */
+const refundFallsDue = (order: { paid: boolean; paymentType: string }, status: OrderStatus) =>
+  order.paid && !PAID_ON_RECEIPT.has(order.paymentType) && isCancelledStatus(status);
 
 /** Payment taken on receipt: paid once the customer has the order. */
 const PAID_ON_RECEIPT: ReadonlySet<string> = new Set(['cash', 'card']);
@@ -73,7 +88,17 @@ export async function applyEvent(
     (!PAID_ON_RECEIPT.has(order.paymentType) && event === 'payment-received');
 
   const at = deps.clock();
-  await writeStatus(tx, { orderId, status, event, actor, staffId: staffId ?? null, courierId, paid, at });
+  await writeStatus(tx, {
+    orderId,
+    status,
+    event,
+    actor,
+    staffId: staffId ?? null,
+    courierId,
+    paid,
+    at,
+    ...(refundFallsDue(order, status) ? { refundDue: true } : {}),
+  });
   const courier = courierId ? await findCourier(tx, courierId) : null;
   const published: TOrderStatusEvent = { order_id: orderId, status, at: at.toISOString(), courier };
   await deps.orderEvents.publish(tx, published);

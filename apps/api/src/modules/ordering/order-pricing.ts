@@ -7,8 +7,9 @@
  * Refusals, in the order they are met (placing answers the first; a quote lists them all):
  * 1. 400 DELIVERY_ADDRESS_REQUIRED (delivery without address, point or zone), 400
  *    ADDRESS_DETAILS_REQUIRED (is_courier_call off without apartment, floor and building);
- * 2. 422 ONLINE_PAYMENT_UNAVAILABLE (payme, click, loyalty: a later issue), 422
- *    PAYMENT_TYPE_NOT_OFFERED (the chain does not take it);
+ * 2. 422 LOYALTY_NOT_A_PAYMENT_TYPE ('loyalty': bonuses go in loyalty_amount beside a payment type),
+ *    422 PAYMENT_TYPE_NOT_OFFERED (the chain does not take it), 422 ONLINE_PAYMENT_UNAVAILABLE (payme
+ *    or click offered, but the provider's settings are missing: checkPaymentType);
  * 3. 404 BRANCH_NOT_FOUND (nothing more can be priced), 422 BRANCH_INACTIVE;
  * 4. timing: 422 BRANCH_CLOSED now (express), or for a scheduled order FUTURE_TIME_PAST,
  *    FUTURE_TIME_TOO_FAR (beyond the branch's future_*_order_time calendar days, Tashkent time),
@@ -39,6 +40,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
+import { canTakeOnline, isOnlinePaymentType, type OrderPaymentConfig } from '../payments/order-payment.ts';
 import type { DiscountResult } from '../pricing/discount-rules.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
@@ -56,7 +58,6 @@ import type { Refusals } from './refusals.ts';
 export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ONLINE_PAYMENT_TYPES: ReadonlySet<string> = new Set(['payme', 'click', 'loyalty']);
 const OFFERED_HERE: ReadonlySet<string> = new Set(ORDER_PAYMENT_TYPES);
 
 /** Input checks that need no database: the address of a delivery and its details. */
@@ -78,10 +79,21 @@ function checkAddress(body: CreateOrderBody, refusals: Refusals): void {
   }
 }
 
-function checkPaymentType(paymentType: string, offered: readonly string[]): void {
-  if (ONLINE_PAYMENT_TYPES.has(paymentType)) throw apiError(422, 'ONLINE_PAYMENT_UNAVAILABLE');
+/**
+ * The order's payment type: one the chain offers, and for payme or click a provider whose settings
+ * are there (`payments`; absent: none is). 'loyalty' is never one (see ORDER_PAYMENT_TYPES).
+ */
+function checkPaymentType(
+  paymentType: string,
+  offered: readonly string[],
+  payments: OrderPaymentConfig | undefined,
+): void {
+  if (paymentType === 'loyalty') throw apiError(422, 'LOYALTY_NOT_A_PAYMENT_TYPE');
   if (!OFFERED_HERE.has(paymentType) || !offered.includes(paymentType)) {
     throw apiError(422, 'PAYMENT_TYPE_NOT_OFFERED');
+  }
+  if (isOnlinePaymentType(paymentType) && !canTakeOnline(payments, paymentType)) {
+    throw apiError(422, 'ONLINE_PAYMENT_UNAVAILABLE');
   }
 }
 
@@ -166,6 +178,8 @@ export type PriceOrderInput = {
   now: Date;
   /** Lock the promo code's row until the transaction ends (placing, before recording its use). */
   lockPromoCode: boolean;
+  /** The providers' settings: payme and click are taken only when theirs are there. */
+  payments?: OrderPaymentConfig | undefined;
 };
 
 /** One line of the body as priced: null when it cannot be priced (its refusal was met). */
@@ -223,7 +237,10 @@ export async function priceOrder(
   const place = await findPlaceRows(db, shipperId, step.branch_id.toLowerCase(), zoneId);
   if (!place) throw apiError(404, 'SHIPPER_NOT_FOUND');
   const { shipper } = place;
-  refusals.check(() => checkPaymentType(body.payment_type, shipper.paymentTypes), 'payment_type');
+  refusals.check(
+    () => checkPaymentType(body.payment_type, shipper.paymentTypes, input.payments),
+    'payment_type',
+  );
 
   const futureTime = body.future_time ? new Date(body.future_time) : null;
   const changeFrom = body.payment_type === 'cash' ? (body.change_from ?? null) : null;

@@ -1,9 +1,10 @@
-import type { TOrderDetail, TOrderStatusEvent, TOrdersResponse } from '@app/contracts';
+import type { TLocale, TOrderDetail, TOrderStatusEvent, TOrdersResponse } from '@app/contracts';
 import { isCurrentStatus, ORDER_STATUSES } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
-import { toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
+import { awaitedPayment, type OrderPaymentConfig } from '../payments/order-payment.ts';
+import { NO_DETAIL_EXTRAS, toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
 import {
   findCustomerOrder,
   findOrderStatus,
@@ -38,6 +39,7 @@ export async function getCustomerOrder(
   db: DbOrTx,
   owner: OrderOwner,
   orderId: string,
+  payment?: { config: OrderPaymentConfig; locale: TLocale },
 ): Promise<TOrderDetail> {
   const row = await findCustomerOrder(db, owner, orderId);
   if (!row) throw orderNotFound();
@@ -47,7 +49,10 @@ export async function getCustomerOrder(
     owner.customerId,
     lines.map((l) => l.productId),
   );
-  return toOrderDetail(row, lines, history, reviewed);
+  return toOrderDetail(row, lines, history, reviewed, {
+    ...NO_DETAIL_EXTRAS,
+    ...(payment ? awaitedPayment(payment.config, row.order, payment.locale) : {}),
+  });
 }
 
 /** The order's status now as a stream event, or null when it is not the customer's. */
