@@ -41,6 +41,7 @@ import { currentStatusEvents } from './modules/order-status/order-status.reposit
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { registerPaymentTimeoutJob, runPaymentTimeoutJob } from './modules/payments/payment-timeout.job.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
@@ -321,6 +322,8 @@ async function registerEverything(
   // Pricing (issue 5).
   await app.register(pricingRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
+  // The payment sandbox (issue 12): never in production, where /dev/pay/... answers 404.
+  if (env.NODE_ENV !== 'production') await app.register(sandboxRoutes);
   // Moving the test clock runs the timed jobs at once, so a journey that jumps past a deadline finds
   // the order moved when the PUT answers, not up to an interval later.
   if (testClock) await app.register(testClockRoutes, { clock: testClock, onMoved: () => runTimedJobs(app) });

@@ -107,7 +107,9 @@ describe('the payment timeout job', () => {
 });
 
 describe('the payment timeout job when the app starts and when the test clock moves', () => {
-  it('runs once at start (runJobs), so an order whose time ran out while the API was down goes at once', async () => {
+  it('runs once at start (runJobs), so an order whose time ran out while the API was down goes at once', {
+    timeout: 120_000,
+  }, async () => {
     const handle = await createTestDb();
     const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
     let app: FastifyInstance | undefined;
@@ -130,7 +132,9 @@ describe('the payment timeout job when the app starts and when the test clock mo
     }
   });
 
-  it('runs when the browser tests move the clock (PUT /v1/dev/clock): cancelled by the time it answers', async () => {
+  it('runs when the browser tests move the clock (PUT /v1/dev/clock): cancelled by the time it answers', {
+    timeout: 120_000,
+  }, async () => {
     const t = await buildTestApp({ env: { TEST_CLOCK: true } });
     try {
       const id = await unpaid(t.app.db, new Date());
