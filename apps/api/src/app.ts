@@ -40,6 +40,7 @@ import { registerFutureOrdersJob } from './modules/order-status/future-orders.jo
 import { currentStatusEvents } from './modules/order-status/order-status.repository.ts';
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { clickRoutes } from './modules/payments/click.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
@@ -267,6 +268,11 @@ async function registerEverything(
           description:
             'Operators, branch kitchens (vendors) and couriers move orders along. Staff routes take a staff token in `Authorization: Bearer <token>` (a customer token is refused).',
         },
+        {
+          name: 'payments',
+          description:
+            "The payment providers' merchant endpoints (Payme, Click call them; no client headers)",
+        },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -316,6 +322,8 @@ async function registerEverything(
   await app.register(staffRoutes);
   // Pricing (issue 5).
   await app.register(pricingRoutes);
+  // Online payments (issue 12): Click's merchant endpoints.
+  await app.register(clickRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 }
