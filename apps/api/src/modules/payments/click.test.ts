@@ -536,6 +536,28 @@ describe('Click: bodies, amounts, repeats', () => {
   });
 });
 
+describe('Click: the HTTP layer', () => {
+  it('needs no Shipper/Platform headers (Click sends none); a wrong one or an Origin changes nothing; never stored', async () => {
+    const orderId = await awaitingOrder();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payments/click/prepare',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        shipper: 'not-a-uuid',
+        origin: 'https://click.uz',
+      },
+      payload: new URLSearchParams(prepareFields(orderId)).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ error: 0 });
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    // The customer API still needs them.
+    const customerRoute = await t.app.inject({ method: 'GET', url: '/v1/cities' });
+    expect(customerRoute.statusCode).toBe(400);
+  });
+});
+
 describe('Click: the call log', () => {
   it('records every call, accepted or refused, with its params, our answer, the code and the address', async () => {
     const orderId = await awaitingOrder();
