@@ -6,7 +6,7 @@
  * An order awaiting Click's payment is written straight into the tables: total 66 000 of which
  * 14 000 paid with bonuses, so Click is to take 52 000.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders, paymentCalls, paymentTransactions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -153,6 +153,20 @@ const paymentReceivedRows = (orderId: string) =>
     .select()
     .from(orderStatusHistory)
     .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.event, 'payment-received')));
+
+/** PostgreSQL: waits until `n` sessions of this database wait for a lock (the test's, held). */
+async function waitUntilBlocked(n: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const result = await t.app.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    const waiting = (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    if (waiting >= n) return;
+    if (Date.now() > deadline) throw new Error(`only ${waiting} of ${n} calls wait for the order`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Prepare that succeeded: its fields and merchant_prepare_id. */
 async function prepared(orderId: string): Promise<{ fields: Fields; prepareId: number }> {
@@ -500,11 +514,19 @@ describe('Click: bodies, amounts, repeats', () => {
     const orderId = await awaitingOrder();
     const { fields, prepareId } = await prepared(orderId);
     const complete = completeFields(fields, prepareId);
-    const answers = await Promise.all([
-      call('complete', complete),
-      call('complete', complete),
-      call('complete', complete),
-    ]);
+    let calls: Promise<Answer[]> | undefined;
+    // The order's row is held until the Completes all wait for it, so on PostgreSQL they read it at
+    // the same moment (PGlite has one connection: they take turns after this transaction).
+    await t.app.db.transaction(async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+      calls = Promise.all([
+        call('complete', complete),
+        call('complete', complete),
+        call('complete', complete),
+      ]);
+      if (t.db.driver === 'postgres') await waitUntilBlocked(3);
+    });
+    const answers = (await calls) ?? [];
     expect(answers.map((a) => a.error).sort()).toEqual([-4, -4, 0]);
     expect(await paymentReceivedRows(orderId)).toHaveLength(1);
     expect(await orderRow(orderId)).toMatchObject({ paid: true, status: 'new' });
