@@ -40,6 +40,7 @@ import { registerFutureOrdersJob, runFutureOrdersJob } from './modules/order-sta
 import { currentStatusEvents } from './modules/order-status/order-status.repository.ts';
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { clickRoutes } from './modules/payments/click.routes.ts';
 import { registerPaymentTimeoutJob, runPaymentTimeoutJob } from './modules/payments/payment-timeout.job.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -272,6 +273,11 @@ async function registerEverything(
           description:
             'Operators, branch kitchens (vendors) and couriers move orders along. Staff routes take a staff token in `Authorization: Bearer <token>` (a customer token is refused).',
         },
+        {
+          name: 'payments',
+          description:
+            "The payment providers' merchant endpoints (Payme, Click call them; no client headers)",
+        },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -321,6 +327,8 @@ async function registerEverything(
   await app.register(staffRoutes);
   // Pricing (issue 5).
   await app.register(pricingRoutes);
+  // Online payments (issue 12): Click's merchant endpoints.
+  await app.register(clickRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
   // The payment sandbox (issue 12): never in production, where /dev/pay/... answers 404.
   if (env.NODE_ENV !== 'production') await app.register(sandboxRoutes);
