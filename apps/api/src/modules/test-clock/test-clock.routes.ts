@@ -66,7 +66,8 @@ export async function testClockRoutes(
       schema: {
         tags: ['system'],
         summary: 'Test only (TEST_CLOCK=true): sets how far the API clock runs ahead of the system time',
-        description: 'Answers only a client on the machine the API runs on (loopback); anyone else gets 404.',
+        description:
+          'Answers only a client on the machine the API runs on (loopback); anyone else gets 404. Runs the timed jobs (scheduled orders falling due, unpaid online orders timing out) before it answers.',
         body: ZClockChange,
         response: { 200: ZClockState, 400: ZApiError, 404: ZApiError },
       },
