@@ -49,7 +49,8 @@ const ZPaymeRequest = z
 const ZPaymeResponse = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: ZRpcId.nullable(),
+    // null when the request's id could not be read (OpenAPI 3.0 wants `nullable` beside a type).
+    id: z.union([z.number().int().nullable(), z.string()]),
     result: z.record(z.string(), z.unknown()).optional().describe("The method's result"),
     error: z
       .object({

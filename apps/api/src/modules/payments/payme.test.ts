@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders, paymentCalls, paymentTransactions } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock, type TestClock } from '../../test/clock.ts';
@@ -38,6 +38,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+});
+
+// Tests that move the clock (twice() does) leave it where the next one expects it.
+afterEach(() => {
+  clock.set(ORDER_TEST_NOON);
 });
 
 type Answer = {
@@ -127,9 +132,13 @@ async function paymentEvents(orderId: string) {
 const create = (order: AwaitingOrder, id = paymeId(), time = Date.now()) =>
   rpc('CreateTransaction', { id, time, amount: order.tiyin, account: { order_id: order.id } });
 
-/** Sends the call twice; the repeat must get exactly the first answer. Returns it. */
+/**
+ * Sends the call twice, the repeat a second later; it must get exactly the first answer (stored, not
+ * made again: its times are the first call's). Returns it.
+ */
 async function twice(method: string, params: unknown): Promise<Answer> {
   const first = await rpc(method, params);
+  clock.advance(1_000);
   const again = await rpc(method, params);
   expect(body(again)).toEqual(body(first));
   return first;
@@ -672,6 +681,9 @@ describe('the JSON-RPC protocol', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expectError(res.json(), -31003);
     // With them it answers the same (they are simply not read).
     const withHeaders = await raw({
       body: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: paymeId() } }),
