@@ -96,8 +96,3 @@ export async function markOrderRefunded(tx: Tx, orderId: string, at: Date): Prom
   await tx.update(orders).set({ paid: false, refundDue: false, updatedAt: at }).where(eq(orders.id, orderId));
 }
 
-/** Whether the order's refund is due (an operator cancelled it after it was paid). */
-export async function refundDueOf(tx: Tx, orderId: string): Promise<boolean> {
-  const rows = await tx.select({ refundDue: orders.refundDue }).from(orders).where(eq(orders.id, orderId));
-  return rows[0]?.refundDue ?? false;
-}

@@ -608,7 +608,7 @@ describe('the JSON-RPC protocol', () => {
     const big = JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: 'x'.repeat(70_000) } });
     const res = await raw({ body: big });
     expect(res.statusCode).toBe(200);
-    expectError(res.json(), -32600);
+    expectError(res.json(), -32600, 'body');
   });
 
   it('-32600 for a missing or wrongly typed field of each method, naming it', async () => {
