@@ -95,4 +95,3 @@ export function paymeStatement(db: DbOrTx, from: number, to: number): Promise<Pa
 export async function markOrderRefunded(tx: Tx, orderId: string, at: Date): Promise<void> {
   await tx.update(orders).set({ paid: false, refundDue: false, updatedAt: at }).where(eq(orders.id, orderId));
 }
-

@@ -9,6 +9,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { rateLimited } from '../../http/rate-limit.ts';
 import { PAYME, paymeError } from './payme.errors.ts';
 import {
   answerPaymeCall,
@@ -115,6 +116,13 @@ export async function paymeRoutes(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return send(request, reply, refusal(PAYME.INVALID_REQUEST, 'body'));
     }
+    if (error.statusCode === 429) {
+      // RATE_LIMIT_PAYMENTS: Payme knows no 429 (it retries a system error later). Not recorded in
+      // payment_calls: the limit is there to bound a flood, the table included.
+      request.log.info({ ip: request.ip }, 'payme calls over the rate limit');
+      const answer = errorAnswer(null, paymeError(PAYME.INTERNAL, 'rate_limited'));
+      return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(answer));
+    }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'payme request refused before the handler');
       return send(request, reply, refusal(PAYME.INVALID_REQUEST));
@@ -124,7 +132,7 @@ export async function paymeRoutes(app: FastifyInstance) {
   });
 
   // No client headers: the path is a provider's (client-headers.ts, isProviderCallbackPath).
-  const config = { personal: true };
+  const config = { personal: true, ...rateLimited(app, 'payments') };
 
   app.route({
     method: 'POST',

@@ -695,6 +695,32 @@ describe('the JSON-RPC protocol', () => {
   });
 });
 
+describe('the rate limit (RATE_LIMIT_PAYMENTS)', () => {
+  it('answers a flood from one address with -32400 and HTTP 200, never 429, and not another address', async () => {
+    const limited = await buildTestApp({
+      seed: false,
+      env: { PAYME_KEY: KEY, RATE_LIMIT_PAYMENTS: { max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const call = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: PAYME_PATH,
+          remoteAddress,
+          headers: { 'content-type': 'application/json', authorization: AUTH },
+          payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: paymeId() } }),
+        });
+      for (let i = 0; i < 2; i++) expectError((await call('203.0.113.7')).json(), -31003);
+      const over = await call('203.0.113.7');
+      expect(over.statusCode).toBe(200);
+      expectError(over.json(), -32400, 'rate_limited');
+      expectError((await call('203.0.113.8')).json(), -31003);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the call log', () => {
   it('records every call, accepted or refused, with our answer, its code, the order when it exists and the address', async () => {
     const order = await awaitingOrder();
