@@ -664,6 +664,26 @@ describe('the JSON-RPC protocol', () => {
     expect(logged).toEqual([{ params: {} }]);
   });
 
+  it('-32400 (HTTP 200) when something fails inside a method, and what it did is rolled back', async () => {
+    const order = await awaitingOrder();
+    const id = await createdTransaction(order);
+    const bus = t.app.orderEvents;
+    const publish = bus.publish;
+    bus.publish = async () => {
+      throw new Error('the status bus is down');
+    };
+    try {
+      expectError(await rpc('PerformTransaction', { id }), -32400);
+    } finally {
+      bus.publish = publish;
+    }
+    expect((await rpc('CheckTransaction', { id })).result).toMatchObject({ state: 1, perform_time: 0 });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'payment-awaited', paid: false });
+    expect(await paymentEvents(order.id)).toEqual([]);
+    // Payme's retry then succeeds.
+    expect((await rpc('PerformTransaction', { id })).result?.state).toBe(2);
+  });
+
   it('without PAYME_KEY Payme is not configured: -32504 for everything', async () => {
     const configured = t.app.config.PAYME_KEY;
     t.app.config.PAYME_KEY = undefined;
