@@ -41,6 +41,7 @@ import { currentStatusEvents } from './modules/order-status/order-status.reposit
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { clickRoutes } from './modules/payments/click.routes.ts';
+import { paymeRoutes } from './modules/payments/payme.routes.ts';
 import { registerPaymentTimeoutJob, runPaymentTimeoutJob } from './modules/payments/payment-timeout.job.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -329,6 +330,8 @@ async function registerEverything(
   await app.register(pricingRoutes);
   // Online payments (issue 12): Click's merchant endpoints.
   await app.register(clickRoutes);
+  // Payme's Merchant API (issue 12): its own body parser and JSON-RPC errors, no client headers.
+  await app.register(paymeRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
   // The payment sandbox (issue 12): never in production, where /dev/pay/... answers 404.
   if (env.NODE_ENV !== 'production') await app.register(sandboxRoutes);

@@ -256,6 +256,8 @@ const ZEnvFields = z.object({
   RATE_LIMIT_VACANCY_APPLICATION: rateLimit('10/1h'),
   RATE_LIMIT_REVIEW: rateLimit('30/1h'),
   RATE_LIMIT_CUSTOMER_WRITES: rateLimit('60/10m'),
+  /** Payme's calls to its merchant endpoint, per address (generous: the provider's own traffic). */
+  RATE_LIMIT_PAYMENTS: rateLimit('1200/1m'),
   /**
    * The storefront's public origin, where a payment provider sends the customer back (return_url:
    * the order's status page). Unset: the first of CORS_ORIGINS.
