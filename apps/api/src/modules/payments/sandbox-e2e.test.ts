@@ -89,3 +89,34 @@ describe('the Click sandbox against our own Click endpoints', () => {
     expect(await orderRow(placed.order_id)).toMatchObject({ status: 'new', paid: true });
   });
 });
+
+describe('the Payme sandbox against our own Payme endpoint', () => {
+  it("Pay: Check, Create, Perform over HTTP with Basic auth, the order paid and 'new', the customer sent back", async () => {
+    const placed = await placeTestOrder(t, customer.token, { payment_type: 'payme' }, { locale: 'uz' });
+    const res = await payOnSandbox(placed.payment_link ?? '', 'pay');
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:3000/uz/myorders/${placed.order_id}`);
+    expect(await orderRow(placed.order_id)).toMatchObject({ status: 'new', paid: true });
+    const calls = await t.app.db
+      .select({ method: paymentCalls.method, error: paymentCalls.errorCode })
+      .from(paymentCalls)
+      .where(eq(paymentCalls.orderId, placed.order_id));
+    expect(calls.map((c) => [c.method, c.error]).sort()).toEqual([
+      ['CheckPerformTransaction', null],
+      ['CreateTransaction', null],
+      ['PerformTransaction', null],
+    ]);
+    // Paying a paid order again: refused by the endpoint, shown on the page.
+    const again = await payOnSandbox(placed.payment_link ?? '', 'pay');
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toMatch(/role="alert">[^<]*CheckPerformTransaction → -310\d\d/);
+  });
+
+  it('Cancel: CreateTransaction then CancelTransaction; the order still awaits payment and can be paid', async () => {
+    const placed = await placeTestOrder(t, customer.token, { payment_type: 'payme' });
+    expect((await payOnSandbox(placed.payment_link ?? '', 'cancel')).statusCode).toBe(303);
+    expect(await orderRow(placed.order_id)).toMatchObject({ status: 'payment-awaited', paid: false });
+    expect((await payOnSandbox(placed.payment_link ?? '', 'pay')).statusCode).toBe(303);
+    expect(await orderRow(placed.order_id)).toMatchObject({ status: 'new', paid: true });
+  });
+});
