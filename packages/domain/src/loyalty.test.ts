@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoyaltyAmount, LOYALTY_STEP, loyaltyCashback, loyaltyMax, roundDownToHundred } from './loyalty.ts';
+import {
+  checkLoyaltyAmount,
+  LOYALTY_STEP,
+  loyaltyCashback,
+  loyaltyMax,
+  roundDownToHundred,
+} from './loyalty.ts';
 
 /** Small seeded PRNG (mulberry32), so the generated inputs are the same on every run. */
 const prng = (seed: number) => {

@@ -53,7 +53,11 @@ export const checkLoyaltyAmount = (input: {
   maxSharePercent: number;
 }): { ok: true } | { ok: false; reason: LoyaltyRefusal } => {
   assertSum('amount', input.amount);
-  const cap = loyaltyMax({ balance: Number.MAX_SAFE_INTEGER, total: input.total, maxSharePercent: input.maxSharePercent });
+  const cap = loyaltyMax({
+    balance: Number.MAX_SAFE_INTEGER,
+    total: input.total,
+    maxSharePercent: input.maxSharePercent,
+  });
   assertSum('balance', input.balance);
   if (input.amount === 0) return { ok: true };
   if (input.amount % LOYALTY_STEP !== 0) return { ok: false, reason: 'not_hundreds' };
@@ -66,7 +70,11 @@ export const checkLoyaltyAmount = (input: {
  * The cashback an order earns once received: `cashbackPercent` of the part paid with money
  * (`total - loyaltyAmount`, never the part paid with bonuses), rounded down to the hundred.
  */
-export const loyaltyCashback = (input: { total: number; loyaltyAmount: number; cashbackPercent: number }): number => {
+export const loyaltyCashback = (input: {
+  total: number;
+  loyaltyAmount: number;
+  cashbackPercent: number;
+}): number => {
   assertSum('total', input.total);
   assertSum('loyaltyAmount', input.loyaltyAmount);
   assertPercent('cashbackPercent', input.cashbackPercent);
