@@ -351,7 +351,32 @@ describe('bonuses in the order', () => {
   it('lets only one of two concurrent orders spend the same balance', async () => {
     const who = await signInTestCustomer(t);
     const body = deliveryOrderBody({ loyalty_amount: 20_000 });
-    const answers = await Promise.all([postOrder(t, who.token, body), postOrder(t, who.token, body)]);
+    // Each order waits (up to 500 ms) after reading the balance for the other to read it too: without
+    // the customer's row lock both would read 20 000 and both spend it; with it the second reads the
+    // balance only once the first has committed.
+    const program = t.app.loyalty;
+    const read = program.balance;
+    let waiting: (() => void) | null = null;
+    program.balance = async (db, customer) => {
+      const balance = await read(db, customer);
+      if (waiting) {
+        waiting();
+        waiting = null;
+      } else {
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          setTimeout(resolve, 500);
+        });
+        waiting = null;
+      }
+      return balance;
+    };
+    let answers: Awaited<ReturnType<typeof postOrder>>[];
+    try {
+      answers = await Promise.all([postOrder(t, who.token, body), postOrder(t, who.token, body)]);
+    } finally {
+      program.balance = read;
+    }
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422]);
     expect(answers.find((a) => a.statusCode === 422)?.json().code).toBe('LOYALTY_AMOUNT_ABOVE_BALANCE');
     expect(await balanceOf(who)).toBe(0);
