@@ -317,14 +317,14 @@ async function registerEverything(
   await app.register(geocoderRoutes);
   await app.register(apiKeyRoutes);
   await app.register(addressRoutes);
+  // The accumulative card (issue 12).
+  await app.register(loyaltyRoutes);
   // Orders (issue 5).
   await app.register(orderingRoutes);
   await app.register(orderRoutes);
   await app.register(staffRoutes);
   // Pricing (issue 5).
   await app.register(pricingRoutes);
-  // The accumulative card (issue 12).
-  await app.register(loyaltyRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 }
