@@ -23,6 +23,7 @@ const program = (overrides: Partial<IikoConfig> = {}) =>
     baseUrl: fake.url,
     apiLogin: FAKE_IIKO_API_LOGIN,
     organizationId: FAKE_IIKO_ORGANIZATION_ID,
+    rules: { cashbackPercent: 5, maxSharePercent: 50 },
     now: () => clockMs,
     ...overrides,
   });

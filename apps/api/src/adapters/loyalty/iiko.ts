@@ -4,6 +4,7 @@ import {
   type LoyaltyCustomer,
   type LoyaltyOrder,
   type LoyaltyProgram,
+  type LoyaltyRules,
   LoyaltyUnavailableError,
 } from './loyalty-program.ts';
 
@@ -12,6 +13,7 @@ export type IikoConfig = {
   baseUrl: string;
   apiLogin: string;
   organizationId: string;
+  rules: LoyaltyRules;
   /** Per HTTP call: a hung iiko must not hold the customer's order for long. */
   timeoutMs?: number;
   /** How long a session token is used before a new one is asked for (iiko's live about an hour). */
@@ -166,6 +168,7 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
 
   return {
     name: 'iiko',
+    rules: config.rules,
     balance: async (_db, customer) => {
       const found = await guest(customer.phone);
       return found?.walletId ? found.balance : null;

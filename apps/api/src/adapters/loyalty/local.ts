@@ -1,13 +1,14 @@
 import { insertMovement, ledgerBalance, ledgerHistory, spentByOrder } from './ledger.ts';
-import type { LoyaltyProgram } from './loyalty-program.ts';
+import type { LoyaltyProgram, LoyaltyRules } from './loyalty-program.ts';
 
 /**
  * The chain's own card (LOYALTY_PROVIDER=local, the default): the ledger is the card, every customer
  * has one, the balance is the sum of the customer's rows.
  */
-export function createLocalLoyalty(): LoyaltyProgram {
+export function createLocalLoyalty(rules: LoyaltyRules): LoyaltyProgram {
   return {
     name: 'local',
+    rules,
     balance: (db, customer) => ledgerBalance(db, customer.customerId),
     spend: async (tx, customer, order, amount, now) => {
       const inserted = await insertMovement(tx, customer, {

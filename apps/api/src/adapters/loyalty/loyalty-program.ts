@@ -23,6 +23,7 @@ export type LoyaltyMovementRow = {
  */
 export type LoyaltyProgram = {
   readonly name: 'local' | 'iiko';
+  readonly rules: LoyaltyRules;
   /** The card's balance in sums; null when the customer has no card (iiko: no guest with that phone). */
   balance: (db: DbOrTx, customer: LoyaltyCustomer) => Promise<number | null>;
   /** Takes `amount` (> 0) bonuses for the order. The caller has checked the balance under a lock. */
@@ -46,6 +47,14 @@ export type LoyaltyProgram = {
 };
 
 export type LoyaltyOrder = { id: string; externalOrderId: string };
+
+/** The chain's rules of its card (LOYALTY_CASHBACK_PERCENT, LOYALTY_MAX_SHARE_PERCENT). */
+export type LoyaltyRules = {
+  /** Percent of the part of an order paid with money credited once it is received. */
+  cashbackPercent: number;
+  /** At most this percent of an order's total may be paid with bonuses. */
+  maxSharePercent: number;
+};
 
 /** The loyalty provider could not be reached or refused the call (HTTP error, timeout, bad answer). */
 export class LoyaltyUnavailableError extends Error {

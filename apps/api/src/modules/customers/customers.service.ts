@@ -31,7 +31,7 @@ import { hashToken, newAccessToken } from './tokens.ts';
 
 export type CustomerDeps = OtpDeps & { tokenTtlDays: number } & {
   /** A new customer's welcome bonus on the accumulative card (issue 12). */
-  loyalty: Pick<LoyaltyConfig, 'LOYALTY_PROVIDER' | 'LOYALTY_WELCOME_BONUS'>;
+  loyalty: LoyaltyConfig;
 };
 
 /** Who is asking: the chain (header), the client address (send limits) and the language of the SMS. */

@@ -18,7 +18,7 @@ export async function loyaltyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['customers'];
   const preHandler = app.requireCustomer;
-  const deps = () => ({ db: app.db, loyalty: app.loyalty, config: app.config });
+  const deps = () => ({ db: app.db, loyalty: app.loyalty });
 
   app.post(
     '/v2/crm/iiko-customer-info',

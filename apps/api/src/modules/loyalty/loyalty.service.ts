@@ -17,13 +17,11 @@ import type { Env } from '../../env.ts';
 import { apiError, cataloguedError } from '../../http/errors.ts';
 import { findLoyaltyCustomer, findLoyaltyOrder } from './loyalty.repository.ts';
 
-export type LoyaltyConfig = Pick<
-  Env,
-  'LOYALTY_PROVIDER' | 'LOYALTY_CASHBACK_PERCENT' | 'LOYALTY_MAX_SHARE_PERCENT' | 'LOYALTY_WELCOME_BONUS'
->;
+/** The welcome bonus's settings. */
+export type LoyaltyConfig = Pick<Env, 'LOYALTY_PROVIDER' | 'LOYALTY_WELCOME_BONUS'>;
 
-/** What the card's steps need of the app (a FastifyInstance has both). */
-export type LoyaltyDeps = { loyalty: LoyaltyProgram; config: LoyaltyConfig };
+/** What the card's steps need of the app (a FastifyInstance has it): the card, with its rules. */
+export type LoyaltyDeps = { loyalty: LoyaltyProgram };
 
 /** 503 LOYALTY_UNAVAILABLE for a provider that cannot be reached; anything else as it is. */
 export async function orUnavailable<T>(run: () => Promise<T>): Promise<T> {
@@ -61,8 +59,8 @@ export async function getLoyaltyBalance(
   const balance = await orUnavailable(() => deps.loyalty.balance(deps.db, customer));
   return {
     balance: balance ?? 0,
-    cashback_percent: deps.config.LOYALTY_CASHBACK_PERCENT,
-    max_share_percent: deps.config.LOYALTY_MAX_SHARE_PERCENT,
+    cashback_percent: deps.loyalty.rules.cashbackPercent,
+    max_share_percent: deps.loyalty.rules.maxSharePercent,
   };
 }
 
@@ -98,7 +96,7 @@ export async function getLoyaltyHistory(
  */
 export async function grantWelcomeBonus(
   tx: DbOrTx,
-  config: Pick<LoyaltyConfig, 'LOYALTY_PROVIDER' | 'LOYALTY_WELCOME_BONUS'>,
+  config: LoyaltyConfig,
   customer: { shipperId: string; customerId: string },
   now: Date,
 ): Promise<void> {
@@ -141,7 +139,7 @@ export async function settleOrderLoyalty(
   const earned = loyaltyCashback({
     total: row.totalPrice,
     loyaltyAmount: row.loyaltyAmount,
-    cashbackPercent: deps.config.LOYALTY_CASHBACK_PERCENT,
+    cashbackPercent: deps.loyalty.rules.cashbackPercent,
   });
   if (earned > 0) await orUnavailable(() => deps.loyalty.earn(tx, customer, ref, earned, now));
 }

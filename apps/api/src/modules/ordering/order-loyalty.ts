@@ -15,16 +15,12 @@ import {
   type LoyaltyProgram,
 } from '../../adapters/loyalty/index.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import type { Env } from '../../env.ts';
 import { apiError } from '../../http/errors.ts';
 import { findLoyaltyCustomer, lockLoyaltyCustomer } from '../loyalty/loyalty.repository.ts';
 import type { Refusals } from './refusals.ts';
 
-/** What the card's step needs of the app (a FastifyInstance has both). */
-export type OrderLoyaltyDeps = {
-  loyalty: LoyaltyProgram;
-  config: Pick<Env, 'LOYALTY_MAX_SHARE_PERCENT'>;
-};
+/** What the card's step needs of the app (a FastifyInstance has it): the card, with its rules. */
+export type OrderLoyaltyDeps = { loyalty: LoyaltyProgram };
 
 /** The card's part of a priced order. */
 export type OrderLoyalty = {
@@ -79,7 +75,7 @@ export async function priceLoyalty(
     if (amount > 0) refusals.add(apiError(503, 'LOYALTY_UNAVAILABLE'), FIELD);
     return none;
   }
-  const percent = deps.config.LOYALTY_MAX_SHARE_PERCENT;
+  const percent = deps.loyalty.rules.maxSharePercent;
   const max = loyaltyMax({ balance: balance ?? 0, total, maxSharePercent: percent });
   const check = checkLoyaltyAmount({ amount, balance: balance ?? 0, total, maxSharePercent: percent });
   if (!check.ok) {

@@ -191,10 +191,7 @@ async function writeOrder(
   return { order_id: order.id, external_order_id: order.externalOrderId };
 }
 
-const loyaltyDeps = (deps: OrderLoyaltyDeps): OrderLoyaltyDeps => ({
-  loyalty: deps.loyalty,
-  config: deps.config,
-});
+const loyaltyDeps = (deps: OrderLoyaltyDeps): OrderLoyaltyDeps => ({ loyalty: deps.loyalty });
 
 export type QuoteOrderInput = {
   shipperId: string;

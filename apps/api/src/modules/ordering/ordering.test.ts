@@ -942,7 +942,6 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
         clock: clock.now,
         orderEvents: recordingBus,
         loyalty: t.app.loyalty,
-        config: t.app.config,
       },
       {
         shipperId: CLIENT_HEADERS.shipper,
@@ -978,7 +977,6 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
           clock: clock.now,
           orderEvents: failingBus,
           loyalty: t.app.loyalty,
-          config: t.app.config,
         },
         {
           shipperId: CLIENT_HEADERS.shipper,

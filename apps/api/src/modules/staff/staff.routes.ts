@@ -36,7 +36,6 @@ export async function staffRoutes(fastify: FastifyInstance) {
     clock: app.clock,
     orderEvents: app.orderEvents,
     loyalty: app.loyalty,
-    config: app.config,
   });
   const preHandler = staffGuard(fastify);
   const tags = ['staff'];
