@@ -101,7 +101,7 @@ async function writeOrder(
       body,
       now,
       lockPromoCode: true,
-      loyalty: { ...loyaltyDeps(deps), lock: true },
+      loyalty: { loyalty: deps.loyalty, lock: true },
     },
     Refusals.failFast(),
   );
@@ -191,8 +191,6 @@ async function writeOrder(
   return { order_id: order.id, external_order_id: order.externalOrderId };
 }
 
-const loyaltyDeps = (deps: OrderLoyaltyDeps): OrderLoyaltyDeps => ({ loyalty: deps.loyalty });
-
 export type QuoteOrderInput = {
   shipperId: string;
   customer: Pick<CustomerRow, 'id'>;
@@ -219,7 +217,7 @@ export async function quoteOrder(
       body: input.body,
       now: deps.clock(),
       lockPromoCode: false,
-      loyalty: { ...loyaltyDeps(deps), lock: false },
+      loyalty: { loyalty: deps.loyalty, lock: false },
     },
     refusals,
   );
