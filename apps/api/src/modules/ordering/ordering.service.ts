@@ -17,6 +17,7 @@ import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
 import { type KeyUse, keyAnswer, requestHash, takeKey } from './idempotency.ts';
 import type { PricedOrderLine } from './order-lines.ts';
+import { type OrderLoyaltyDeps, spendLoyalty } from './order-loyalty.ts';
 import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
 import { insertOrder, newOrderId } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
@@ -28,7 +29,7 @@ export type OrderingDeps = {
   db: Db;
   clock: () => Date;
   orderEvents: Pick<OrderEvents, 'published'>;
-};
+} & OrderLoyaltyDeps;
 
 /** The customer-facing order number: 'B-10001'. */
 export const ORDER_NUMBER_PREFIX = 'B-';
@@ -94,7 +95,14 @@ async function writeOrder(
   const { body, shipperId } = input;
   const pricing = await priceOrder(
     tx,
-    { shipperId, customerId: input.customer.id, body, now, lockPromoCode: true },
+    {
+      shipperId,
+      customerId: input.customer.id,
+      body,
+      now,
+      lockPromoCode: true,
+      loyalty: { loyalty: deps.loyalty, lock: true },
+    },
     Refusals.failFast(),
   );
   const { branch, zone, point, fare, discounts, total, futureTime, changeFrom } = pricing;
@@ -143,7 +151,7 @@ async function writeOrder(
       deliveryDistanceM: fare.distance,
       discountPrice: total.discount,
       totalPrice: total.total,
-      loyaltyAmount: 0,
+      loyaltyAmount: pricing.loyalty.amount,
       refundDue: false,
       promoCode: discounts.promoCode?.code ?? null,
       changeFrom,
@@ -177,6 +185,7 @@ async function writeOrder(
       now,
     });
   }
+  await spendLoyalty(tx, deps, pricing.loyalty, order, now);
   await deps.orderEvents.published(tx, event);
 
   return { order_id: order.id, external_order_id: order.externalOrderId };
@@ -196,7 +205,7 @@ export type QuoteOrderInput = {
  * no promo code use, no idempotency key, nothing published.
  */
 export async function quoteOrder(
-  deps: Pick<OrderingDeps, 'db' | 'clock'>,
+  deps: Pick<OrderingDeps, 'db' | 'clock'> & OrderLoyaltyDeps,
   input: QuoteOrderInput,
 ): Promise<TOrderQuoteResponse> {
   const refusals = Refusals.collect();
@@ -208,6 +217,7 @@ export async function quoteOrder(
       body: input.body,
       now: deps.clock(),
       lockPromoCode: false,
+      loyalty: { loyalty: deps.loyalty, lock: false },
     },
     refusals,
   );
@@ -219,9 +229,9 @@ export async function quoteOrder(
     delivery_distance: pricing.fare?.distance ?? 0,
     discount_price: pricing.total.discount,
     total_price: pricing.total.total,
-    loyalty_amount: 0,
-    loyalty_max: 0,
-    amount_to_pay: pricing.total.total,
+    loyalty_amount: pricing.loyalty.amount,
+    loyalty_max: pricing.loyalty.max,
+    amount_to_pay: pricing.loyalty.toPay,
     discounts: pricing.discounts ? toOrderDiscounts(pricing.discounts).discounts : [],
     lines: pricing.lines.map(({ index, productId, priced }) => ({
       index,

@@ -937,7 +937,12 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
       },
     };
     const result = await placeOrder(
-      { db: t.db.db, clock: clock.now, orderEvents: recordingBus },
+      {
+        db: t.db.db,
+        clock: clock.now,
+        orderEvents: recordingBus,
+        loyalty: t.app.loyalty,
+      },
       {
         shipperId: CLIENT_HEADERS.shipper,
         customer: { id: customer.id },
@@ -967,7 +972,12 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
     };
     await expect(
       placeOrder(
-        { db: t.db.db, clock: clock.now, orderEvents: failingBus },
+        {
+          db: t.db.db,
+          clock: clock.now,
+          orderEvents: failingBus,
+          loyalty: t.app.loyalty,
+        },
         {
           shipperId: CLIENT_HEADERS.shipper,
           customer: { id: customer.id },

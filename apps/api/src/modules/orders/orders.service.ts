@@ -3,7 +3,8 @@ import { isCurrentStatus, ORDER_STATUSES } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
-import { toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
+import { loyaltyEarnedBy } from '../loyalty/loyalty.repository.ts';
+import { NO_DETAIL_EXTRAS, toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
 import {
   findCustomerOrder,
   findOrderStatus,
@@ -47,7 +48,9 @@ export async function getCustomerOrder(
     owner.customerId,
     lines.map((l) => l.productId),
   );
-  return toOrderDetail(row, lines, history, reviewed);
+  // The accumulative card's part of the extras (issue 12): the bonuses the order earned.
+  const loyaltyEarned = await loyaltyEarnedBy(db, orderId);
+  return toOrderDetail(row, lines, history, reviewed, { ...NO_DETAIL_EXTRAS, loyaltyEarned });
 }
 
 /** The order's status now as a stream event, or null when it is not the customer's. */
