@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
+import { createLoyaltyProgram, type LoyaltyProgram } from './adapters/loyalty/index.ts';
 import { createOrderEvents, type OrderEvents } from './adapters/order-events/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { ReadCache, registerReadCache } from './cache/read-cache.ts';
@@ -34,6 +35,7 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { devOutboxRoutes } from './modules/customers/dev-outbox.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
 import { registerFutureOrdersJob, runFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
@@ -65,6 +67,8 @@ declare module 'fastify' {
     geocoder: Geocoder;
     /** The order status bus: publish in a transaction, subscribe per order (LISTEN/NOTIFY). */
     orderEvents: OrderEvents;
+    /** The accumulative card (LOYALTY_PROVIDER). */
+    loyalty: LoyaltyProgram;
   }
 }
 
@@ -87,6 +91,8 @@ export type BuildAppOptions = {
   sms?: SmsSender;
   /** The geocoder; default the one GEOCODER_PROVIDER names. */
   geocoder?: Geocoder;
+  /** The accumulative card; default the one LOYALTY_PROVIDER names. */
+  loyalty?: LoyaltyProgram;
   /** Background jobs (scheduled orders becoming due); default on. buildTestApp turns them off. */
   runJobs?: boolean;
 };
@@ -154,6 +160,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           apiKey: (shipperId) => newestApiKey(handle.db, shipperId, 'geocoder'),
         }),
     );
+    app.decorate('loyalty', options.loyalty ?? createLoyaltyProgram(env));
     orderEvents = await createOrderEvents(handle.db, {
       log: app.log,
       currentStatuses: (ids) => currentStatusEvents(handle.db, ids),
@@ -322,6 +329,8 @@ async function registerEverything(
   await app.register(geocoderRoutes);
   await app.register(apiKeyRoutes);
   await app.register(addressRoutes);
+  // The accumulative card (issue 12).
+  await app.register(loyaltyRoutes);
   // Orders (issue 5).
   await app.register(orderingRoutes);
   await app.register(orderRoutes);

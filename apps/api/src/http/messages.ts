@@ -592,6 +592,38 @@ export const MESSAGES = {
     uz: () => 'Promokoddan foydalanish uchun tizimga kiring',
     en: () => 'Sign in to use this promocode',
   }),
+  // -- accumulative (loyalty) card (issue 12) --
+  LOYALTY_NOT_OFFERED: texts({
+    ru: () => 'Оплата бонусами накопительной карты здесь недоступна',
+    uz: () => "Bu yerda jamg'arma karta bonuslari bilan to'lab bo'lmaydi",
+    en: () => 'Paying with bonus card points is not available here',
+  }),
+  LOYALTY_AMOUNT_NOT_HUNDREDS: texts({
+    ru: () => 'Сумма бонусов должна быть кратна 100',
+    uz: () => "Bonuslar summasi 100 ga karrali bo'lishi kerak",
+    en: () => 'The bonus amount must be a multiple of 100',
+  }),
+  LOYALTY_AMOUNT_ABOVE_CAP: texts<{ price: number }>({
+    ru: ({ price }) => `Бонусами можно оплатить не больше ${formatSum(price, 'ru')} этого заказа`,
+    uz: ({ price }) =>
+      `Bu buyurtmaning ko'pi bilan ${formatSum(price, 'uz')} qismini bonuslar bilan to'lash mumkin`,
+    en: ({ price }) => `At most ${formatSum(price, 'en')} of this order can be paid with bonuses`,
+  }),
+  LOYALTY_AMOUNT_ABOVE_BALANCE: texts<{ price: number }>({
+    ru: ({ price }) => `На вашей карте только ${formatSum(price, 'ru')} бонусов`,
+    uz: ({ price }) => `Kartangizda faqat ${formatSum(price, 'uz')} bonus bor`,
+    en: ({ price }) => `Your card holds only ${formatSum(price, 'en')} in bonuses`,
+  }),
+  LOYALTY_UNAVAILABLE: texts({
+    ru: () => 'Накопительная карта сейчас недоступна; попробуйте позже или оформите заказ без бонусов',
+    uz: () => "Jamg'arma karta hozir mavjud emas; keyinroq urinib ko'ring yoki bonuslarsiz buyurtma bering",
+    en: () => 'The bonus card cannot be reached now; try again later or order without bonuses',
+  }),
+  LOYALTY_PHONE_NOT_OWN: texts({
+    ru: () => 'Можно узнать баланс только своей карты',
+    uz: () => "Faqat o'z kartangiz balansini ko'rish mumkin",
+    en: () => "Only your own card's balance can be shown",
+  }),
 };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -133,7 +133,8 @@ describe('security', () => {
       staff: count('staffToken'),
       admin: count('adminToken'),
     }).toEqual({
-      customer: 17,
+      // Issue 12 added the card's balance and history.
+      customer: 19,
       staff: 4,
       admin: 1,
     });

@@ -10,10 +10,11 @@ import {
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
+import { type LoyaltyDeps, settleOrderLoyalty } from '../loyalty/loyalty.service.ts';
 import { findCourier, lockOrder, writeStatus } from './order-status.repository.ts';
 
 /** What applying an event needs of the app (a FastifyInstance has both). */
-export type OrderStatusDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> };
+export type OrderStatusDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> } & LoyaltyDeps;
 
 /**
  * Cancelling an order whose money was taken online (any cancellation: operator, branch, server) owes
@@ -33,7 +34,9 @@ const PAID_ON_RECEIPT: ReadonlySet<string> = new Set(['cash', 'card']);
  *
  * Side effects of an event: 'courier-accepted' makes `staffId` the order's courier, 'courier-cancelled'
  * (the courier gives it back) clears it; a cash or card order becomes paid when delivered (delivery)
- * or finished (pickup), an online one when its payment is received.
+ * or finished (pickup), an online one when its payment is received; the accumulative card earns its
+ * cashback when the order is received and gets its spent bonuses back when it is cancelled
+ * (settleOrderLoyalty).
  *
  * Refusals (HttpError): 404 STAFF_ORDER_NOT_FOUND, 403 ORDER_EVENT_FORBIDDEN (not the actor's event),
  * 409 ORDER_EVENT_NOT_FOR_PICKUP (a courier step for a self-pickup order), 409 ORDER_TRANSITION_REFUSED
@@ -99,6 +102,7 @@ export async function applyEvent(
     at,
     ...(refundFallsDue(order, status) ? { refundDue: true } : {}),
   });
+  await settleOrderLoyalty(deps, tx, order, status, at);
   const courier = courierId ? await findCourier(tx, courierId) : null;
   const published: TOrderStatusEvent = { order_id: orderId, status, at: at.toISOString(), courier };
   await deps.orderEvents.publish(tx, published);

@@ -21,7 +21,9 @@
  * 7. 422 MIN_ORDER_PRICE: goods below the zone's min_order_amount or the chain's minimal_order_price;
  * 8. the fare (computeFare: 404 FARE_NOT_FOUND) and the discounts (promo code errors of
  *    computeDiscounts; a quote then prices the automatic discounts alone);
- * 9. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the total.
+ * 9. the accumulative card's loyalty_amount (order-loyalty.ts: LOYALTY_NOT_OFFERED, LOYALTY_UNAVAILABLE,
+ *    LOYALTY_AMOUNT_NOT_HUNDREDS, LOYALTY_AMOUNT_ABOVE_CAP, LOYALTY_AMOUNT_ABOVE_BALANCE);
+ * 10. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the amount to pay (the total less the bonuses).
  */
 import type { TComputePriceResponse, TDeliveryType, TFareReason, ZCreateOrderRequest } from '@app/contracts';
 import { ORDER_PAYMENT_TYPES } from '@app/contracts';
@@ -47,6 +49,7 @@ import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
 import { findComboGroups } from '../products/products.repository.ts';
 import type { ZoneWithBranches } from '../zones/zones.repository.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
+import { noLoyalty, type OrderLoyalty, type OrderLoyaltyDeps, priceLoyalty } from './order-loyalty.ts';
 import {
   findModifiers,
   findOrderProducts,
@@ -178,6 +181,8 @@ export type PriceOrderInput = {
   now: Date;
   /** Lock the promo code's row until the transaction ends (placing, before recording its use). */
   lockPromoCode: boolean;
+  /** The accumulative card; `lock`: lock the customer's row before reading its balance (placing). */
+  loyalty: OrderLoyaltyDeps & { lock: boolean };
   /** The providers' settings: payme and click are taken only when theirs are there. */
   payments?: OrderPaymentConfig | undefined;
 };
@@ -210,6 +215,8 @@ export type OrderPricing = {
   changeFrom: number | null;
   /** Auto-add rules of the lines' products (OrderCatalogue.autoAddMinimum); empty: none read. */
   autoAddMinimum: ReadonlyMap<string, number>;
+  /** The bonuses of the body, the most it may use and what is left to pay (order-loyalty.ts). */
+  loyalty: OrderLoyalty;
 };
 
 const isStopped = (line: OrderLinePricing) => line.priced?.inStop === true;
@@ -260,6 +267,7 @@ export async function priceOrder(
     total: orderTotal({ goods: 0, delivery: 0, discount: 0 }),
     changeFrom,
     autoAddMinimum: new Map(),
+    loyalty: noLoyalty(body.loyalty_amount, 0),
   };
 
   const { branch } = place;
@@ -345,7 +353,19 @@ export async function priceOrder(
   const freeByDiscount = isDelivery && discounts.isDeliveryFree && (fare?.price ?? 0) > 0;
   const delivery = freeByDiscount ? 0 : (fare?.price ?? 0);
   const total = orderTotal({ goods, delivery, discount: discounts.total });
-  if (!changeFromValid(changeFrom, total.total))
+  const loyalty = await priceLoyalty(
+    db,
+    input.loyalty,
+    {
+      customerId: input.customerId,
+      offered: shipper.paymentTypes,
+      amount: body.loyalty_amount,
+      total: total.total,
+      lock: input.loyalty.lock,
+    },
+    refusals,
+  );
+  if (!changeFromValid(changeFrom, loyalty.toPay))
     refusals.add(apiError(422, 'CHANGE_FROM_TOO_SMALL'), 'change_from');
 
   return {
@@ -364,6 +384,7 @@ export async function priceOrder(
     total,
     changeFrom,
     autoAddMinimum: catalogue.autoAddMinimum,
+    loyalty,
   };
 }
 

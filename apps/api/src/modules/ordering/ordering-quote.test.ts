@@ -405,7 +405,12 @@ describe('POST /v2/ondemand-order/quote: every refusal the order would meet, wit
     const input = { shipperId: CLIENT_HEADERS.shipper, customer: { id: customer.id }, body };
     for (const locale of ['en', 'ru'] as const) {
       const quoted = await quoteOrder(
-        { db: t.db.db, clock: clock.now, config: { ...t.app.config, PAYME_KEY: undefined } },
+        {
+          db: t.db.db,
+          clock: clock.now,
+          loyalty: t.app.loyalty,
+          config: { ...t.app.config, PAYME_KEY: undefined },
+        },
         { ...input, locale },
       );
       expect(quoted.errors[0]).toMatchObject({

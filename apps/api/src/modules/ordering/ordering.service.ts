@@ -24,6 +24,7 @@ import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
 import { type KeyUse, keyAnswer, requestHash, takeKey } from './idempotency.ts';
 import type { PricedOrderLine } from './order-lines.ts';
+import { type OrderLoyaltyDeps, spendLoyalty } from './order-loyalty.ts';
 import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
 import { insertOrder, newOrderId } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
@@ -37,7 +38,7 @@ export type OrderingDeps = {
   orderEvents: Pick<OrderEvents, 'published'>;
   /** The payment providers' settings (app.config); absent: payme and click are refused. */
   config?: OrderPaymentConfig;
-};
+} & OrderLoyaltyDeps;
 
 /** The customer-facing order number: 'B-10001'. */
 export const ORDER_NUMBER_PREFIX = 'B-';
@@ -105,7 +106,15 @@ async function writeOrder(
   const { body, shipperId } = input;
   const pricing = await priceOrder(
     tx,
-    { shipperId, customerId: input.customer.id, body, now, lockPromoCode: true, payments: deps.config },
+    {
+      shipperId,
+      customerId: input.customer.id,
+      body,
+      now,
+      lockPromoCode: true,
+      loyalty: { loyalty: deps.loyalty, lock: true },
+      payments: deps.config,
+    },
     Refusals.failFast(),
   );
   const { branch, zone, point, fare, discounts, total, futureTime, changeFrom } = pricing;
@@ -124,7 +133,8 @@ async function writeOrder(
   // Read with the lines' products (findOrderProducts): the same answer as autoAddedLines.
   const autoAdded = autoAddedFlags(lines, pricing.autoAddMinimum, total.goods);
   const orderId = newOrderId();
-  const loyaltyAmount = 0;
+  // What the provider takes: the total less the bonus part.
+  const loyaltyAmount = pricing.loyalty.amount;
   const link = online ? onlinePaymentLink(deps, input, online, orderId, total.total - loyaltyAmount) : null;
   // The first status goes to the status outbox with the order's own insert (one statement fewer
   // than `publish`), and the bus is told it was written: listeners hear it once the order commits.
@@ -194,6 +204,7 @@ async function writeOrder(
       now,
     });
   }
+  await spendLoyalty(tx, deps, pricing.loyalty, order, now);
   await deps.orderEvents.published(tx, event);
 
   return {
@@ -230,7 +241,7 @@ export type QuoteOrderInput = {
  * no promo code use, no idempotency key, nothing published.
  */
 export async function quoteOrder(
-  deps: Pick<OrderingDeps, 'db' | 'clock' | 'config'>,
+  deps: Pick<OrderingDeps, 'db' | 'clock' | 'config'> & OrderLoyaltyDeps,
   input: QuoteOrderInput,
 ): Promise<TOrderQuoteResponse> {
   const refusals = Refusals.collect();
@@ -242,6 +253,7 @@ export async function quoteOrder(
       body: input.body,
       now: deps.clock(),
       lockPromoCode: false,
+      loyalty: { loyalty: deps.loyalty, lock: false },
       payments: deps.config,
     },
     refusals,
@@ -254,9 +266,9 @@ export async function quoteOrder(
     delivery_distance: pricing.fare?.distance ?? 0,
     discount_price: pricing.total.discount,
     total_price: pricing.total.total,
-    loyalty_amount: 0,
-    loyalty_max: 0,
-    amount_to_pay: pricing.total.total,
+    loyalty_amount: pricing.loyalty.amount,
+    loyalty_max: pricing.loyalty.max,
+    amount_to_pay: pricing.loyalty.toPay,
     discounts: pricing.discounts ? toOrderDiscounts(pricing.discounts).discounts : [],
     lines: pricing.lines.map(({ index, productId, priced }) => ({
       index,

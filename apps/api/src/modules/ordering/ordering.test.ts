@@ -584,7 +584,13 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
     const before = await tableCounts();
     for (const config of [undefined, { ...t.app.config, PAYME_MERCHANT_ID: undefined }]) {
       const placing = placeOrder(
-        { db: t.db.db, clock: clock.now, orderEvents: t.app.orderEvents, ...(config ? { config } : {}) },
+        {
+          db: t.db.db,
+          clock: clock.now,
+          orderEvents: t.app.orderEvents,
+          loyalty: t.app.loyalty,
+          ...(config ? { config } : {}),
+        },
         {
           shipperId: CLIENT_HEADERS.shipper,
           customer: { id: customer.id },
@@ -965,7 +971,12 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
       },
     };
     const result = await placeOrder(
-      { db: t.db.db, clock: clock.now, orderEvents: recordingBus },
+      {
+        db: t.db.db,
+        clock: clock.now,
+        orderEvents: recordingBus,
+        loyalty: t.app.loyalty,
+      },
       {
         shipperId: CLIENT_HEADERS.shipper,
         customer: { id: customer.id },
@@ -995,7 +1006,12 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
     };
     await expect(
       placeOrder(
-        { db: t.db.db, clock: clock.now, orderEvents: failingBus },
+        {
+          db: t.db.db,
+          clock: clock.now,
+          orderEvents: failingBus,
+          loyalty: t.app.loyalty,
+        },
         {
           shipperId: CLIENT_HEADERS.shipper,
           customer: { id: customer.id },

@@ -3,6 +3,7 @@ import { isCurrentStatus, ORDER_STATUSES } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
+import { loyaltyEarnedBy } from '../loyalty/loyalty.repository.ts';
 import { awaitedPayment, type OrderPaymentConfig } from '../payments/order-payment.ts';
 import { NO_DETAIL_EXTRAS, toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
 import {
@@ -49,8 +50,12 @@ export async function getCustomerOrder(
     owner.customerId,
     lines.map((l) => l.productId),
   );
+  // The accumulative card's part of the extras (issue 12): the bonuses the order earned; and the
+  // online payment's, while the order awaits it.
+  const loyaltyEarned = await loyaltyEarnedBy(db, orderId);
   return toOrderDetail(row, lines, history, reviewed, {
     ...NO_DETAIL_EXTRAS,
+    loyaltyEarned,
     ...(payment ? awaitedPayment(payment.config, row.order, payment.locale) : {}),
   });
 }

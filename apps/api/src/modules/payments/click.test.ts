@@ -549,6 +549,7 @@ describe('Click: bodies, amounts, repeats', () => {
       db: t.app.db,
       clock: clock.now,
       orderEvents: t.app.orderEvents,
+      loyalty: t.app.loyalty,
       log: t.app.log,
       config: { CLICK_SERVICE_ID: undefined, CLICK_SECRET_KEY: undefined },
     };

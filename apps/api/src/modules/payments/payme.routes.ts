@@ -153,7 +153,13 @@ export async function paymeRoutes(app: FastifyInstance) {
     serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     handler: async (request, reply) => {
       const call = await answerPaymeCall(
-        { db: app.db, clock: app.clock, orderEvents: app.orderEvents, key: app.config.PAYME_KEY },
+        {
+          db: app.db,
+          clock: app.clock,
+          orderEvents: app.orderEvents,
+          loyalty: app.loyalty,
+          key: app.config.PAYME_KEY,
+        },
         request.body,
         request.headers.authorization,
         request.log,

@@ -13,7 +13,7 @@ export const PAYMENT_TIMEOUT_INTERVAL_MS = 30_000;
 const BATCH = 100;
 const MINUTE = 60_000;
 
-type JobApp = Pick<FastifyInstance, 'db' | 'clock' | 'orderEvents'> & {
+type JobApp = Pick<FastifyInstance, 'db' | 'clock' | 'orderEvents' | 'loyalty'> & {
   config: Pick<FastifyInstance['config'], 'PAYMENT_TIMEOUT_MIN'>;
 };
 

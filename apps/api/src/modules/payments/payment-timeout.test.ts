@@ -78,7 +78,7 @@ describe('the payment timeout job', () => {
   it('reads PAYMENT_TIMEOUT_MIN', async () => {
     clock.set(START);
     const id = await unpaid(t.app.db, START, 'click');
-    const app = { db: t.app.db, clock: clock.now, orderEvents: t.app.orderEvents };
+    const app = { db: t.app.db, clock: clock.now, orderEvents: t.app.orderEvents, loyalty: t.app.loyalty };
     clock.set(new Date(START.getTime() + 44 * MINUTE));
     expect(await runPaymentTimeoutJob({ ...app, config: { PAYMENT_TIMEOUT_MIN: 45 } })).toEqual([]);
     clock.set(new Date(START.getTime() + 45 * MINUTE));
