@@ -2,7 +2,7 @@
  * The sandbox end to end: the API listens on 127.0.0.1, the page's form is posted, the sandbox calls
  * the API's real merchant endpoints over HTTP (sandbox-client.ts), and the order is paid (or not).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentCalls, shippers } from '../../db/schema/index.ts';
 import { DEMO_SHIPPER_ID } from '../../env.ts';
@@ -19,10 +19,10 @@ let customer: TestCustomer;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => ORDER_TEST_MORNING });
-  // The fixture chain offers cash and payme; the demo chain offers click as well.
+  // The fixture chain offers cash and payme; the demo chain offers click and the card as well.
   await t.app.db
     .update(shippers)
-    .set({ paymentTypes: ['cash', 'payme', 'click'] })
+    .set({ paymentTypes: ['cash', 'payme', 'click', 'loyalty'] })
     .where(eq(shippers.id, DEMO_SHIPPER_ID));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   customer = await signInTestCustomer(t);
@@ -110,6 +110,23 @@ describe('the Payme sandbox against our own Payme endpoint', () => {
     const again = await payOnSandbox(placed.payment_link ?? '', 'pay');
     expect(again.statusCode).toBe(409);
     expect(again.body).toMatch(/role="alert">[^<]*CheckPerformTransaction → -310\d\d/);
+  });
+
+  it('takes only what bonuses leave to pay: the sandbox asks Payme for the total less loyalty_amount', async () => {
+    const who = await signInTestCustomer(t);
+    const placed = await placeTestOrder(t, who.token, { payment_type: 'payme', loyalty_amount: 10_000 });
+    const row = await orderRow(placed.order_id);
+    expect(row.loyaltyAmount).toBe(10_000);
+    const res = await payOnSandbox(placed.payment_link ?? '', 'pay');
+    expect(res.statusCode, res.body).toBe(303);
+    expect(await orderRow(placed.order_id)).toMatchObject({ status: 'new', paid: true });
+    const [check] = await t.app.db
+      .select({ params: paymentCalls.params })
+      .from(paymentCalls)
+      .where(
+        and(eq(paymentCalls.orderId, placed.order_id), eq(paymentCalls.method, 'CheckPerformTransaction')),
+      );
+    expect((check?.params as { amount?: number } | undefined)?.amount).toBe((row.totalPrice - 10_000) * 100);
   });
 
   it('Cancel: CreateTransaction then CancelTransaction; the order still awaits payment and can be paid', async () => {
