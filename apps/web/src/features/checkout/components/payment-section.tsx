@@ -106,7 +106,6 @@ function BonusControl({ checkout, bonus }: { checkout: TCheckoutFormState; bonus
           type="checkbox"
           role="switch"
           {...form.register('use_bonus')}
-          aria-checked={values.use_bonus}
           aria-describedby={`${id}-limit`}
           disabled={!usable}
           className="h-5 w-9 accent-brand-700"
