@@ -146,8 +146,16 @@ async function placeOnline(page: Page, provider: TProvider): Promise<{ orderId: 
   await page.getByRole('radio', { name: o(`checkout.payment.${provider}`), exact: true }).check();
   await expect(page.getByTestId('checkout-total')).toBeVisible();
   await expect(placeButton(page)).toBeEnabled();
-  const placed = page.waitForResponse(
-    (r) => r.url().endsWith('/v2/ondemand-order') && r.request().method() === 'POST',
+  // The API's answer, kept as it passes (the page leaves for the link at once, taking the response's
+  // body with it).
+  let answer: { order_id: string; payment_link?: string } | null = null;
+  await page.route(
+    (url) => url.pathname === '/v2/ondemand-order',
+    async (route) => {
+      const response = await route.fetch();
+      if (route.request().method() === 'POST') answer = await response.json();
+      await route.fulfill({ response });
+    },
   );
   await placeButton(page).click();
   const dialog = confirmDialog(page);
@@ -155,12 +163,14 @@ async function placeOnline(page: Page, provider: TProvider): Promise<{ orderId: 
     of('checkout.confirm.online', { provider: o(`checkout.payment.${provider}`) }),
   );
   await dialog.getByRole('button', { name: o('checkout.confirm.confirm') }).click();
-  const answer = (await (await placed).json()) as { order_id: string; payment_link?: string };
-  expect(answer.payment_link, 'an online order is answered with its payment link').toBeTruthy();
-  // The demo settings: the link is the API's own sandbox page, not the provider's.
-  expect(answer.payment_link).toMatch(new RegExp(`^${API_URL}/dev/pay/${provider}\\b`));
   await page.waitForURL((url) => url.href.startsWith(`${API_URL}/dev/pay/${provider}`));
-  return { orderId: answer.order_id, link: answer.payment_link ?? '' };
+  const placed = answer as { order_id: string; payment_link?: string } | null;
+  if (!placed) throw new Error('POST /v2/ondemand-order was not answered');
+  // The demo settings: the link is the API's own sandbox page, not the provider's.
+  expect(placed.payment_link ?? '', 'an online order is answered with its payment link').toMatch(
+    new RegExp(`^${API_URL}/dev/pay/${provider}\\b`),
+  );
+  return { orderId: placed.order_id, link: placed.payment_link ?? '' };
 }
 
 /** The order's page the provider sends the customer back to. */
