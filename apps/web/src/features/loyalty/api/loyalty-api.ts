@@ -11,14 +11,16 @@ export const LOYALTY_HISTORY_PAGE_SIZE = 10;
 export const loyaltyBalanceKey = (customerId: string) => ['loyalty', 'balance', customerId] as const;
 export const loyaltyHistoryKey = (customerId: string) => ['loyalty', 'history', customerId] as const;
 
-/** POST /v2/crm/iiko-customer-info: the card's balance and the chain's rules. */
+/**
+ * POST /v2/crm/iiko-customer-info: the card's balance and the chain's rules. No body and no phone:
+ * the API answers the signed-in customer's own card.
+ */
 export const fetchLoyaltyBalance = (
   api: TApiClient,
   signal?: AbortSignal,
 ): Promise<TLoyaltyBalanceResponse> =>
   api.post('/v2/crm/iiko-customer-info', {
     schema: contract('ZLoyaltyBalanceResponse'),
-    body: {},
     signal,
     cache: 'no-store',
   });
