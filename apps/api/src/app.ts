@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
+import { createLoyaltyProgram, type LoyaltyProgram } from './adapters/loyalty/index.ts';
 import { createOrderEvents, type OrderEvents } from './adapters/order-events/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { ReadCache, registerReadCache } from './cache/read-cache.ts';
@@ -34,12 +35,17 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { devOutboxRoutes } from './modules/customers/dev-outbox.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
-import { registerFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
+import { registerFutureOrdersJob, runFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
 import { currentStatusEvents } from './modules/order-status/order-status.repository.ts';
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { clickRoutes } from './modules/payments/click.routes.ts';
+import { paymeRoutes } from './modules/payments/payme.routes.ts';
+import { registerPaymentTimeoutJob, runPaymentTimeoutJob } from './modules/payments/payment-timeout.job.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
@@ -61,6 +67,8 @@ declare module 'fastify' {
     geocoder: Geocoder;
     /** The order status bus: publish in a transaction, subscribe per order (LISTEN/NOTIFY). */
     orderEvents: OrderEvents;
+    /** The accumulative card (LOYALTY_PROVIDER). */
+    loyalty: LoyaltyProgram;
   }
 }
 
@@ -83,6 +91,8 @@ export type BuildAppOptions = {
   sms?: SmsSender;
   /** The geocoder; default the one GEOCODER_PROVIDER names. */
   geocoder?: Geocoder;
+  /** The accumulative card; default the one LOYALTY_PROVIDER names. */
+  loyalty?: LoyaltyProgram;
   /** Background jobs (scheduled orders becoming due); default on. buildTestApp turns them off. */
   runJobs?: boolean;
 };
@@ -150,6 +160,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           apiKey: (shipperId) => newestApiKey(handle.db, shipperId, 'geocoder'),
         }),
     );
+    app.decorate('loyalty', options.loyalty ?? createLoyaltyProgram(env));
     orderEvents = await createOrderEvents(handle.db, {
       log: app.log,
       currentStatuses: (ids) => currentStatusEvents(handle.db, ids),
@@ -176,7 +187,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const stopRevoking = bus.onTokensRevoked((revocation) => signedInTokens.handle(revocation));
     app.addHook('onClose', async () => stopRevoking());
     await registerEverything(app, env, testClock, signedInTokens);
-    if (options.runJobs !== false) registerFutureOrdersJob(app);
+    if (options.runJobs !== false) {
+      registerFutureOrdersJob(app);
+      registerPaymentTimeoutJob(app);
+    }
   } catch (error) {
     await orderEvents?.close();
     if (!options.db) await handle.close();
@@ -267,6 +281,11 @@ async function registerEverything(
           description:
             'Operators, branch kitchens (vendors) and couriers move orders along. Staff routes take a staff token in `Authorization: Bearer <token>` (a customer token is refused).',
         },
+        {
+          name: 'payments',
+          description:
+            "The payment providers' merchant endpoints (Payme, Click call them; no client headers)",
+        },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -310,14 +329,30 @@ async function registerEverything(
   await app.register(geocoderRoutes);
   await app.register(apiKeyRoutes);
   await app.register(addressRoutes);
+  // The accumulative card (issue 12).
+  await app.register(loyaltyRoutes);
   // Orders (issue 5).
   await app.register(orderingRoutes);
   await app.register(orderRoutes);
   await app.register(staffRoutes);
   // Pricing (issue 5).
   await app.register(pricingRoutes);
+  // Online payments (issue 12): Click's merchant endpoints.
+  await app.register(clickRoutes);
+  // Payme's Merchant API (issue 12): its own body parser and JSON-RPC errors, no client headers.
+  await app.register(paymeRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
-  if (testClock) await app.register(testClockRoutes, { clock: testClock });
+  // The payment sandbox (issue 12): never in production, where /dev/pay/... answers 404.
+  if (env.NODE_ENV !== 'production') await app.register(sandboxRoutes);
+  // Moving the test clock runs the timed jobs at once, so a journey that jumps past a deadline finds
+  // the order moved when the PUT answers, not up to an interval later.
+  if (testClock) await app.register(testClockRoutes, { clock: testClock, onMoved: () => runTimedJobs(app) });
+}
+
+/** The jobs that read the clock, one round each (the test clock's move). */
+async function runTimedJobs(app: FastifyInstance): Promise<void> {
+  await runFutureOrdersJob(app);
+  await runPaymentTimeoutJob(app);
 }
 
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
@@ -328,6 +363,7 @@ async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
       log: app.log,
       staffPassword: env.STAFF_DEMO_PASSWORD,
       production: env.NODE_ENV === 'production',
+      payments: env,
     });
   } catch (error) {
     await handle.close();

@@ -256,11 +256,22 @@ const ZEnvFields = z.object({
   RATE_LIMIT_VACANCY_APPLICATION: rateLimit('10/1h'),
   RATE_LIMIT_REVIEW: rateLimit('30/1h'),
   RATE_LIMIT_CUSTOMER_WRITES: rateLimit('60/10m'),
+  /** Payme's calls to its merchant endpoint, per address (generous: the provider's own traffic). */
+  RATE_LIMIT_PAYMENTS: rateLimit('1200/1m'),
   /**
    * The storefront's public origin, where a payment provider sends the customer back (return_url:
    * the order's status page). Unset: the first of CORS_ORIGINS.
    */
   STOREFRONT_URL: z
+    .url()
+    .optional()
+    .transform((u) => u?.replace(/\/+$/, '')),
+  /**
+   * How browsers reach this API (the storefront's PUBLIC_API_URL): the origin of the payment sandbox's
+   * links (outside production only; never taken from a request's Host header, which a client
+   * chooses). Unset: http://localhost:PORT.
+   */
+  PUBLIC_API_URL: z
     .url()
     .optional()
     .transform((u) => u?.replace(/\/+$/, '')),
@@ -431,6 +442,7 @@ const ZEnv = ZEnvFields.superRefine((env, ctx) => {
     TEST_CLOCK: env.TEST_CLOCK === 'true',
     STOREFRONT_URL:
       env.STOREFRONT_URL ?? (env.CORS_ORIGINS[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${env.PORT}`,
     // Outside production the providers' demo settings are the defaults (payment_link: the sandbox).
     PAYME_MERCHANT_ID: env.PAYME_MERCHANT_ID ?? (production ? undefined : DEMO_PAYME_MERCHANT_ID),
     PAYME_KEY: env.PAYME_KEY ?? (production ? undefined : DEMO_PAYME_KEY),

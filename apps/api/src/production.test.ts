@@ -9,7 +9,7 @@ import { buildApp } from './app.ts';
 import { createDb } from './db/client.ts';
 import { migrateDb } from './db/migrate.ts';
 import { prepareDatabase, staffWithDemoPasswords } from './db/prepare.ts';
-import { products, seedRuns, staffAccounts } from './db/schema/index.ts';
+import { products, seedRuns, shippers, staffAccounts } from './db/schema/index.ts';
 import { STAFF_SEED_PART, seedDatabase } from './db/seed/index.ts';
 import { setStaffPassword, staffPasswordProblems } from './db/staff-password.ts';
 import { DEFAULT_STAFF_DEMO_PASSWORD, DEMO_SHIPPER_ID, type Env, EnvError } from './env.ts';
@@ -33,6 +33,8 @@ const PRODUCTION: Partial<Env> = {
   LOG_LEVEL: 'silent',
 };
 const silent = { info: () => undefined, warn: () => undefined };
+/** A merchant's own Payme settings (the fixture chain offers cash and payme). */
+const PAYME_SETTINGS = { PAYME_MERCHANT_ID: '64f0c1a2b3c4d5e6f7a8b9c0', PAYME_KEY: 'Kq7#vT2m9XpL4wZr8NcY' };
 const FIXTURE_LOGINS = fixtureStaff.map((s) => s.login).sort();
 
 let t: TestApp;
@@ -119,7 +121,13 @@ describe('demo staff passwords in a production database (issue 9, finding 9)', (
       expect(await staffWithDemoPasswords(handle.db)).toEqual(['vendor-chilonzor', 'vendor-yunusobod']);
 
       await handle.db.update(staffAccounts).set({ isActive: false }).where(eq(staffAccounts.role, 'vendor'));
-      await prepareDatabase(handle, { seed: 'never', log: silent, production: true });
+      // The fixture chain offers payme: production needs its settings too (see below).
+      await prepareDatabase(handle, {
+        seed: 'never',
+        log: silent,
+        production: true,
+        payments: PAYME_SETTINGS,
+      });
     } finally {
       await handle.close();
     }
@@ -244,4 +252,42 @@ describe('a production start on a database seeded by a development start (issue 
     expect(run.stderr).not.toMatch(/^\s+at /m);
     expect(run.stdout).not.toContain(DEFAULT_STAFF_DEMO_PASSWORD);
   }, 180_000);
+});
+
+describe('online payments offered without their settings, in production (issue 12)', () => {
+  it('refuses to start, naming the missing variables of each provider the chains offer', async () => {
+    const handle = await createTestDb();
+    try {
+      await seedDatabase(handle.db, { catalog: fixtureCatalog, content: false, staff: false });
+      const start = (payments: Parameters<typeof prepareDatabase>[1]['payments']) =>
+        prepareDatabase(handle, { seed: 'never', log: silent, production: true, payments });
+      await expect(start({})).rejects.toBeInstanceOf(EnvError);
+      await expect(start({})).rejects.toThrow(
+        /PAYME_MERCHANT_ID, PAYME_KEY: required in production.*'payme'/,
+      );
+      await expect(start({ PAYME_MERCHANT_ID: PAYME_SETTINGS.PAYME_MERCHANT_ID })).rejects.toThrow(
+        /- PAYME_KEY: required in production/,
+      );
+      await start(PAYME_SETTINGS);
+      // Development starts are not checked (the demo settings are the defaults there anyway).
+      await prepareDatabase(handle, { seed: 'never', log: silent, production: false });
+
+      // A chain that starts offering click needs Click's three settings as well.
+      await handle.db.update(shippers).set({ paymentTypes: ['cash', 'payme', 'click'] });
+      await expect(start(PAYME_SETTINGS)).rejects.toThrow(
+        /CLICK_SERVICE_ID, CLICK_MERCHANT_ID, CLICK_SECRET_KEY: required in production.*'click'/,
+      );
+      await start({
+        ...PAYME_SETTINGS,
+        CLICK_SERVICE_ID: '41234',
+        CLICK_MERCHANT_ID: '22345',
+        CLICK_SECRET_KEY: 'Zt5pQ8wLx2Rm7KvN3bHc',
+      });
+      // Nothing offered online: nothing required.
+      await handle.db.update(shippers).set({ paymentTypes: ['cash', 'card'] });
+      await start({});
+    } finally {
+      await handle.close();
+    }
+  });
 });

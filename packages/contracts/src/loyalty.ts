@@ -15,6 +15,19 @@ export const ZLoyaltyBalanceResponse = z.object({
 });
 export type TLoyaltyBalanceResponse = z.infer<typeof ZLoyaltyBalanceResponse>;
 
+/**
+ * Its query (no body): `phone` may name the card, and must then be the signed-in customer's own
+ * (anything else is refused with 400); absent, the signed-in customer's card.
+ */
+export const ZLoyaltyBalanceQuery = z.object({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?998\d{9}$/, 'must be 998 followed by 9 digits, with or without +')
+    .optional(),
+});
+export type TLoyaltyBalanceQuery = z.infer<typeof ZLoyaltyBalanceQuery>;
+
 /** Why the balance moved: a welcome gift, bonuses spent on an order, given back (cancelled), earned. */
 export const LOYALTY_REASONS = ['welcome', 'spent', 'refund', 'earned'] as const;
 export const ZLoyaltyReason = z.enum(LOYALTY_REASONS);

@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './constants.ts';
 export * from './geo.ts';
 export * from './hours.ts';
+export * from './loyalty.ts';
 export * from './modifiers.ts';
 export * from './money.ts';
 export * from './order-status.ts';

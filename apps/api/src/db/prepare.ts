@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_STAFF_DEMO_PASSWORD, EnvError } from '../env.ts';
+import { DEFAULT_STAFF_DEMO_PASSWORD, type Env, EnvError } from '../env.ts';
 import { verifyPassword } from '../modules/staff/passwords.ts';
 import type { DbHandle, DbOrTx } from './client.ts';
 import { migrateDb } from './migrate.ts';
-import { staffAccounts } from './schema/index.ts';
+import { shippers, staffAccounts } from './schema/index.ts';
 import { refreshSearchKeys } from './seed/catalog.ts';
 import { SEED_VERSION, seedDatabase } from './seed/index.ts';
 
@@ -45,7 +45,14 @@ export async function staffWithDemoPasswords(
  */
 export async function prepareDatabase(
   handle: DbHandle,
-  options: { seed: 'auto' | 'never'; log: Log; staffPassword?: string | undefined; production?: boolean },
+  options: {
+    seed: 'auto' | 'never';
+    log: Log;
+    staffPassword?: string | undefined;
+    production?: boolean;
+    /** The payment providers' settings, checked in production against what the chains offer. */
+    payments?: PaymentSettings;
+  },
 ) {
   await migrateDb(handle);
   const refreshed = await refreshSearchKeys(handle.db);
@@ -53,18 +60,50 @@ export async function prepareDatabase(
     options.log.info({ products: refreshed }, 'search keys updated to the current folding rules');
   if (options.seed === 'auto') await seed(handle, options);
   if (options.production) {
+    const problems: string[] = [];
     const logins = await staffWithDemoPasswords(handle.db);
     if (logins.length > 0) {
-      throw new EnvError(
-        [
-          `staff accounts ${logins.join(', ')} still have the demo password published in the README: ` +
-            'give each its own password (npm run staff:password -w @app/api -- <login>, the password ' +
-            'on stdin) or deactivate it (staff_accounts.is_active = false) before starting in production',
-        ],
-        'Refusing to start in production',
+      problems.push(
+        `staff accounts ${logins.join(', ')} still have the demo password published in the README: ` +
+          'give each its own password (npm run staff:password -w @app/api -- <login>, the password ' +
+          'on stdin) or deactivate it (staff_accounts.is_active = false) before starting in production',
+      );
+    }
+    problems.push(...(await missingPaymentSettings(handle.db, options.payments ?? {})));
+    if (problems.length > 0) throw new EnvError(problems, 'Refusing to start in production');
+  }
+}
+
+export type PaymentSettings = Partial<
+  Pick<Env, 'PAYME_MERCHANT_ID' | 'PAYME_KEY' | 'CLICK_SERVICE_ID' | 'CLICK_MERCHANT_ID' | 'CLICK_SECRET_KEY'>
+>;
+
+/** The settings a provider cannot take money without (payment-links.ts isConfigured reads the same). */
+const PROVIDER_SETTINGS = {
+  payme: ['PAYME_MERCHANT_ID', 'PAYME_KEY'],
+  click: ['CLICK_SERVICE_ID', 'CLICK_MERCHANT_ID', 'CLICK_SECRET_KEY'],
+} as const;
+
+/**
+ * A chain that offers payme or click (shippers.payment_types) while that provider's settings are
+ * missing: its customers would see an online payment that every order refuses. One problem per
+ * provider, naming the variables to set (or the payment type to take out of the chain's list).
+ */
+export async function missingPaymentSettings(db: DbOrTx, settings: PaymentSettings): Promise<string[]> {
+  const rows = await db.select({ paymentTypes: shippers.paymentTypes }).from(shippers);
+  const offered = new Set(rows.flatMap((r) => r.paymentTypes));
+  const problems: string[] = [];
+  for (const provider of ['payme', 'click'] as const) {
+    if (!offered.has(provider)) continue;
+    const missing = PROVIDER_SETTINGS[provider].filter((name) => !settings[name]);
+    if (missing.length > 0) {
+      problems.push(
+        `${missing.join(', ')}: required in production, since a chain offers '${provider}' ` +
+          `(shippers.payment_types); set them, or take '${provider}' out of the chain's payment types`,
       );
     }
   }
+  return problems;
 }
 
 async function seed(

@@ -12,8 +12,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Where payment providers call us (Payme, Click: modules/payments). They send no client headers:
+ * they are not clients of the customer API, they authenticate by their own rules (key, signature).
+ */
+export const isProviderCallbackPath = (url: string) => /^\/v1\/payments\/(payme|click)(\/|$|\?)/.test(url);
+
 /** Paths of the customer API proper: they need the client headers. */
-export const isClientApiPath = (url: string) => /^\/v[123](\/|$|\?)/.test(url);
+export const isClientApiPath = (url: string) =>
+  /^\/v[123](\/|$|\?)/.test(url) && !isProviderCallbackPath(url);
 
 /** Documents the headers in OpenAPI; the hook below has already checked them by the time this runs. */
 export const ZClientHeadersSchema = ZClientHeaders.loose();

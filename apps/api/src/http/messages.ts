@@ -439,10 +439,17 @@ export const MESSAGES = {
     uz: () => "Bu to'lov usuli mavjud emas; boshqasini tanlang",
     en: () => 'This payment method is not available; choose another one',
   }),
+  // -- online payments (issue 12) --
   ONLINE_PAYMENT_UNAVAILABLE: texts({
-    ru: () => 'Онлайн-оплата пока недоступна: оплатите наличными или картой при получении',
-    uz: () => "Onlayn to'lov hozircha mavjud emas: qabul qilganda naqd yoki karta bilan to'lang",
-    en: () => 'Online payment is not available yet: pay in cash or by card on receipt',
+    ru: () => 'Оплата онлайн этим способом сейчас недоступна; выберите другой способ оплаты',
+    uz: () => "Bu usulda onlayn to'lov hozir mavjud emas; boshqa to'lov usulini tanlang",
+    en: () => 'Paying online this way is not available right now; choose another payment method',
+  }),
+  LOYALTY_NOT_A_PAYMENT_TYPE: texts({
+    ru: () => 'Бонусами можно оплатить только часть заказа; выберите, как оплатить остальное',
+    uz: () =>
+      "Bonuslar bilan buyurtmaning faqat bir qismini to'lash mumkin; qolganini qanday to'lashni tanlang",
+    en: () => 'Bonuses pay only part of an order; choose how to pay the rest',
   }),
   IDEMPOTENCY_KEY_REUSED: texts({
     ru: () => 'Этот запрос уже отправлялся с другими данными; обновите страницу и попробуйте снова',
@@ -584,6 +591,38 @@ export const MESSAGES = {
     ru: () => 'Войдите, чтобы воспользоваться промокодом',
     uz: () => 'Promokoddan foydalanish uchun tizimga kiring',
     en: () => 'Sign in to use this promocode',
+  }),
+  // -- accumulative (loyalty) card (issue 12) --
+  LOYALTY_NOT_OFFERED: texts({
+    ru: () => 'Оплата бонусами накопительной карты здесь недоступна',
+    uz: () => "Bu yerda jamg'arma karta bonuslari bilan to'lab bo'lmaydi",
+    en: () => 'Paying with bonus card points is not available here',
+  }),
+  LOYALTY_AMOUNT_NOT_HUNDREDS: texts({
+    ru: () => 'Сумма бонусов должна быть кратна 100',
+    uz: () => "Bonuslar summasi 100 ga karrali bo'lishi kerak",
+    en: () => 'The bonus amount must be a multiple of 100',
+  }),
+  LOYALTY_AMOUNT_ABOVE_CAP: texts<{ price: number }>({
+    ru: ({ price }) => `Бонусами можно оплатить не больше ${formatSum(price, 'ru')} этого заказа`,
+    uz: ({ price }) =>
+      `Bu buyurtmaning ko'pi bilan ${formatSum(price, 'uz')} qismini bonuslar bilan to'lash mumkin`,
+    en: ({ price }) => `At most ${formatSum(price, 'en')} of this order can be paid with bonuses`,
+  }),
+  LOYALTY_AMOUNT_ABOVE_BALANCE: texts<{ price: number }>({
+    ru: ({ price }) => `На вашей карте только ${formatSum(price, 'ru')} бонусов`,
+    uz: ({ price }) => `Kartangizda faqat ${formatSum(price, 'uz')} bonus bor`,
+    en: ({ price }) => `Your card holds only ${formatSum(price, 'en')} in bonuses`,
+  }),
+  LOYALTY_UNAVAILABLE: texts({
+    ru: () => 'Накопительная карта сейчас недоступна; попробуйте позже или оформите заказ без бонусов',
+    uz: () => "Jamg'arma karta hozir mavjud emas; keyinroq urinib ko'ring yoki bonuslarsiz buyurtma bering",
+    en: () => 'The bonus card cannot be reached now; try again later or order without bonuses',
+  }),
+  LOYALTY_PHONE_NOT_OWN: texts({
+    ru: () => 'Можно узнать баланс только своей карты',
+    uz: () => "Faqat o'z kartangiz balansini ko'rish mumkin",
+    en: () => "Only your own card's balance can be shown",
   }),
 };
 

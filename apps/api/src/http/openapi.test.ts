@@ -21,6 +21,7 @@ import {
   validRequest,
 } from '../test/openapi-requests.ts';
 import { ORDER_TEST_NOON, signInTestCustomer } from '../test/orders.ts';
+import { isProviderCallbackPath } from './client-headers.ts';
 import { SECURITY_SCHEMES, type SecurityScheme } from './openapi.ts';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123';
@@ -68,6 +69,8 @@ describe('operations', () => {
     for (const operation of operations) {
       const statuses = Object.keys(operation.op.responses);
       expect(statuses, idOf(operation)).toEqual(expect.arrayContaining(['400', '414', '431']));
+      // A payment provider's endpoint (Click) answers a body it cannot read in its protocol, HTTP 200.
+      if (isProviderCallbackPath(operation.path)) continue;
       if (operation.method !== 'GET')
         expect(statuses, idOf(operation)).toEqual(expect.arrayContaining(['413', '415']));
       if (/^\/v[123]\//.test(operation.path)) expect(statuses, idOf(operation)).toContain('404');
@@ -130,7 +133,8 @@ describe('security', () => {
       staff: count('staffToken'),
       admin: count('adminToken'),
     }).toEqual({
-      customer: 17,
+      // Issue 12 added the card's balance and history.
+      customer: 19,
       staff: 4,
       admin: 1,
     });

@@ -3,7 +3,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
-import { isClientApiPath } from './client-headers.ts';
+import { isClientApiPath, isProviderCallbackPath } from './client-headers.ts';
 
 /**
  * The OpenAPI document's conventions, applied to every route in one place (the swagger `transform`)
@@ -111,7 +111,8 @@ export function documentedSchema(route: RouteOptions, schema: FastifySchema): Fa
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
   const schemes = guardSchemesOf(route);
   const defaults: Responses = { ...HTTP_LAYER_ERRORS };
-  if (BODY_METHODS.has(method)) Object.assign(defaults, BODY_ERRORS);
+  // A payment provider's endpoint answers an unreadable body in its own protocol, with HTTP 200.
+  if (BODY_METHODS.has(method) && !isProviderCallbackPath(route.url)) Object.assign(defaults, BODY_ERRORS);
   if (isClientApiPath(route.url)) Object.assign(defaults, CLIENT_HEADER_ERRORS);
   for (const scheme of schemes) Object.assign(defaults, GUARD_ERRORS[scheme]);
   // A route without a response schema (a stream) documents its 200 in the types it `produces`;

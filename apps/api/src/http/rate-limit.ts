@@ -33,7 +33,8 @@ type PolicyDef = {
     | 'RATE_LIMIT_ORDER'
     | 'RATE_LIMIT_VACANCY_APPLICATION'
     | 'RATE_LIMIT_REVIEW'
-    | 'RATE_LIMIT_CUSTOMER_WRITES';
+    | 'RATE_LIMIT_CUSTOMER_WRITES'
+    | 'RATE_LIMIT_PAYMENTS';
   /** Who is counted: the client address bucket, or the signed-in customer (after requireCustomer). */
   per: 'address' | 'customer';
   /**
@@ -75,6 +76,11 @@ export const RATE_LIMIT_POLICIES = {
   review: { env: 'RATE_LIMIT_REVIEW', per: 'customer', onStoreError: 'allow' },
   /** Profile and saved-address writes of a signed-in customer. */
   'customer-writes': { env: 'RATE_LIMIT_CUSTOMER_WRITES', per: 'customer', onStoreError: 'allow' },
+  /**
+   * A payment provider's merchant endpoint (POST /v1/payments/payme; Click's could share it): every
+   * call is recorded, so a flood is bounded; let through when the store fails (a lost sale otherwise).
+   */
+  payments: { env: 'RATE_LIMIT_PAYMENTS', per: 'address', onStoreError: 'allow' },
 } as const satisfies Record<string, PolicyDef>;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

@@ -54,6 +54,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
     now: app.clock,
     secret: app.config.OTP_SECRET,
     tokenTtlDays: app.config.TOKEN_TTL_DAYS,
+    loyalty: app.config,
     log: app.log,
     smsBudget: { perHour: app.config.SMS_BUDGET_PER_HOUR, perDay: app.config.SMS_BUDGET_PER_DAY },
     budgetAlerts,

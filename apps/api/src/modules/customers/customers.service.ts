@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/query-helpers.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
 import { apiError } from '../../http/errors.ts';
+import { grantWelcomeBonus, type LoyaltyConfig } from '../loyalty/loyalty.service.ts';
 import { findShipper } from '../shippers/shippers.repository.ts';
 import { toCustomer } from './customers.mapper.ts';
 import {
@@ -28,7 +29,10 @@ import {
 import { confirmCode, type OtpDeps, sendCode } from './otp.service.ts';
 import { hashToken, newAccessToken } from './tokens.ts';
 
-export type CustomerDeps = OtpDeps & { tokenTtlDays: number };
+export type CustomerDeps = OtpDeps & { tokenTtlDays: number } & {
+  /** A new customer's welcome bonus on the accumulative card (issue 12). */
+  loyalty: LoyaltyConfig;
+};
 
 /** Who is asking: the chain (header), the client address (send limits) and the language of the SMS. */
 export type RequestContext = { shipperId: string; ip: string; locale: TLocale };
@@ -115,6 +119,7 @@ export async function registerConfirm(
           registrationSource: 'website',
           now,
         });
+        await grantWelcomeBonus(tx, deps.loyalty, { shipperId, customerId: customer.id }, now);
         return issueToken(tx, deps, customer, now);
       },
     );

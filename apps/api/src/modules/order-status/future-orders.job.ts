@@ -8,7 +8,7 @@ export const FUTURE_ORDERS_INTERVAL_MS = 30_000;
 /** Orders moved per transaction; the rest wait for the next round (which follows at once). */
 const BATCH = 100;
 
-type JobApp = Pick<FastifyInstance, 'db' | 'clock' | 'orderEvents'>;
+type JobApp = Pick<FastifyInstance, 'db' | 'clock' | 'orderEvents' | 'loyalty'>;
 
 /**
  * How long before its time a scheduled order must reach the kitchen, in minutes: the branch's

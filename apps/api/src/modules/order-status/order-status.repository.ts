@@ -46,11 +46,19 @@ export async function writeStatus(
     courierId: string | null;
     paid: boolean;
     at: Date;
+    /** Set: a paid online order was cancelled (order-status.service.ts); absent: left as it is. */
+    refundDue?: true;
   },
 ): Promise<void> {
   await tx
     .update(orders)
-    .set({ status: input.status, courierId: input.courierId, paid: input.paid, updatedAt: input.at })
+    .set({
+      status: input.status,
+      courierId: input.courierId,
+      paid: input.paid,
+      updatedAt: input.at,
+      ...(input.refundDue ? { refundDue: true } : {}),
+    })
     .where(eq(orders.id, input.orderId));
   await tx.insert(orderStatusHistory).values({
     orderId: input.orderId,

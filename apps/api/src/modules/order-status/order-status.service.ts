@@ -1,12 +1,28 @@
 import type { TOrderStatusEvent } from '@app/contracts';
-import { type Actor, isOrderStatus, type OrderEvent, type OrderStatus, transition } from '@app/domain';
+import {
+  type Actor,
+  isCancelledStatus,
+  isOrderStatus,
+  type OrderEvent,
+  type OrderStatus,
+  transition,
+} from '@app/domain';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
+import { type LoyaltyDeps, settleOrderLoyalty } from '../loyalty/loyalty.service.ts';
 import { findCourier, lockOrder, writeStatus } from './order-status.repository.ts';
 
 /** What applying an event needs of the app (a FastifyInstance has both). */
-export type OrderStatusDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> };
+export type OrderStatusDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> } & LoyaltyDeps;
+
+/**
+ * Cancelling an order whose money was taken online (any cancellation: operator, branch, server) owes
+ * the customer a refund: `refund_due`, set in the cancellation's own transaction. The provider's
+ * refund clears it (Payme's CancelTransaction after perform, state -2: payme.service.ts).
+ */
+const refundFallsDue = (order: { paid: boolean; paymentType: string }, status: OrderStatus) =>
+  order.paid && !PAID_ON_RECEIPT.has(order.paymentType) && isCancelledStatus(status);
 
 /** Payment taken on receipt: paid once the customer has the order. */
 const PAID_ON_RECEIPT: ReadonlySet<string> = new Set(['cash', 'card']);
@@ -18,7 +34,9 @@ const PAID_ON_RECEIPT: ReadonlySet<string> = new Set(['cash', 'card']);
  *
  * Side effects of an event: 'courier-accepted' makes `staffId` the order's courier, 'courier-cancelled'
  * (the courier gives it back) clears it; a cash or card order becomes paid when delivered (delivery)
- * or finished (pickup), an online one when its payment is received.
+ * or finished (pickup), an online one when its payment is received; the accumulative card earns its
+ * cashback when the order is received and gets its spent bonuses back when it is cancelled
+ * (settleOrderLoyalty).
  *
  * Refusals (HttpError): 404 STAFF_ORDER_NOT_FOUND, 403 ORDER_EVENT_FORBIDDEN (not the actor's event),
  * 409 ORDER_EVENT_NOT_FOR_PICKUP (a courier step for a self-pickup order), 409 ORDER_TRANSITION_REFUSED
@@ -73,7 +91,18 @@ export async function applyEvent(
     (!PAID_ON_RECEIPT.has(order.paymentType) && event === 'payment-received');
 
   const at = deps.clock();
-  await writeStatus(tx, { orderId, status, event, actor, staffId: staffId ?? null, courierId, paid, at });
+  await writeStatus(tx, {
+    orderId,
+    status,
+    event,
+    actor,
+    staffId: staffId ?? null,
+    courierId,
+    paid,
+    at,
+    ...(refundFallsDue(order, status) ? { refundDue: true } : {}),
+  });
+  await settleOrderLoyalty(deps, tx, order, status, at);
   const courier = courierId ? await findCourier(tx, courierId) : null;
   const published: TOrderStatusEvent = { order_id: orderId, status, at: at.toISOString(), courier };
   await deps.orderEvents.publish(tx, published);

@@ -7,8 +7,9 @@
  * Refusals, in the order they are met (placing answers the first; a quote lists them all):
  * 1. 400 DELIVERY_ADDRESS_REQUIRED (delivery without address, point or zone), 400
  *    ADDRESS_DETAILS_REQUIRED (is_courier_call off without apartment, floor and building);
- * 2. 422 ONLINE_PAYMENT_UNAVAILABLE (payme, click, loyalty: a later issue), 422
- *    PAYMENT_TYPE_NOT_OFFERED (the chain does not take it);
+ * 2. 422 LOYALTY_NOT_A_PAYMENT_TYPE ('loyalty': bonuses go in loyalty_amount beside a payment type),
+ *    422 PAYMENT_TYPE_NOT_OFFERED (the chain does not take it), 422 ONLINE_PAYMENT_UNAVAILABLE (payme
+ *    or click offered, but the provider's settings are missing: checkPaymentType);
  * 3. 404 BRANCH_NOT_FOUND (nothing more can be priced), 422 BRANCH_INACTIVE;
  * 4. timing: 422 BRANCH_CLOSED now (express), or for a scheduled order FUTURE_TIME_PAST,
  *    FUTURE_TIME_TOO_FAR (beyond the branch's future_*_order_time calendar days, Tashkent time),
@@ -20,7 +21,9 @@
  * 7. 422 MIN_ORDER_PRICE: goods below the zone's min_order_amount or the chain's minimal_order_price;
  * 8. the fare (computeFare: 404 FARE_NOT_FOUND) and the discounts (promo code errors of
  *    computeDiscounts; a quote then prices the automatic discounts alone);
- * 9. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the total.
+ * 9. the accumulative card's loyalty_amount (order-loyalty.ts: LOYALTY_NOT_OFFERED, LOYALTY_UNAVAILABLE,
+ *    LOYALTY_AMOUNT_NOT_HUNDREDS, LOYALTY_AMOUNT_ABOVE_CAP, LOYALTY_AMOUNT_ABOVE_BALANCE);
+ * 10. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the amount to pay (the total less the bonuses).
  */
 import type { TComputePriceResponse, TDeliveryType, TFareReason, ZCreateOrderRequest } from '@app/contracts';
 import { ORDER_PAYMENT_TYPES } from '@app/contracts';
@@ -39,12 +42,14 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
+import { canTakeOnline, isOnlinePaymentType, type OrderPaymentConfig } from '../payments/order-payment.ts';
 import type { DiscountResult } from '../pricing/discount-rules.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
 import { findComboGroups } from '../products/products.repository.ts';
 import type { ZoneWithBranches } from '../zones/zones.repository.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
+import { noLoyalty, type OrderLoyalty, type OrderLoyaltyDeps, priceLoyalty } from './order-loyalty.ts';
 import {
   findModifiers,
   findOrderProducts,
@@ -56,7 +61,6 @@ import type { Refusals } from './refusals.ts';
 export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ONLINE_PAYMENT_TYPES: ReadonlySet<string> = new Set(['payme', 'click', 'loyalty']);
 const OFFERED_HERE: ReadonlySet<string> = new Set(ORDER_PAYMENT_TYPES);
 
 /** Input checks that need no database: the address of a delivery and its details. */
@@ -78,10 +82,21 @@ function checkAddress(body: CreateOrderBody, refusals: Refusals): void {
   }
 }
 
-function checkPaymentType(paymentType: string, offered: readonly string[]): void {
-  if (ONLINE_PAYMENT_TYPES.has(paymentType)) throw apiError(422, 'ONLINE_PAYMENT_UNAVAILABLE');
+/**
+ * The order's payment type: one the chain offers, and for payme or click a provider whose settings
+ * are there (`payments`; absent: none is). 'loyalty' is never one (see ORDER_PAYMENT_TYPES).
+ */
+function checkPaymentType(
+  paymentType: string,
+  offered: readonly string[],
+  payments: OrderPaymentConfig | undefined,
+): void {
+  if (paymentType === 'loyalty') throw apiError(422, 'LOYALTY_NOT_A_PAYMENT_TYPE');
   if (!OFFERED_HERE.has(paymentType) || !offered.includes(paymentType)) {
     throw apiError(422, 'PAYMENT_TYPE_NOT_OFFERED');
+  }
+  if (isOnlinePaymentType(paymentType) && !canTakeOnline(payments, paymentType)) {
+    throw apiError(422, 'ONLINE_PAYMENT_UNAVAILABLE');
   }
 }
 
@@ -166,6 +181,10 @@ export type PriceOrderInput = {
   now: Date;
   /** Lock the promo code's row until the transaction ends (placing, before recording its use). */
   lockPromoCode: boolean;
+  /** The accumulative card; `lock`: lock the customer's row before reading its balance (placing). */
+  loyalty: OrderLoyaltyDeps & { lock: boolean };
+  /** The providers' settings: payme and click are taken only when theirs are there. */
+  payments?: OrderPaymentConfig | undefined;
 };
 
 /** One line of the body as priced: null when it cannot be priced (its refusal was met). */
@@ -196,6 +215,8 @@ export type OrderPricing = {
   changeFrom: number | null;
   /** Auto-add rules of the lines' products (OrderCatalogue.autoAddMinimum); empty: none read. */
   autoAddMinimum: ReadonlyMap<string, number>;
+  /** The bonuses of the body, the most it may use and what is left to pay (order-loyalty.ts). */
+  loyalty: OrderLoyalty;
 };
 
 const isStopped = (line: OrderLinePricing) => line.priced?.inStop === true;
@@ -223,7 +244,10 @@ export async function priceOrder(
   const place = await findPlaceRows(db, shipperId, step.branch_id.toLowerCase(), zoneId);
   if (!place) throw apiError(404, 'SHIPPER_NOT_FOUND');
   const { shipper } = place;
-  refusals.check(() => checkPaymentType(body.payment_type, shipper.paymentTypes), 'payment_type');
+  refusals.check(
+    () => checkPaymentType(body.payment_type, shipper.paymentTypes, input.payments),
+    'payment_type',
+  );
 
   const futureTime = body.future_time ? new Date(body.future_time) : null;
   const changeFrom = body.payment_type === 'cash' ? (body.change_from ?? null) : null;
@@ -243,6 +267,7 @@ export async function priceOrder(
     total: orderTotal({ goods: 0, delivery: 0, discount: 0 }),
     changeFrom,
     autoAddMinimum: new Map(),
+    loyalty: noLoyalty(body.loyalty_amount, 0),
   };
 
   const { branch } = place;
@@ -328,7 +353,19 @@ export async function priceOrder(
   const freeByDiscount = isDelivery && discounts.isDeliveryFree && (fare?.price ?? 0) > 0;
   const delivery = freeByDiscount ? 0 : (fare?.price ?? 0);
   const total = orderTotal({ goods, delivery, discount: discounts.total });
-  if (!changeFromValid(changeFrom, total.total))
+  const loyalty = await priceLoyalty(
+    db,
+    input.loyalty,
+    {
+      customerId: input.customerId,
+      offered: shipper.paymentTypes,
+      amount: body.loyalty_amount,
+      total: total.total,
+      lock: input.loyalty.lock,
+    },
+    refusals,
+  );
+  if (!changeFromValid(changeFrom, loyalty.toPay))
     refusals.add(apiError(422, 'CHANGE_FROM_TOO_SMALL'), 'change_from');
 
   return {
@@ -347,6 +384,7 @@ export async function priceOrder(
     total,
     changeFrom,
     autoAddMinimum: catalogue.autoAddMinimum,
+    loyalty,
   };
 }
 

@@ -2,6 +2,7 @@ import {
   type TCreateOrderRequest,
   type TOrderQuoteResponse,
   ZApiError,
+  ZCreateOrderRequest,
   ZCreateOrderResponse,
   ZOrderQuoteResponse,
 } from '@app/contracts';
@@ -30,6 +31,7 @@ import {
   withProducts,
   wrapLines,
 } from '../../test/orders.ts';
+import { quoteOrder } from './ordering.service.ts';
 
 const MORNING = ORDER_TEST_MORNING;
 const NOON = ORDER_TEST_NOON;
@@ -326,7 +328,7 @@ const refused: [string, () => unknown][] = [
   ],
   ['ADDRESS_DETAILS_REQUIRED', () => deliveryOrderBody({ is_courier_call: false, apartment: '7' })],
   ['PAYMENT_TYPE_NOT_OFFERED', () => deliveryOrderBody({ payment_type: 'card' })],
-  ['ONLINE_PAYMENT_UNAVAILABLE', () => deliveryOrderBody({ payment_type: 'payme' })],
+  ['LOYALTY_NOT_A_PAYMENT_TYPE', () => deliveryOrderBody({ payment_type: 'loyalty' })],
   ['BRANCH_NOT_FOUND', () => pickupOrderBody(withProducts(wraps(), '00000000-0000-4000-8000-000000000000'))],
   ['BRANCH_INACTIVE', () => pickupOrderBody(withProducts(wraps(), F.oybek))],
   ['BRANCH_CLOSED', () => pickupOrderBody(withProducts(wraps(), F.yunusobod))],
@@ -398,6 +400,34 @@ const refused: [string, () => unknown][] = [
 ];
 
 describe('POST /v2/ondemand-order/quote: every refusal the order would meet, with a 200', () => {
+  it('ONLINE_PAYMENT_UNAVAILABLE: payme offered but its settings missing (as placing refuses it)', async () => {
+    const body = ZCreateOrderRequest.parse(deliveryOrderBody({ payment_type: 'payme' }));
+    const input = { shipperId: CLIENT_HEADERS.shipper, customer: { id: customer.id }, body };
+    for (const locale of ['en', 'ru'] as const) {
+      const quoted = await quoteOrder(
+        {
+          db: t.db.db,
+          clock: clock.now,
+          loyalty: t.app.loyalty,
+          config: { ...t.app.config, PAYME_KEY: undefined },
+        },
+        { ...input, locale },
+      );
+      expect(quoted.errors[0]).toMatchObject({
+        code: 'ONLINE_PAYMENT_UNAVAILABLE',
+        field: 'payment_type',
+        message:
+          locale === 'en'
+            ? 'Paying online this way is not available right now; choose another payment method'
+            : 'Оплата онлайн этим способом сейчас недоступна; выберите другой способ оплаты',
+      });
+      // With the settings (the test app's demo ones), the same body is accepted.
+      expect(
+        (await quoteOrder({ ...t.app, db: t.db.db, clock: clock.now }, { ...input, locale })).errors,
+      ).toEqual([]);
+    }
+  });
+
   it.each(refused)('%s: the order’s refusal (code and message) comes first in errors', async (code, body) => {
     for (const locale of ['en', 'ru'] as const) {
       const order = await postOrder(t, customer.token, body(), { locale });

@@ -254,9 +254,17 @@ const ORDER_COLUMNS = Object.keys(getTableColumns(orders)).filter(
 ) as (keyof NewOrder & string)[];
 
 /** The Idempotency-Key whose answer is written with the order (idempotency.ts). */
-export type KeyAnswer = { customerId: string; key: string; requestHash: string; status: number; at: Date };
+export type KeyAnswer = {
+  customerId: string;
+  key: string;
+  requestHash: string;
+  status: number;
+  at: Date;
+  /** An online order's payment_link, part of the answer a replay gives (null: none). */
+  paymentLink?: string | null;
+};
 
-type KeyValues = 'keyCustomerId' | 'key' | 'keyHash' | 'keyStatus' | 'keyAt';
+type KeyValues = 'keyCustomerId' | 'key' | 'keyHash' | 'keyStatus' | 'keyAt' | 'keyPaymentLink';
 type InsertOrderValues = Record<
   | keyof NewOrder
   | 'id'
@@ -308,7 +316,7 @@ const insertOrderStatement = (withKey: boolean) =>
   });
 
 /**
- * The key's row with its answer, the 201's body `{order_id, external_order_id}` (the number read
+ * The key's row with its answer, the 201's body `{order_id, external_order_id, payment_link?}` (the number read
  * from the order's insert). A row already there is one `findAnsweredKey` read as absent (expired, or
  * a claim without an answer): it is replaced.
  */
@@ -316,7 +324,8 @@ const answerInsert = (p: (name: keyof InsertOrderValues) => Placeholder) => sql`
     insert into ${idempotencyKeys} (customer_id, key, request_hash, response_status, response_body,
       created_at, completed_at)
     select ${p('keyCustomerId')}::uuid, ${p('key')}::text, ${p('keyHash')}::text, ${p('keyStatus')}::integer,
-      jsonb_build_object('order_id', ${p('id')}::text, 'external_order_id', o.external_order_id),
+      jsonb_strip_nulls(jsonb_build_object('order_id', ${p('id')}::text, 'external_order_id',
+        o.external_order_id, 'payment_link', ${p('keyPaymentLink')}::text)),
       ${p('keyAt')}::timestamptz, ${p('keyAt')}::timestamptz
     from o
     on conflict (customer_id, key) do update set request_hash = excluded.request_hash,
@@ -361,6 +370,7 @@ export async function insertOrder(
     keyHash: answer?.requestHash ?? null,
     keyStatus: answer?.status ?? null,
     keyAt: answer?.at.toISOString() ?? null,
+    keyPaymentLink: answer?.paymentLink ?? null,
     id,
     numberPrefix,
     firstStatus: firstStatus.status,

@@ -5,7 +5,13 @@
  * status (with the bus notification), the promo code's use and the Idempotency-Key's answer in one
  * transaction; a quote collects every refusal and writes nothing.
  */
-import type { TCreateOrderResponse, TLocale, TOrderQuoteResponse, TOrderStatusEvent } from '@app/contracts';
+import type {
+  TCreateOrderResponse,
+  TLocale,
+  TOnlinePaymentType,
+  TOrderQuoteResponse,
+  TOrderStatusEvent,
+} from '@app/contracts';
 import { ZCreateOrderResponse } from '@app/contracts';
 import { initialOrderStatus } from '@app/domain';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
@@ -13,10 +19,12 @@ import { outboxPayload } from '../../adapters/order-events/status-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
 import { autoAddedFlags } from '../auto-add/auto-add.service.ts';
+import { isOnlinePaymentType, type OrderPaymentConfig, orderPaymentLink } from '../payments/order-payment.ts';
 import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
 import { type KeyUse, keyAnswer, requestHash, takeKey } from './idempotency.ts';
 import type { PricedOrderLine } from './order-lines.ts';
+import { type OrderLoyaltyDeps, spendLoyalty } from './order-loyalty.ts';
 import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
 import { insertOrder, newOrderId } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
@@ -28,7 +36,9 @@ export type OrderingDeps = {
   db: Db;
   clock: () => Date;
   orderEvents: Pick<OrderEvents, 'published'>;
-};
+  /** The payment providers' settings (app.config); absent: payme and click are refused. */
+  config?: OrderPaymentConfig;
+} & OrderLoyaltyDeps;
 
 /** The customer-facing order number: 'B-10001'. */
 export const ORDER_NUMBER_PREFIX = 'B-';
@@ -39,6 +49,8 @@ export type PlaceOrderInput = {
   body: CreateOrderBody;
   /** Set when the request carried an Idempotency-Key: its answer is stored with the order. */
   idempotencyKey: string | null;
+  /** The customer's language (Accept-Language): the payment page's, and where it sends them back. */
+  locale?: TLocale;
 };
 
 /** The answer of a created order (201). */
@@ -94,7 +106,15 @@ async function writeOrder(
   const { body, shipperId } = input;
   const pricing = await priceOrder(
     tx,
-    { shipperId, customerId: input.customer.id, body, now, lockPromoCode: true },
+    {
+      shipperId,
+      customerId: input.customer.id,
+      body,
+      now,
+      lockPromoCode: true,
+      loyalty: { loyalty: deps.loyalty, lock: true },
+      payments: deps.config,
+    },
     Refusals.failFast(),
   );
   const { branch, zone, point, fare, discounts, total, futureTime, changeFrom } = pricing;
@@ -105,10 +125,17 @@ async function writeOrder(
   }
   const isDelivery = body.delivery_type === 'delivery';
 
-  const status = initialOrderStatus({ future_time: body.future_time ?? null, awaits_payment: false });
+  const online = isOnlinePaymentType(body.payment_type) ? body.payment_type : null;
+  const status = initialOrderStatus({
+    future_time: body.future_time ?? null,
+    awaits_payment: online !== null,
+  });
   // Read with the lines' products (findOrderProducts): the same answer as autoAddedLines.
   const autoAdded = autoAddedFlags(lines, pricing.autoAddMinimum, total.goods);
   const orderId = newOrderId();
+  // What the provider takes: the total less the bonus part.
+  const loyaltyAmount = pricing.loyalty.amount;
+  const link = online ? onlinePaymentLink(deps, input, online, orderId, total.total - loyaltyAmount) : null;
   // The first status goes to the status outbox with the order's own insert (one statement fewer
   // than `publish`), and the bus is told it was written: listeners hear it once the order commits.
   const event: TOrderStatusEvent = { order_id: orderId, status, at: now.toISOString(), courier: null };
@@ -143,7 +170,7 @@ async function writeOrder(
       deliveryDistanceM: fare.distance,
       discountPrice: total.discount,
       totalPrice: total.total,
-      loyaltyAmount: 0,
+      loyaltyAmount,
       refundDue: false,
       promoCode: discounts.promoCode?.code ?? null,
       changeFrom,
@@ -166,7 +193,7 @@ async function writeOrder(
       autoAdded: autoAdded[position] ?? false,
     })),
     { status, at: now, outboxPayload: outboxPayload(event) },
-    key ? keyAnswer(key, ORDER_CREATED) : null,
+    key ? { ...keyAnswer(key, ORDER_CREATED), paymentLink: link } : null,
   );
 
   if (discounts.promoCode) {
@@ -177,9 +204,27 @@ async function writeOrder(
       now,
     });
   }
+  await spendLoyalty(tx, deps, pricing.loyalty, order, now);
   await deps.orderEvents.published(tx, event);
 
-  return { order_id: order.id, external_order_id: order.externalOrderId };
+  return {
+    order_id: order.id,
+    external_order_id: order.externalOrderId,
+    ...(link ? { payment_link: link } : {}),
+  };
+}
+
+/** The link an online order is paid at (stored with the Idempotency-Key's answer, so a replay has it). */
+function onlinePaymentLink(
+  deps: OrderingDeps,
+  input: PlaceOrderInput,
+  provider: TOnlinePaymentType,
+  orderId: string,
+  amountDue: number,
+): string {
+  // Pricing refused the provider unless its settings are there.
+  if (!deps.config) throw new Error('onlinePaymentLink: no payment settings');
+  return orderPaymentLink(deps.config, provider, { id: orderId, amountDue }, input.locale ?? 'ru');
 }
 
 export type QuoteOrderInput = {
@@ -196,7 +241,7 @@ export type QuoteOrderInput = {
  * no promo code use, no idempotency key, nothing published.
  */
 export async function quoteOrder(
-  deps: Pick<OrderingDeps, 'db' | 'clock'>,
+  deps: Pick<OrderingDeps, 'db' | 'clock' | 'config'> & OrderLoyaltyDeps,
   input: QuoteOrderInput,
 ): Promise<TOrderQuoteResponse> {
   const refusals = Refusals.collect();
@@ -208,6 +253,8 @@ export async function quoteOrder(
       body: input.body,
       now: deps.clock(),
       lockPromoCode: false,
+      loyalty: { loyalty: deps.loyalty, lock: false },
+      payments: deps.config,
     },
     refusals,
   );
@@ -219,9 +266,9 @@ export async function quoteOrder(
     delivery_distance: pricing.fare?.distance ?? 0,
     discount_price: pricing.total.discount,
     total_price: pricing.total.total,
-    loyalty_amount: 0,
-    loyalty_max: 0,
-    amount_to_pay: pricing.total.total,
+    loyalty_amount: pricing.loyalty.amount,
+    loyalty_max: pricing.loyalty.max,
+    amount_to_pay: pricing.loyalty.toPay,
     discounts: pricing.discounts ? toOrderDiscounts(pricing.discounts).discounts : [],
     lines: pricing.lines.map(({ index, productId, priced }) => ({
       index,

@@ -22,6 +22,7 @@ import {
   products,
   promoCodeUsages,
 } from '../../db/schema/index.ts';
+import type { HttpError } from '../../http/errors.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import {
@@ -561,22 +562,55 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
     expect(errorOf(res).fields?.map((f) => f.field)).toEqual(['floor', 'building']);
   });
 
-  it('refuses payment types the chain does not offer, and online payments for now', async () => {
+  it('refuses payment types the chain does not offer, and the loyalty card as a payment type', async () => {
     // The fixture chain takes cash and payme.
-    await expectRefused(deliveryOrderBody({ payment_type: 'card' }), {
-      status: 422,
-      code: 'PAYMENT_TYPE_NOT_OFFERED',
-      en: 'This payment method is not available; choose another one',
-      ru: 'Этот способ оплаты недоступен; выберите другой',
-    });
-    for (const payment_type of ['payme', 'click', 'loyalty'] as const) {
+    for (const payment_type of ['card', 'click'] as const) {
       await expectRefused(deliveryOrderBody({ payment_type }), {
         status: 422,
-        code: 'ONLINE_PAYMENT_UNAVAILABLE',
-        en: 'Online payment is not available yet: pay in cash or by card on receipt',
-        ru: /Онлайн-оплата пока недоступна/,
+        code: 'PAYMENT_TYPE_NOT_OFFERED',
+        en: 'This payment method is not available; choose another one',
+        ru: 'Этот способ оплаты недоступен; выберите другой',
       });
     }
+    await expectRefused(deliveryOrderBody({ payment_type: 'loyalty' }), {
+      status: 422,
+      code: 'LOYALTY_NOT_A_PAYMENT_TYPE',
+      en: 'Bonuses pay only part of an order; choose how to pay the rest',
+      ru: 'Бонусами можно оплатить только часть заказа; выберите, как оплатить остальное',
+    });
+  });
+
+  it('refuses payme, offered by the chain, while its settings are missing (ONLINE_PAYMENT_UNAVAILABLE)', async () => {
+    const before = await tableCounts();
+    for (const config of [undefined, { ...t.app.config, PAYME_MERCHANT_ID: undefined }]) {
+      const placing = placeOrder(
+        {
+          db: t.db.db,
+          clock: clock.now,
+          orderEvents: t.app.orderEvents,
+          loyalty: t.app.loyalty,
+          ...(config ? { config } : {}),
+        },
+        {
+          shipperId: CLIENT_HEADERS.shipper,
+          customer: { id: customer.id },
+          body: ZCreateOrderRequest.parse(deliveryOrderBody({ payment_type: 'payme' })),
+          idempotencyKey: null,
+        },
+      );
+      await expect(placing).rejects.toMatchObject({ statusCode: 422, code: 'ONLINE_PAYMENT_UNAVAILABLE' });
+      const error = (await placing.then(
+        () => null,
+        (e: unknown) => e,
+      )) as HttpError;
+      expect(error.messageIn('en')).toBe(
+        'Paying online this way is not available right now; choose another payment method',
+      );
+      expect(error.messageIn('ru')).toBe(
+        'Оплата онлайн этим способом сейчас недоступна; выберите другой способ оплаты',
+      );
+    }
+    expect(await tableCounts()).toEqual(before);
   });
 
   it('refuses an unknown or inactive branch', async () => {
@@ -937,7 +971,12 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
       },
     };
     const result = await placeOrder(
-      { db: t.db.db, clock: clock.now, orderEvents: recordingBus },
+      {
+        db: t.db.db,
+        clock: clock.now,
+        orderEvents: recordingBus,
+        loyalty: t.app.loyalty,
+      },
       {
         shipperId: CLIENT_HEADERS.shipper,
         customer: { id: customer.id },
@@ -967,7 +1006,12 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
     };
     await expect(
       placeOrder(
-        { db: t.db.db, clock: clock.now, orderEvents: failingBus },
+        {
+          db: t.db.db,
+          clock: clock.now,
+          orderEvents: failingBus,
+          loyalty: t.app.loyalty,
+        },
         {
           shipperId: CLIENT_HEADERS.shipper,
           customer: { id: customer.id },

@@ -3,6 +3,7 @@ import { ZApiError, ZOrderDetail, ZOrderParams, ZOrdersQuery, ZOrdersResponse } 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth.ts';
+import { localeFromAcceptLanguage } from '../../http/locale.ts';
 import { liveTokenIds, type OrderOwner } from './orders.repository.ts';
 import { getCustomerOrder, getCustomerOrders, getOrderStatusEvent, orderNotFound } from './orders.service.ts';
 import { HEARTBEAT_MS, openStatusStream } from './status-stream.ts';
@@ -65,7 +66,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
         response: { 200: ZOrderDetail, ...errors, 404: ZApiError },
       },
     },
-    async (request) => getCustomerOrder(app.db, owner(request), request.params.id),
+    async (request) =>
+      getCustomerOrder(app.db, owner(request), request.params.id, {
+        config: app.config,
+        locale: localeFromAcceptLanguage(request.headers['accept-language']),
+      }),
   );
 
   app.get(

@@ -1,9 +1,11 @@
-import type { TOrderDetail, TOrderStatusEvent, TOrdersResponse } from '@app/contracts';
+import type { TLocale, TOrderDetail, TOrderStatusEvent, TOrdersResponse } from '@app/contracts';
 import { isCurrentStatus, ORDER_STATUSES } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
-import { toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
+import { loyaltyEarnedBy } from '../loyalty/loyalty.repository.ts';
+import { awaitedPayment, type OrderPaymentConfig } from '../payments/order-payment.ts';
+import { NO_DETAIL_EXTRAS, toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
 import {
   findCustomerOrder,
   findOrderStatus,
@@ -38,6 +40,7 @@ export async function getCustomerOrder(
   db: DbOrTx,
   owner: OrderOwner,
   orderId: string,
+  payment?: { config: OrderPaymentConfig; locale: TLocale },
 ): Promise<TOrderDetail> {
   const row = await findCustomerOrder(db, owner, orderId);
   if (!row) throw orderNotFound();
@@ -47,7 +50,14 @@ export async function getCustomerOrder(
     owner.customerId,
     lines.map((l) => l.productId),
   );
-  return toOrderDetail(row, lines, history, reviewed);
+  // The accumulative card's part of the extras (issue 12): the bonuses the order earned; and the
+  // online payment's, while the order awaits it.
+  const loyaltyEarned = await loyaltyEarnedBy(db, orderId);
+  return toOrderDetail(row, lines, history, reviewed, {
+    ...NO_DETAIL_EXTRAS,
+    loyaltyEarned,
+    ...(payment ? awaitedPayment(payment.config, row.order, payment.locale) : {}),
+  });
 }
 
 /** The order's status now as a stream event, or null when it is not the customer's. */

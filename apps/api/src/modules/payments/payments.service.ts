@@ -6,9 +6,10 @@
  */
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import type { Tx } from '../../db/client.ts';
+import type { LoyaltyDeps } from '../loyalty/loyalty.service.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 
-export type PaymentDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> };
+export type PaymentDeps = { clock: () => Date; orderEvents: Pick<OrderEvents, 'publish'> } & LoyaltyDeps;
 
 /**
  * The provider took the money for `orderId`: 'payment-received' as the server. The caller holds the

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
@@ -105,6 +105,9 @@ export async function listStaffOrders(
     eq(orders.shipperId, params.shipperId),
     scopeCondition(params.scope),
     params.status ? eq(orders.status, params.status) : undefined,
+    // An online order waiting for its payment is nobody's work yet (issue 12): it reaches the
+    // queues as 'new' (or 'future') once paid, and the server cancels it if it never is.
+    ne(orders.status, 'payment-awaited'),
   );
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db

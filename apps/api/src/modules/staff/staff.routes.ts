@@ -31,7 +31,12 @@ const authErrors = { 400: ZApiError, 401: ZApiError };
  */
 export async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (): StaffDeps => ({ db: app.db, clock: app.clock, orderEvents: app.orderEvents });
+  const deps = (): StaffDeps => ({
+    db: app.db,
+    clock: app.clock,
+    orderEvents: app.orderEvents,
+    loyalty: app.loyalty,
+  });
   const preHandler = staffGuard(fastify);
   const tags = ['staff'];
 

@@ -12,6 +12,7 @@ import type { StaffAccountRow } from '../../db/schema/index.ts';
 import { addressBucket } from '../../http/client-address.ts';
 import { apiError, cataloguedError, tooManyRequests } from '../../http/errors.ts';
 import { hashToken, newAccessToken } from '../customers/tokens.ts';
+import type { LoyaltyDeps } from '../loyalty/loyalty.service.ts';
 import { lockOrder } from '../order-status/order-status.repository.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { type HashSlots, HashSlotsFull } from './hash-slots.ts';
@@ -33,7 +34,7 @@ export type StaffDeps = {
   db: Db;
   clock: () => Date;
   orderEvents: Pick<OrderEvents, 'publish'>;
-};
+} & LoyaltyDeps;
 
 /** What a sign-in needs besides the database: where password hashes run (hash-slots.ts). */
 export type StaffLoginDeps = Pick<StaffDeps, 'db' | 'clock'> & { hashSlots: HashSlots };

@@ -25,7 +25,10 @@ const ZClockChange = z.object({
  * registers these routes only then). Like the SMS outbox, they answer only a client on this machine
  * (the socket's own peer address, never X-Forwarded-For); anyone else is told the route does not exist.
  */
-export async function testClockRoutes(fastify: FastifyInstance, options: { clock: OffsetClock }) {
+export async function testClockRoutes(
+  fastify: FastifyInstance,
+  options: { clock: OffsetClock; onMoved?: () => Promise<void> },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { clock } = options;
   const onlyThisMachine = async (request: {
@@ -63,7 +66,8 @@ export async function testClockRoutes(fastify: FastifyInstance, options: { clock
       schema: {
         tags: ['system'],
         summary: 'Test only (TEST_CLOCK=true): sets how far the API clock runs ahead of the system time',
-        description: 'Answers only a client on the machine the API runs on (loopback); anyone else gets 404.',
+        description:
+          'Answers only a client on the machine the API runs on (loopback); anyone else gets 404. Runs the timed jobs (scheduled orders falling due, unpaid online orders timing out) before it answers.',
         body: ZClockChange,
         response: { 200: ZClockState, 400: ZApiError, 404: ZApiError },
       },
@@ -71,6 +75,8 @@ export async function testClockRoutes(fastify: FastifyInstance, options: { clock
     async (request) => {
       clock.setOffsetMs(request.body.offset_ms);
       request.log.info({ offset_ms: request.body.offset_ms }, 'test clock moved');
+      // What fell due at the new time (scheduled orders, unpaid ones) is moved before this answers.
+      await options.onMoved?.();
       return state();
     },
   );

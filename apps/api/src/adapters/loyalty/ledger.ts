@@ -1,0 +1,69 @@
+/**
+ * The `loyalty_ledger` table (db/schema/payments.ts): every movement of a customer's bonuses that
+ * this API made. An order's spend, refund and earn rows are unique (a partial index), so a retried or
+ * concurrent write of the same movement inserts nothing the second time.
+ */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type LoyaltyReason, loyaltyLedger, orders } from '../../db/schema/index.ts';
+import type { LoyaltyCustomer, LoyaltyMovementRow } from './loyalty-program.ts';
+
+/** Inserts a movement unless the same one (order and reason, or the customer's welcome) is there; true when inserted. */
+export async function insertMovement(
+  db: DbOrTx,
+  customer: Pick<LoyaltyCustomer, 'shipperId' | 'customerId'>,
+  movement: { orderId: string | null; amount: number; reason: LoyaltyReason; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(loyaltyLedger)
+    .values({ shipperId: customer.shipperId, customerId: customer.customerId, ...movement })
+    .onConflictDoNothing()
+    .returning({ id: loyaltyLedger.id });
+  return rows.length > 0;
+}
+
+/** The sum of the customer's movements. */
+export async function ledgerBalance(db: DbOrTx, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${loyaltyLedger.amount})` })
+    .from(loyaltyLedger)
+    .where(eq(loyaltyLedger.customerId, customerId));
+  return Number(row?.sum ?? 0);
+}
+
+/** What the order spent (a positive number), 0 when it spent nothing. */
+export async function spentByOrder(db: DbOrTx, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ amount: loyaltyLedger.amount })
+    .from(loyaltyLedger)
+    .where(and(eq(loyaltyLedger.orderId, orderId), eq(loyaltyLedger.reason, 'spent')));
+  return row ? -row.amount : 0;
+}
+
+/** The customer's movements, newest first, with the order's number. */
+export async function ledgerHistory(
+  db: DbOrTx,
+  customerId: string,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; movements: LoyaltyMovementRow[] }> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(loyaltyLedger)
+    .where(eq(loyaltyLedger.customerId, customerId));
+  const movements = await db
+    .select({
+      id: loyaltyLedger.id,
+      amount: loyaltyLedger.amount,
+      reason: loyaltyLedger.reason,
+      orderId: loyaltyLedger.orderId,
+      externalOrderId: orders.externalOrderId,
+      createdAt: loyaltyLedger.createdAt,
+    })
+    .from(loyaltyLedger)
+    .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .where(eq(loyaltyLedger.customerId, customerId))
+    .orderBy(desc(loyaltyLedger.createdAt), desc(loyaltyLedger.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return { count: total?.n ?? 0, movements };
+}

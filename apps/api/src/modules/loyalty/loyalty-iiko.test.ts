@@ -1,0 +1,157 @@
+/**
+ * The accumulative card kept in iiko Cloud (LOYALTY_PROVIDER=iiko), through the API against the fake
+ * iiko on 127.0.0.1: the balance is iiko's, bonuses are charged off with the order and topped up when
+ * it is cancelled or earns its cashback, and an iiko that cannot be reached refuses only what needs it.
+ */
+import { ZOrderQuoteResponse } from '@app/contracts';
+import type { Actor, OrderEvent } from '@app/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  FAKE_IIKO_API_LOGIN,
+  FAKE_IIKO_ORGANIZATION_ID,
+  type FakeIiko,
+  startFakeIiko,
+} from '../../adapters/loyalty/fake-iiko.ts';
+import { loyaltyLedger, orders, shippers } from '../../db/schema/index.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { createTestClock } from '../../test/clock.ts';
+import {
+  deliveryOrderBody,
+  ORDER_TEST_MORNING,
+  placeTestOrder,
+  postOrder,
+  signInTestCustomer,
+  type TestCustomer,
+} from '../../test/orders.ts';
+import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
+import { applyEvent } from '../order-status/order-status.service.ts';
+
+const clock = createTestClock(ORDER_TEST_MORNING);
+let t: TestApp;
+let fake: FakeIiko;
+
+beforeAll(async () => {
+  fake = await startFakeIiko();
+  t = await buildTestApp({
+    clock: clock.now,
+    env: {
+      LOYALTY_PROVIDER: 'iiko',
+      IIKO_API_URL: fake.url,
+      IIKO_API_LOGIN: FAKE_IIKO_API_LOGIN,
+      IIKO_ORGANIZATION_ID: FAKE_IIKO_ORGANIZATION_ID,
+      LOYALTY_WELCOME_BONUS: 20_000,
+      LOYALTY_CASHBACK_PERCENT: 5,
+      LOYALTY_MAX_SHARE_PERCENT: 50,
+    },
+  });
+  await t.db.db
+    .update(shippers)
+    .set({ paymentTypes: ['cash', 'payme', 'loyalty'] })
+    .where(eq(shippers.id, CLIENT_HEADERS.shipper));
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.fail('/api/1/loyalty/iiko/customer/info', null);
+  fake.fail('/api/1/loyalty/iiko/customer/wallet/chargeoff', null);
+});
+
+const auth = (who: TestCustomer) => ({ ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` });
+const balanceCall = (who: TestCustomer) =>
+  t.app.inject({ method: 'POST', url: '/v2/crm/iiko-customer-info', headers: auth(who) });
+const S = LIFE_FIXTURE.staff;
+const apply = (orderId: string, event: OrderEvent, actor: Actor, staffId?: string) =>
+  t.app.db.transaction((tx) => applyEvent(t.app, tx, orderId, event, actor, staffId));
+const walletCalls = () =>
+  fake.requests.filter((r) => r.path.includes('/wallet/')).map((r) => [r.path.split('/').at(-1), r.body.sum]);
+
+describe('the iiko card through the API', () => {
+  it("answers iiko's bonus balance of the customer's phone, and gives no welcome bonus of ours", async () => {
+    const who = await signInTestCustomer(t);
+    fake.addGuest(`+${who.phone}`, 42_000);
+    const res = await balanceCall(who);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ balance: 42_000, cashback_percent: 5, max_share_percent: 50 });
+    const rows = await t.db.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.customerId, who.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('answers 0 for a customer iiko does not know', async () => {
+    const who = await signInTestCustomer(t);
+    expect((await balanceCall(who)).json().balance).toBe(0);
+  });
+
+  it('charges the bonuses off in iiko with the order and tops them up when it is cancelled', async () => {
+    const who = await signInTestCustomer(t);
+    const guest = fake.addGuest(`+${who.phone}`, 30_000);
+    fake.requests.length = 0;
+    const { order_id, external_order_id } = await placeTestOrder(t, who.token, { loyalty_amount: 25_000 });
+    expect(guest.balance).toBe(5_000);
+    const chargeoff = fake.requests.find((r) => r.path.endsWith('/chargeoff'));
+    expect(chargeoff?.body).toEqual({
+      customerId: guest.id,
+      walletId: guest.walletId,
+      sum: 25_000,
+      comment: `Order ${external_order_id}: paid with bonuses`,
+      organizationId: FAKE_IIKO_ORGANIZATION_ID,
+    });
+    await apply(order_id, 'operator-cancelled', 'operator', S.operator);
+    expect(guest.balance).toBe(30_000);
+    expect(walletCalls()).toEqual([
+      ['chargeoff', 25_000],
+      ['topup', 25_000],
+    ]);
+  });
+
+  it('tops up the cashback in iiko when the order is delivered', async () => {
+    const who = await signInTestCustomer(t);
+    const guest = fake.addGuest(`+${who.phone}`, 10_000);
+    const { order_id } = await placeTestOrder(t, who.token, { loyalty_amount: 10_000 });
+    for (const [event, actor, staff] of [
+      ['operator-accepted', 'operator', S.operator],
+      ['vendor-accepted', 'vendor', S.vendorChilonzor],
+      ['vendor-ready', 'vendor', S.vendorChilonzor],
+      ['courier-accepted', 'courier', S.courier],
+      ['courier-picked', 'courier', S.courier],
+      ['delivered', 'courier', S.courier],
+    ] as const) {
+      await apply(order_id, event, actor, staff);
+    }
+    // 5% of the 56 000 paid with money.
+    expect(guest.balance).toBe(2_800);
+  });
+
+  it('refuses an order with bonuses when iiko refuses the charge, and writes nothing', async () => {
+    const who = await signInTestCustomer(t);
+    fake.addGuest(`+${who.phone}`, 30_000);
+    fake.fail('/api/1/loyalty/iiko/customer/wallet/chargeoff', 500);
+    const res = await postOrder(t, who.token, deliveryOrderBody({ loyalty_amount: 10_000 }), {
+      locale: 'en',
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'LOYALTY_UNAVAILABLE' });
+    expect(await t.db.db.select().from(orders).where(eq(orders.customerId, who.id))).toEqual([]);
+    expect(await t.db.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.customerId, who.id))).toEqual(
+      [],
+    );
+  });
+
+  it('still quotes and places orders without bonuses while iiko is down', async () => {
+    const who = await signInTestCustomer(t);
+    fake.fail('/api/1/loyalty/iiko/customer/info', 500);
+    expect((await balanceCall(who)).statusCode).toBe(503);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/ondemand-order/quote',
+      headers: auth(who),
+      payload: deliveryOrderBody({ loyalty_amount: 1_000 }),
+    });
+    const q = ZOrderQuoteResponse.parse(res.json());
+    expect(q.loyalty_max).toBe(0);
+    expect(q.errors.map((e) => [e.code, e.field])).toEqual([['LOYALTY_UNAVAILABLE', 'loyalty_amount']]);
+    await placeTestOrder(t, who.token);
+  });
+});

@@ -1,0 +1,462 @@
+/**
+ * Click's SHOP API (docs.click.uz; the rules of the shared payments-conformance.md): Click calls
+ * Prepare (action 0) when the customer confirms the payment, then Complete (action 1) once it has
+ * taken the money (or failed to: `error < 0`). Every answer carries Click's own `error` code; the
+ * checks run in the order of Click's official template, the first that fails answers:
+ *
+ *   -8 a field is missing or malformed (also an unreadable body: click.routes.ts)
+ *   -1 the signature is wrong, the service_id is not ours, or Click is not configured here
+ *      (CLICK_SERVICE_ID or CLICK_SECRET_KEY unset: nothing can be signed, so nothing is accepted)
+ *   -3 the action is not this endpoint's (0 Prepare, 1 Complete)
+ *   -5 merchant_trans_id names no order of ours paid with Click
+ *   -6 Complete: merchant_prepare_id is no transaction of ours, or not this order's and click_trans_id's;
+ *      Prepare: the click_trans_id is already another order's
+ *   -4 the order is already paid (a repeated Complete too)
+ *   -2 the amount differs from what the order leaves to pay (total - bonuses) by more than 0.01
+ *   -9 the transaction is cancelled, or the order can no longer be paid (cancelled by the payment
+ *      timeout or an operator; its prepared transaction is then cancelled too)
+ *   -7 we failed to write (a database error): nothing was changed
+ *    0 success
+ *
+ * A Complete with `error < 0` (Click failed the payment) whose transaction was found cancels it and
+ * answers -9, unless the answer is already -4 or -9. A repeated Prepare with the same click_trans_id
+ * answers the same merchant_prepare_id. A Prepare with a new click_trans_id while another one of the
+ * order is prepared (the customer started over on Click's side) cancels the older one and prepares
+ * the new one: an order has at most one prepared transaction (the schema's partial unique index),
+ * and a later Complete of the older one answers -9.
+ *
+ * Each call runs in one database transaction holding the order's row lock, so concurrent calls for
+ * one order take turns: two Completes make one payment (the second answers -4). Every call,
+ * accepted or refused, is then recorded in payment_calls.
+ */
+
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import {
+  CLICK_CANCELLED,
+  CLICK_COMPLETED,
+  CLICK_PREPARED,
+  type ClickTransaction,
+  cancelClickTransaction,
+  cancelOtherPreparedClickTransactions,
+  completeClickTransaction,
+  findClickTransaction,
+  findClickTransactionBySeq,
+  insertPreparedClickTransaction,
+} from './click.repository.ts';
+import { clickSignMatches, clickSignString } from './click.sign.ts';
+import {
+  awaitsPaymentBy,
+  findPaymentOrder,
+  type PaymentOrder,
+  recordPaymentCall,
+} from './payments.repository.ts';
+import { type PaymentDeps, receivePayment } from './payments.service.ts';
+
+export type ClickMethod = 'prepare' | 'complete';
+
+/** Click's error codes (its documentation's "errors"). */
+export const CLICK_ERRORS = {
+  success: 0,
+  signCheckFailed: -1,
+  incorrectAmount: -2,
+  actionNotFound: -3,
+  alreadyPaid: -4,
+  orderNotFound: -5,
+  transactionNotFound: -6,
+  failedToUpdate: -7,
+  badRequest: -8,
+  transactionCancelled: -9,
+} as const;
+export type ClickErrorCode = (typeof CLICK_ERRORS)[keyof typeof CLICK_ERRORS];
+
+/** `error_note`: a protocol text Click logs (its documentation's wording), not a customer message. */
+const ERROR_NOTES: Record<ClickErrorCode, string> = {
+  0: 'Success',
+  [-1]: 'SIGN CHECK FAILED!',
+  [-2]: 'Incorrect parameter amount',
+  [-3]: 'Action not found',
+  [-4]: 'Already paid',
+  [-5]: 'Order does not exist',
+  [-6]: 'Transaction does not exist',
+  [-7]: 'Failed to update order',
+  [-8]: 'Error in request from click',
+  [-9]: 'Transaction cancelled',
+};
+
+export type ClickPrepareAnswer = {
+  click_trans_id: number | null;
+  merchant_trans_id: string | null;
+  merchant_prepare_id: number | null;
+  error: ClickErrorCode;
+  error_note: string;
+};
+export type ClickCompleteAnswer = {
+  click_trans_id: number | null;
+  merchant_trans_id: string | null;
+  merchant_confirm_id: number | null;
+  error: ClickErrorCode;
+  error_note: string;
+};
+export type ClickAnswer = ClickPrepareAnswer | ClickCompleteAnswer;
+
+export type ClickDeps = PaymentDeps & {
+  db: Db;
+  config: Pick<Env, 'CLICK_SERVICE_ID' | 'CLICK_SECRET_KEY'>;
+  log: { error: (object: object, message: string) => void };
+};
+
+/** The fields Click sends (merchant_prepare_id: Complete only). */
+export const CLICK_FIELDS = [
+  'click_trans_id',
+  'service_id',
+  'click_paydoc_id',
+  'merchant_trans_id',
+  'merchant_prepare_id',
+  'amount',
+  'action',
+  'error',
+  'error_note',
+  'sign_time',
+  'sign_string',
+] as const;
+type ClickField = (typeof CLICK_FIELDS)[number];
+
+const DIGITS = /^\d{1,20}$/;
+const INTEGER = /^-?\d{1,9}$/;
+/** A decimal number of sums, as Click writes it ('52000', '52000.00'). */
+const AMOUNT = /^-?\d{1,15}(\.\d{1,6})?$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters refused.
+const TEXT = /^[^\u0000-\u001f\u007f]*$/;
+
+/** How each field must look; what does not is -8. */
+const FIELD_RULES: Record<ClickField, { test: (value: string) => boolean; required: ClickMethod[] }> = {
+  click_trans_id: { test: (v) => DIGITS.test(v), required: ['prepare', 'complete'] },
+  service_id: { test: (v) => DIGITS.test(v), required: ['prepare', 'complete'] },
+  click_paydoc_id: { test: (v) => DIGITS.test(v), required: ['prepare', 'complete'] },
+  merchant_trans_id: {
+    test: (v) => v.length >= 1 && v.length <= 100 && TEXT.test(v),
+    required: ['prepare', 'complete'],
+  },
+  merchant_prepare_id: {
+    test: (v) => v.length >= 1 && v.length <= 40 && TEXT.test(v),
+    required: ['complete'],
+  },
+  amount: { test: (v) => AMOUNT.test(v), required: ['prepare', 'complete'] },
+  action: { test: (v) => INTEGER.test(v), required: ['prepare', 'complete'] },
+  error: { test: (v) => INTEGER.test(v), required: ['prepare', 'complete'] },
+  error_note: { test: (v) => v.length <= 1000 && TEXT.test(v), required: [] },
+  sign_time: {
+    test: (v) => v.length >= 1 && v.length <= 40 && TEXT.test(v),
+    required: ['prepare', 'complete'],
+  },
+  sign_string: {
+    test: (v) => v.length >= 1 && v.length <= 100 && TEXT.test(v),
+    required: ['prepare', 'complete'],
+  },
+};
+
+/** A field's text: a string as sent, a JSON number as JavaScript writes it; anything else: unreadable. */
+function textOf(value: unknown): string | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+type ClickRequest = {
+  click_trans_id: string;
+  service_id: string;
+  click_paydoc_id: string;
+  merchant_trans_id: string;
+  merchant_prepare_id?: string;
+  amount: string;
+  action: string;
+  error: string;
+  error_note?: string;
+  sign_time: string;
+  sign_string: string;
+};
+
+/** The request's fields as sent (what a call records; unknown fields are left out, texts bounded). */
+export function clickParams(body: unknown): Record<string, string> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const params: Record<string, string> = {};
+  for (const field of CLICK_FIELDS) {
+    const text = textOf((body as Record<string, unknown>)[field]);
+    if (typeof text === 'string') params[field] = text.slice(0, 1000);
+  }
+  return params;
+}
+
+function readRequest(method: ClickMethod, body: unknown): ClickRequest | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const read: Partial<Record<ClickField, string>> = {};
+  for (const field of CLICK_FIELDS) {
+    const rule = FIELD_RULES[field];
+    const text = textOf((body as Record<string, unknown>)[field]);
+    if (text === null) return null;
+    if (text === undefined) {
+      if (rule.required.includes(method)) return null;
+      continue;
+    }
+    if (!rule.test(text)) return null;
+    if (field === 'merchant_prepare_id' && method === 'prepare') continue;
+    read[field] = text;
+  }
+  return read as ClickRequest;
+}
+
+/** Whether `amount` (Click's decimal text) is positive and within 0.01 of `due` sums; exact, no floats. */
+export function amountMatches(amount: string, due: number): boolean {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!match) return false;
+  const fraction = (match[3] ?? '').padEnd(2, '0');
+  const scale = 10n ** BigInt(fraction.length);
+  const value = (BigInt(match[2] ?? '0') * scale + BigInt(fraction)) * (match[1] ? -1n : 1n);
+  if (value <= 0n) return false;
+  const diff = value - BigInt(due) * scale;
+  // |diff| / scale <= 0.01
+  return (diff < 0n ? -diff : diff) * 100n <= scale;
+}
+
+/** Click's numeric ids echoed as numbers (its answers' type); a text that is no safe integer: null. */
+function idNumber(value: unknown): number | null {
+  const text = textOf(value);
+  if (typeof text !== 'string' || !DIGITS.test(text)) return null;
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+type Outcome = {
+  code: ClickErrorCode;
+  /** merchant_prepare_id / merchant_confirm_id on success. */
+  seq?: number;
+  /** The order the call named, when it exists. */
+  orderId?: string;
+};
+
+/** Thrown inside the transaction to roll it back and answer `outcome`. */
+class Rollback extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('rollback');
+  }
+}
+
+/** The answer when the call names no order Click may be asked about: one of ours paid with Click. */
+const notClickOrder = (order: PaymentOrder | null): Outcome | null =>
+  order?.paymentType === 'click'
+    ? null
+    : { code: CLICK_ERRORS.orderNotFound, ...(order ? { orderId: order.id } : {}) };
+
+function signatureValid(deps: ClickDeps, method: ClickMethod, request: ClickRequest): boolean {
+  const { CLICK_SERVICE_ID: serviceId, CLICK_SECRET_KEY: secret } = deps.config;
+  if (!serviceId || !secret) return false;
+  const expected = clickSignString(
+    {
+      click_trans_id: request.click_trans_id,
+      service_id: request.service_id,
+      merchant_trans_id: request.merchant_trans_id,
+      merchant_prepare_id: method === 'complete' ? request.merchant_prepare_id : undefined,
+      amount: request.amount,
+      action: request.action,
+      sign_time: request.sign_time,
+    },
+    secret,
+  );
+  // Both checked whatever the first says: the time taken does not tell which failed.
+  const signed = clickSignMatches(request.sign_string, expected);
+  return request.service_id === serviceId && signed;
+}
+
+async function prepare(deps: ClickDeps, request: ClickRequest): Promise<Outcome> {
+  return deps.db.transaction(async (tx) => {
+    const order = await findPaymentOrder(tx, request.merchant_trans_id, { lock: true });
+    const refused = notClickOrder(order);
+    if (refused || !order) return refused ?? { code: CLICK_ERRORS.orderNotFound };
+    const orderId = order.id;
+    const existing = await findClickTransaction(tx, request.click_trans_id);
+    if (existing && existing.orderId !== orderId) return { code: CLICK_ERRORS.transactionNotFound, orderId };
+    if (order.paid || existing?.state === CLICK_COMPLETED) return { code: CLICK_ERRORS.alreadyPaid, orderId };
+    if (!amountMatches(request.amount, order.amountDue))
+      return { code: CLICK_ERRORS.incorrectAmount, orderId };
+    const at = deps.clock();
+    if (existing?.state === CLICK_CANCELLED) return { code: CLICK_ERRORS.transactionCancelled, orderId };
+    if (!awaitsPaymentBy(order, 'click')) {
+      if (existing?.state === CLICK_PREPARED) {
+        await cancelClickTransaction(tx, existing.id, at, { cancelled_by: 'order-not-payable' });
+      }
+      return { code: CLICK_ERRORS.transactionCancelled, orderId };
+    }
+    // A repeat of the same Prepare: the same merchant_prepare_id.
+    if (existing) return { code: CLICK_ERRORS.success, seq: existing.seq, orderId };
+    await cancelOtherPreparedClickTransactions(tx, orderId, request.click_trans_id, at, {
+      cancelled_by: 'superseded',
+      superseded_by: request.click_trans_id,
+    });
+    const created = await insertPreparedClickTransaction(tx, {
+      shipperId: order.shipperId,
+      orderId,
+      clickTransId: request.click_trans_id,
+      amount: order.amountDue,
+      details: {
+        click_paydoc_id: request.click_paydoc_id,
+        service_id: request.service_id,
+        amount: request.amount,
+        sign_time: request.sign_time,
+      },
+      at,
+    });
+    // Refused by a unique index: the click_trans_id was stored by a concurrent Prepare of another
+    // order, or another provider's transaction is open for the order. Nothing is kept.
+    if (!created) throw new Rollback({ code: CLICK_ERRORS.failedToUpdate, orderId });
+    return { code: CLICK_ERRORS.success, seq: created.seq, orderId };
+  });
+}
+
+/** merchant_prepare_id as our `seq`, or null when it cannot be one. */
+function seqOf(text: string | undefined): number | null {
+  if (!text || !/^\d{1,15}$/.test(text)) return null;
+  return Number(text);
+}
+
+async function complete(deps: ClickDeps, request: ClickRequest): Promise<Outcome> {
+  return deps.db.transaction(async (tx) => {
+    const order = await findPaymentOrder(tx, request.merchant_trans_id, { lock: true });
+    const refused = notClickOrder(order);
+    if (refused || !order) return refused ?? { code: CLICK_ERRORS.orderNotFound };
+    const orderId = order.id;
+    const seq = seqOf(request.merchant_prepare_id);
+    const transaction: ClickTransaction | null =
+      seq === null ? null : await findClickTransactionBySeq(tx, seq);
+    if (
+      !transaction ||
+      transaction.orderId !== orderId ||
+      transaction.providerId !== request.click_trans_id
+    ) {
+      return { code: CLICK_ERRORS.transactionNotFound, orderId };
+    }
+    if (order.paid || transaction.state === CLICK_COMPLETED)
+      return { code: CLICK_ERRORS.alreadyPaid, orderId };
+    const at = deps.clock();
+    let code: ClickErrorCode = CLICK_ERRORS.success;
+    let cancelled = transaction.state === CLICK_CANCELLED;
+    if (!amountMatches(request.amount, order.amountDue)) {
+      code = CLICK_ERRORS.incorrectAmount;
+    } else if (cancelled) {
+      code = CLICK_ERRORS.transactionCancelled;
+    } else if (!awaitsPaymentBy(order, 'click')) {
+      await cancelClickTransaction(tx, transaction.id, at, { cancelled_by: 'order-not-payable' });
+      cancelled = true;
+      code = CLICK_ERRORS.transactionCancelled;
+    }
+    const clickError = Number(request.error);
+    if (clickError < 0 && code !== CLICK_ERRORS.transactionCancelled) {
+      if (!cancelled) {
+        await cancelClickTransaction(tx, transaction.id, at, {
+          cancelled_by: 'click',
+          click_error: clickError,
+          click_error_note: request.error_note ?? '',
+        });
+      }
+      return { code: CLICK_ERRORS.transactionCancelled, orderId };
+    }
+    if (code !== CLICK_ERRORS.success) return { code, orderId };
+    await completeClickTransaction(tx, transaction.id, at, { confirmed_sign_time: request.sign_time });
+    await receivePayment(deps, tx, orderId);
+    return { code: CLICK_ERRORS.success, seq: transaction.seq, orderId };
+  });
+}
+
+function answerOf(method: ClickMethod, body: unknown, outcome: Outcome): ClickAnswer {
+  const fields =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const merchantTransId = textOf(fields.merchant_trans_id);
+  const common = {
+    click_trans_id: idNumber(fields.click_trans_id),
+    merchant_trans_id:
+      typeof merchantTransId === 'string' && merchantTransId.length <= 100 && TEXT.test(merchantTransId)
+        ? merchantTransId
+        : null,
+  };
+  const id = outcome.code === CLICK_ERRORS.success ? (outcome.seq ?? null) : null;
+  const tail = { error: outcome.code, error_note: ERROR_NOTES[outcome.code] };
+  return method === 'prepare'
+    ? { ...common, merchant_prepare_id: id, ...tail }
+    : { ...common, merchant_confirm_id: id, ...tail };
+}
+
+/** Records the call; a failure to record is logged, never turned into another answer. */
+async function record(
+  deps: ClickDeps,
+  method: ClickMethod,
+  body: unknown,
+  answer: ClickAnswer,
+  orderId: string | null,
+  address: string,
+): Promise<void> {
+  try {
+    // A call refused before its order was read (-8, -1, -3) is still filed under the order it names.
+    const named =
+      orderId ?? (await findPaymentOrder(deps.db, clickParams(body)?.merchant_trans_id))?.id ?? null;
+    await recordPaymentCall(deps.db, {
+      provider: 'click',
+      method,
+      params: clickParams(body),
+      response: answer,
+      errorCode: answer.error === 0 ? null : answer.error,
+      orderId: named,
+      address,
+      at: deps.clock(),
+    });
+  } catch (error) {
+    deps.log.error({ err: error, method }, 'click: recording the call failed');
+  }
+}
+
+/**
+ * Answers one call of Click's (`body`: the form's or the JSON's fields) and records it. Never throws:
+ * a database failure answers -7 (the call's transaction rolled back).
+ */
+export async function handleClickCall(
+  deps: ClickDeps,
+  method: ClickMethod,
+  body: unknown,
+  address: string,
+): Promise<ClickAnswer> {
+  let outcome: Outcome;
+  const request = readRequest(method, body);
+  if (!request) {
+    outcome = { code: CLICK_ERRORS.badRequest };
+  } else if (!signatureValid(deps, method, request)) {
+    outcome = { code: CLICK_ERRORS.signCheckFailed };
+  } else if (request.action !== (method === 'prepare' ? '0' : '1')) {
+    outcome = { code: CLICK_ERRORS.actionNotFound };
+  } else {
+    try {
+      outcome = method === 'prepare' ? await prepare(deps, request) : await complete(deps, request);
+    } catch (error) {
+      if (error instanceof Rollback) {
+        outcome = error.outcome;
+      } else {
+        deps.log.error({ err: error, method }, 'click: the call failed');
+        outcome = { code: CLICK_ERRORS.failedToUpdate };
+      }
+    }
+  }
+  const answer = answerOf(method, body, outcome);
+  await record(deps, method, body, answer, outcome.orderId ?? null, address);
+  return answer;
+}
+
+/** The answer to a request whose body could not be read at all (click.routes.ts), recorded too. */
+export async function refuseUnreadableClickCall(
+  deps: ClickDeps,
+  method: ClickMethod,
+  body: unknown,
+  address: string,
+): Promise<ClickAnswer> {
+  const answer = answerOf(method, body, { code: CLICK_ERRORS.badRequest });
+  await record(deps, method, body, answer, null, address);
+  return answer;
+}

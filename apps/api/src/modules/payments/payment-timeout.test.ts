@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { orderStatusHistory, orders } from '../../db/schema/index.ts';
+import { seedDatabase } from '../../db/seed/index.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { createTestClock } from '../../test/clock.ts';
+import { fixtureCatalog } from '../../test/fixture-catalog.ts';
+import {
+  databaseUrl,
+  needsPostgres,
+  type SecondProcess,
+  startSecondProcess,
+} from '../../test/second-process.ts';
+import { createTestDb } from '../../test/test-db.ts';
+import { insertLifeOrder } from '../order-status/order-status.fixtures.ts';
+import { runPaymentTimeoutJob } from './payment-timeout.job.ts';
+
+const MINUTE = 60_000;
+const START = new Date('2026-03-01T09:00:00.000Z');
+
+const statuses = async (app: FastifyInstance, ids: string[]) => {
+  const rows = await app.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, r.status]));
+};
+
+/** An online order placed at `createdAt`, still waiting for its payment. */
+const unpaid = (db: FastifyInstance['db'], createdAt: Date, paymentType = 'payme') =>
+  insertLifeOrder(db, { status: 'payment-awaited', paymentType, createdAt });
+
+describe('the payment timeout job', () => {
+  const clock = createTestClock(START);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: clock.now });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("server-cancels an online order still 'payment-awaited' PAYMENT_TIMEOUT_MIN (30) minutes after it was placed", async () => {
+    clock.set(START);
+    const id = await unpaid(t.app.db, START);
+    const heard: string[] = [];
+    const stop = t.app.orderEvents.subscribe(id, (e) => heard.push(e.status));
+
+    expect(await runPaymentTimeoutJob(t.app)).toEqual([]);
+    clock.set(new Date(START.getTime() + 30 * MINUTE - 1000));
+    expect(await runPaymentTimeoutJob(t.app)).toEqual([]);
+    expect((await statuses(t.app, [id]))[id]).toBe('payment-awaited');
+
+    clock.set(new Date(START.getTime() + 30 * MINUTE));
+    expect(await runPaymentTimeoutJob(t.app)).toEqual([id]);
+    expect((await statuses(t.app, [id]))[id]).toBe('server-cancelled');
+    const history = await t.app.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, id))
+      .orderBy(asc(orderStatusHistory.id));
+    expect(history.map((h) => [h.status, h.event, h.actor, h.staffId])).toEqual([
+      ['payment-awaited', null, 'server', null],
+      ['server-cancelled', 'server-cancelled', 'server', null],
+    ]);
+    expect(history[1]?.createdAt.toISOString()).toBe(clock.now().toISOString());
+    expect(await runPaymentTimeoutJob(t.app)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 300));
+    stop();
+    expect(heard).toEqual(['server-cancelled']);
+  });
+
+  it('reads PAYMENT_TIMEOUT_MIN', async () => {
+    clock.set(START);
+    const id = await unpaid(t.app.db, START, 'click');
+    const app = { db: t.app.db, clock: clock.now, orderEvents: t.app.orderEvents, loyalty: t.app.loyalty };
+    clock.set(new Date(START.getTime() + 44 * MINUTE));
+    expect(await runPaymentTimeoutJob({ ...app, config: { PAYMENT_TIMEOUT_MIN: 45 } })).toEqual([]);
+    clock.set(new Date(START.getTime() + 45 * MINUTE));
+    expect(await runPaymentTimeoutJob({ ...app, config: { PAYMENT_TIMEOUT_MIN: 45 } })).toEqual([id]);
+  });
+
+  it('leaves alone what does not await payment: paid, cash, already cancelled', async () => {
+    const long = new Date(START.getTime() - 24 * 60 * MINUTE);
+    clock.set(START);
+    const paid = await insertLifeOrder(t.app.db, { status: 'new', paymentType: 'payme', createdAt: long });
+    const cash = await insertLifeOrder(t.app.db, { createdAt: long });
+    const cancelled = await insertLifeOrder(t.app.db, {
+      status: 'operator-cancelled',
+      paymentType: 'payme',
+      createdAt: long,
+    });
+    const due = await unpaid(t.app.db, long);
+    expect(await runPaymentTimeoutJob(t.app)).toEqual([due]);
+    expect(await statuses(t.app, [paid, cash, cancelled, due])).toEqual({
+      [paid]: 'new',
+      [cash]: 'new',
+      [cancelled]: 'operator-cancelled',
+      [due]: 'server-cancelled',
+    });
+  });
+});
+
+describe('the payment timeout job when the app starts and when the test clock moves', () => {
+  it('runs once at start (runJobs), so an order whose time ran out while the API was down goes at once', {
+    timeout: 120_000,
+  }, async () => {
+    const handle = await createTestDb();
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
+    let app: FastifyInstance | undefined;
+    try {
+      await seedDatabase(handle.db, { catalog: fixtureCatalog, content: false });
+      const id = await unpaid(handle.db, new Date(START.getTime() - 31 * MINUTE));
+      app = await buildApp({
+        db: handle,
+        env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+        logger: false,
+        clock: () => START,
+        runJobs: true,
+      });
+      await app.ready();
+      expect((await statuses(app, [id]))[id]).toBe('server-cancelled');
+    } finally {
+      await app?.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs when the browser tests move the clock (PUT /v1/dev/clock): cancelled by the time it answers', {
+    timeout: 120_000,
+  }, async () => {
+    const t = await buildTestApp({ env: { TEST_CLOCK: true } });
+    try {
+      const id = await unpaid(t.app.db, new Date());
+      const move = (offset_ms: number) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/v1/dev/clock',
+          headers: CLIENT_HEADERS,
+          remoteAddress: '127.0.0.1',
+          payload: { offset_ms },
+        });
+      expect((await move(29 * MINUTE)).statusCode).toBe(200);
+      expect((await statuses(t.app, [id]))[id]).toBe('payment-awaited');
+      expect((await move(31 * MINUTE)).statusCode).toBe(200);
+      expect((await statuses(t.app, [id]))[id]).toBe('server-cancelled');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** How many 'server-cancelled' history rows each order has. */
+async function cancelRowsPerOrder(app: FastifyInstance, ids: string[]): Promise<Record<string, number>> {
+  const rows = await app.db
+    .select({ orderId: orderStatusHistory.orderId })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.event, 'server-cancelled'), inArray(orderStatusHistory.orderId, ids)));
+  const perOrder: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]));
+  for (const row of rows) perOrder[row.orderId] = (perOrder[row.orderId] ?? 0) + 1;
+  return perOrder;
+}
+
+describe.skipIf(!databaseUrl)(`the payment timeout job in two API processes at once${needsPostgres}`, () => {
+  let a: TestApp;
+  let b: SecondProcess;
+  beforeAll(async () => {
+    a = await buildTestApp({ clock: () => START });
+    b = await startSecondProcess(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('cancels each timed-out order exactly once, and customers in either process hear it once', async () => {
+    const placed = new Date(START.getTime() - 60 * MINUTE);
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push(await unpaid(a.app.db, placed));
+    const heard: Record<string, string[]> = Object.fromEntries(ids.map((id) => [id, []]));
+    const stops = ids.map((id, i) =>
+      (i % 2 ? b.app : a.app).orderEvents.subscribe(id, (e) => heard[id]?.push(e.status)),
+    );
+    // Without `for update skip locked` two rounds take the same order (and one fails, or both cancel it).
+    const runs = await Promise.all([
+      runPaymentTimeoutJob(a.app),
+      runPaymentTimeoutJob(b.app),
+      runPaymentTimeoutJob(a.app),
+      runPaymentTimeoutJob(b.app),
+    ]);
+    expect(runs.flat().sort()).toEqual([...ids].sort());
+    expect(await cancelRowsPerOrder(a.app, ids)).toEqual(Object.fromEntries(ids.map((id) => [id, 1])));
+    expect(await statuses(a.app, ids)).toEqual(Object.fromEntries(ids.map((id) => [id, 'server-cancelled'])));
+    await vi.waitFor(() => expect(Object.values(heard).filter((s) => s.length === 0)).toEqual([]));
+    await new Promise((r) => setTimeout(r, 300));
+    for (const stop of stops) stop();
+    expect(heard).toEqual(Object.fromEntries(ids.map((id) => [id, ['server-cancelled']])));
+  });
+});
