@@ -106,6 +106,8 @@ function BonusControl({ checkout, bonus }: { checkout: TCheckoutFormState; bonus
           type="checkbox"
           role="switch"
           {...form.register('use_bonus')}
+          // A switch names its state (biome's useAriaPropsForRole); the same as the box's own.
+          aria-checked={values.use_bonus}
           aria-describedby={`${id}-limit`}
           disabled={!usable}
           className="h-5 w-9 accent-brand-700"
