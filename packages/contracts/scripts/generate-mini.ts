@@ -32,6 +32,8 @@ export const BROWSER_SCHEMAS = [
   'ZDeliveryZonesResponse',
   'ZDiscountWithProductsResponse',
   'ZGeocoderResponse',
+  'ZLoyaltyBalanceResponse',
+  'ZLoyaltyHistoryResponse',
   'ZMenuProductsResponse',
   'ZModifierResponse',
   'ZNearestBranchResponse',

@@ -266,6 +266,29 @@ export const ZGeocoderResponse = z.object({
   }),
 });
 
+export const ZLoyaltyBalanceResponse = z.object({
+  balance: ZSum,
+  cashback_percent: z.number().check(z.int(), z.gte(0), z.lte(100)),
+  max_share_percent: z.number().check(z.int(), z.gte(0), z.lte(100)),
+});
+
+export const ZLoyaltyReason = z.enum(['welcome', 'spent', 'refund', 'earned']);
+
+export const ZLoyaltyMovement = z.object({
+  id: ZId,
+  amount: z.number().check(z.int()),
+  reason: ZLoyaltyReason,
+  order_id: z.nullable(ZId),
+  external_order_id: z.nullable(z.string()),
+  created_at: z.iso.datetime(),
+});
+
+export const ZLoyaltyHistoryResponse = z.object({
+  balance: ZSum,
+  count: z.number().check(z.int(), z.gte(0)),
+  movements: z.array(ZLoyaltyMovement),
+});
+
 export const ZMenuProduct = z.extend(ZProductSummary, {
   in_stop: z.boolean(),
 });

@@ -64,11 +64,11 @@ export const SERVER_ONLY_COMMON_SECTIONS = [
 
 /**
  * Sections of `common` that only some pages' client components read (the product form, the vacancy
- * application, the gallery): the layout's provider leaves them out, so the menu page's flight payload
+ * application, the gallery, the profile's accumulative card): the layout's provider leaves them out, so the menu page's flight payload
  * does not carry them (issue 11); the pages that use them add them with `<PageMessages commonSections>`.
  * `pick-namespaces.test.ts` lists the client files reading each, so a new reader gets placed.
  */
-export const PAGE_COMMON_SECTIONS = ['product', 'vacancies', 'gallery'] as const;
+export const PAGE_COMMON_SECTIONS = ['product', 'vacancies', 'gallery', 'loyalty'] as const;
 export type TPageCommonSection = (typeof PAGE_COMMON_SECTIONS)[number];
 
 /**

@@ -94,6 +94,8 @@ const PAGE_SECTION_READERS: Record<(typeof PAGE_COMMON_SECTIONS)[number], string
   ],
   vacancies: ['features/content/components/vacancy-application.tsx'],
   gallery: ['features/content/components/gallery-grid.tsx'],
+  // The profile page's accumulative card.
+  loyalty: ['features/loyalty/components/loyalty-card.tsx'],
 };
 
 describe('page-only parts of common', () => {

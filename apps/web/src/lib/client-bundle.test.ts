@@ -45,6 +45,7 @@ const ALLOWED = [
   'features/shell/components/account-menu.tsx', // loaded for a signed-in customer only
   'features/auth/components/profile-view.tsx', // the /profile page (its form validates with zod)
   'features/checkout/', // the /checkout page only (its form validates with zod)
+  'features/loyalty/', // the /profile page's card and the /checkout page's balance
   'features/orders/', // /myorders pages; on the product page only its rating part, the form on demand
   'lib/query-client.tsx',
   'components/ui/toasts.tsx', // imports sonner lazily; the Toaster chunk loads when idle

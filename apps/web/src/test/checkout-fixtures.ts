@@ -55,22 +55,40 @@ export const WELCOME_DISCOUNT = 20_000;
 export const PROMO_NOT_FOUND = 'Промокод не найден.';
 export const CHANGE_BELOW_TOTAL = 'Нельзя внести сумму меньше суммы заказа.';
 
+/** The accumulative card's share of an order in these tests (the API's LOYALTY_MAX_SHARE_PERCENT). */
+export const LOYALTY_SHARE_PERCENT = 50;
+export const BONUS_TOO_MUCH = 'Столько бонусов на этот заказ потратить нельзя.';
+
 /**
  * The server's quote of a body, as the API computes it for these tests: goods at PLOV_PRICE, free
  * pickup, WELCOME takes WELCOME_DISCOUNT off, any other code is unknown, cash change must cover the
- * total. `refuse` adds refusals of its own.
+ * amount to pay; bonuses (`loyaltyBalance`, default none) pay at most LOYALTY_SHARE_PERCENT of the
+ * total, in hundreds. `refuse` adds refusals of its own.
  */
-export function quoteOf(body: TCreateOrderRequest, refuse: TOrderQuoteError[] = []): TOrderQuoteResponse {
+export function quoteOf(
+  body: TCreateOrderRequest,
+  refuse: TOrderQuoteError[] = [],
+  { loyaltyBalance = 0 }: { loyaltyBalance?: number } = {},
+): TOrderQuoteResponse {
   const products = body.steps[0]?.products ?? [];
   const goods = products.reduce((sum, p) => sum + PLOV_PRICE * (p.quantity ?? 1), 0);
   const code = body.promo_code?.toUpperCase();
   const welcome = code === 'WELCOME';
   const discount = welcome ? WELCOME_DISCOUNT : 0;
   const total = goods - discount;
+  const loyaltyMax = Math.min(
+    Math.floor(loyaltyBalance / 100) * 100,
+    Math.floor((total * LOYALTY_SHARE_PERCENT) / 100 / 100) * 100,
+  );
+  const loyalty = body.loyalty_amount ?? 0;
+  const toPay = total - loyalty;
   const errors: TOrderQuoteError[] = [...refuse];
   if (code && !welcome)
     errors.push({ code: 'PROMO_CODE_NOT_FOUND', message: PROMO_NOT_FOUND, field: 'promo_code' });
-  if (typeof body.change_from === 'number' && body.change_from < total) {
+  if (loyalty > loyaltyMax || loyalty % 100 !== 0) {
+    errors.push({ code: 'LOYALTY_AMOUNT_INVALID', message: BONUS_TOO_MUCH, field: 'loyalty_amount' });
+  }
+  if (typeof body.change_from === 'number' && body.change_from < toPay) {
     errors.push({ code: 'CHANGE_FROM_TOO_SMALL', message: CHANGE_BELOW_TOTAL, field: 'change_from' });
   }
   return ZOrderQuoteResponse.parse({
@@ -80,9 +98,9 @@ export function quoteOf(body: TCreateOrderRequest, refuse: TOrderQuoteError[] = 
     delivery_distance: body.delivery_type === 'self-pickup' ? 0 : 2_400,
     discount_price: discount,
     total_price: total,
-    loyalty_amount: body.loyalty_amount ?? 0,
-    loyalty_max: 0,
-    amount_to_pay: total - (body.loyalty_amount ?? 0),
+    loyalty_amount: loyalty,
+    loyalty_max: loyaltyMax,
+    amount_to_pay: toPay,
     discounts: welcome
       ? [
           {

@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * `/checkout`: the customer, the cart, the location and the form live in the browser; the server
- * hands down the payment types on offer and today's stop list.
+ * hands down the payment types on offer (and whether bonuses may pay a part) and today's stop list.
  */
 export default async function CheckoutPage({ params }: Props) {
   const locale = (await params).locale as TLocale;
@@ -36,7 +36,11 @@ export default async function CheckoutPage({ params }: Props) {
     <div className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
       <h1 className="mb-4 text-2xl font-extrabold md:text-3xl">{t('title')}</h1>
       <PageMessages namespaces={['order']}>
-        <CheckoutView paymentTypes={data.paymentTypes} stoppedProductIds={data.stoppedProductIds} />
+        <CheckoutView
+          paymentTypes={data.paymentTypes}
+          loyalty={data.loyalty}
+          stoppedProductIds={data.stoppedProductIds}
+        />
       </PageMessages>
     </div>
   );

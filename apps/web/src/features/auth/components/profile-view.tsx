@@ -3,7 +3,7 @@
 import { formatPhoneMask, isCodeComplete } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -201,7 +201,7 @@ function PersonalDataForm({ user }: { user: TAuthUser }) {
  * `/profile`: the signed-in customer's personal data. An anonymous visitor gets the login dialog
  * (and lands back here after signing in) or, having closed it, a sign-in button.
  */
-export function ProfileView() {
+export function ProfileView({ children }: { children?: ReactNode }) {
   const t = useTranslations('common.auth');
   const customer = useRequireCustomer();
   const signOut = useSignOut();
@@ -230,6 +230,8 @@ export function ProfileView() {
       <div className="max-w-md rounded-card bg-white p-5 shadow-card ring-1 ring-line">
         <AddressList variant="inline" onAddNew={() => useCommonStore.getState().setMapModal(true)} />
       </div>
+      {/* What other features add for a signed-in customer (the accumulative card, issue 12). */}
+      {children}
       <Button
         variant="secondary"
         className="self-start"

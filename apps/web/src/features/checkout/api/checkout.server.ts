@@ -4,11 +4,13 @@ import { cache } from 'react';
 import { getCartPageData } from '@/features/cart/server';
 import { serverApi } from '@/lib/api-server';
 import { env } from '@/lib/env';
-import { offeredPaymentTypes, type TCheckoutPaymentType } from '../lib/payment-types';
+import { offeredPaymentTypes, offersLoyalty, type TCheckoutPaymentType } from '../lib/payment-types';
 
 export type CheckoutPageData = {
-  /** The shipper's payment types that are paid on receipt (online ones come later). */
+  /** The shipper's payment types: on receipt (cash, card) and online (payme, click). */
   paymentTypes: TCheckoutPaymentType[];
+  /** The shipper offers the accumulative card: a signed-in customer may pay part with bonuses. */
+  loyalty: boolean;
   /** Today's stop list of the chosen branch's menu: such lines block the order. */
   stoppedProductIds: string[];
 };
@@ -21,6 +23,7 @@ export const getCheckoutPageData = cache(async (): Promise<CheckoutPageData> => 
   ]);
   return {
     paymentTypes: offeredPaymentTypes(shipper.payment_types),
+    loyalty: offersLoyalty(shipper.payment_types),
     stoppedProductIds: cart?.stoppedProductIds ?? [],
   };
 });

@@ -1,7 +1,9 @@
 'use client';
 
 import type { CartLine } from '@app/domain';
+import { useEffect, useState } from 'react';
 import { useOrderingBlocked } from '@/features/location';
+import { useLoyaltyBalance } from '@/features/loyalty';
 import { useCheckoutForm } from '../hooks/use-checkout-form';
 import { useCheckoutPlace } from '../hooks/use-checkout-place';
 import { usePlaceOrder } from '../hooks/use-place-order';
@@ -9,6 +11,7 @@ import { useAppliedPromoCode, usePromoCode } from '../hooks/use-promo-code';
 import { useQuotedOrder } from '../hooks/use-quoted-order';
 import { useRepricedLines } from '../hooks/use-repriced-lines';
 import { useSlotDays } from '../hooks/use-slot-days';
+import { bonusAmount } from '../lib/bonus';
 import { changeFromProblem } from '../lib/checkout-form';
 import { buildOrderRequest } from '../lib/order-request';
 import type { TCheckoutPaymentType } from '../lib/payment-types';
@@ -35,11 +38,18 @@ import { OutOfZoneNotice, WhereSection } from './where-section';
 export function CheckoutForm({
   lines,
   paymentTypes,
+  loyalty = false,
+  customerId = '',
   onPlaced,
 }: {
   lines: CartLine[];
   paymentTypes: TCheckoutPaymentType[];
-  onPlaced: () => void;
+  /** The chain offers the accumulative card: the customer may pay part of the order with bonuses. */
+  loyalty?: boolean;
+  /** The signed-in customer (their card's balance is cached under it). */
+  customerId?: string;
+  /** The order is placed; `online`: the page is leaving for the provider's payment page. */
+  onPlaced: (online: boolean) => void;
 }) {
   const place = useCheckoutPlace();
   const closed = useOrderingBlocked();
@@ -53,10 +63,29 @@ export function CheckoutForm({
     savedAddress: place.kind === 'delivery' ? place.point : null,
     context: { deliveryType, slots: days.flatMap((d) => d.slots.map((s) => s.value)), paymentTypes },
   });
-  const order = useQuotedOrder({ place, lines, values: checkout.values, promoCode: appliedPromo });
+  const balance = useLoyaltyBalance(customerId, loyalty);
+  // How much the order may use is the server's: the latest quote's loyalty_max (it does not depend on
+  // the bonus part asked, so the next quote, with the part chosen from it, answers the same maximum).
+  const [bonusMax, setBonusMax] = useState<number | null>(null);
+  const loyaltyAmount = loyalty
+    ? bonusAmount({ use: checkout.values.use_bonus, typed: checkout.values.bonus_amount }, bonusMax)
+    : 0;
+  const order = useQuotedOrder({
+    place,
+    lines,
+    values: checkout.values,
+    promoCode: appliedPromo,
+    loyaltyAmount,
+  });
   const { target, quote } = order;
   const quoted = quote.status === 'ready' ? quote.quote : null;
+  const quotedMax = quoted?.loyalty_max ?? null;
+  useEffect(() => {
+    if (quotedMax !== null) setBonusMax(quotedMax);
+  }, [quotedMax]);
   const total = quoted?.total_price ?? null;
+  // What cash, card or the provider pays: the total less the bonus part (spec: change covers it).
+  const toPay = quoted?.amount_to_pay ?? null;
   const promo = usePromoCode({ request: order.request, quote });
   const repriced = useRepricedLines(lines, quote);
   const placement = usePlaceOrder({ onPlaced });
@@ -85,9 +114,11 @@ export function CheckoutForm({
   const submit = checkout.form.handleSubmit((values) => {
     // The change is checked against the total here (the form's own rules do not know the total);
     // once submitted, the field shows why.
-    const changeBelowTotal = values.payment_type === 'cash' && changeFromProblem(values.change_from, total);
+    const changeBelowTotal = values.payment_type === 'cash' && changeFromProblem(values.change_from, toPay);
     if (!target || !canPlace || changeBelowTotal) return;
-    placement.ask(buildOrderRequest({ target, lines, form: values, promoCode: promo.applied }));
+    placement.ask(
+      buildOrderRequest({ target, lines, form: values, promoCode: promo.applied, loyaltyAmount }),
+    );
   });
 
   return (
@@ -115,8 +146,9 @@ export function CheckoutForm({
           <PaymentSection
             checkout={checkout}
             paymentTypes={paymentTypes}
-            total={total}
+            total={toPay}
             quoteErrors={quoteErrors}
+            bonus={loyalty ? { balance, max: bonusMax, amount: loyaltyAmount } : null}
           />
           <PromoCodeField
             applied={promo.applied}
@@ -147,6 +179,7 @@ export function CheckoutForm({
         body={placement.confirming}
         place={place}
         total={total}
+        toPay={toPay}
         days={days}
         onCancel={placement.cancel}
         onConfirm={placement.confirm}

@@ -113,8 +113,8 @@ export function CheckoutSummary({
 /**
  * The total and 'Place order', always in reach: on a phone a bar stuck to the bottom of the screen
  * while the form scrolls under it (it comes to rest after the summary), beside the form in the
- * summary's card from md. The button is the form's submit button; it is described by the total, and a
- * new total is announced.
+ * summary's card from md. The button is the form's submit button; it is described by the total (what
+ * is left to pay once bonuses pay their part), and a new total is announced.
  */
 export function PlaceOrderBar({
   quote,
@@ -144,9 +144,11 @@ export function PlaceOrderBar({
           aria-busy={!ready.current || undefined}
           className="flex shrink-0 flex-col leading-tight md:flex-row md:items-baseline md:justify-between md:border-t md:border-line md:pt-3"
         >
-          <span className="text-sm text-muted md:text-lg md:font-bold md:text-ink">{t('total')}</span>{' '}
+          <span className="text-sm text-muted md:text-lg md:font-bold md:text-ink">
+            {ready.quote.loyalty_amount > 0 ? t('toPay') : t('total')}
+          </span>{' '}
           <span className="text-lg font-bold whitespace-nowrap" data-testid="checkout-total">
-            {formatSum(ready.quote.total_price, locale)}
+            {formatSum(ready.quote.amount_to_pay, locale)}
           </span>
         </p>
       ) : null}

@@ -14,6 +14,8 @@ import { CheckoutForm } from './checkout-form';
 
 export type TCheckoutViewProps = {
   paymentTypes: TCheckoutPaymentType[];
+  /** The shipper offers the accumulative card (bonuses pay a part of the order). */
+  loyalty: boolean;
   stoppedProductIds: string[];
 };
 
@@ -34,8 +36,9 @@ function CheckoutGate(props: TCheckoutViewProps) {
   const cartHydrated = useCartHydrated();
   const storesHydrated = useCheckoutStoresHydrated();
   const lines = useCart((s) => s.lines);
-  // Set once the order is placed: the cart is emptied then, and the page leaves for the success screen.
-  const [placed, setPlaced] = useState(false);
+  // Set once the order is placed: the cart is emptied then, and the page leaves for the success screen
+  // ('done') or the provider's payment page ('online').
+  const [placed, setPlaced] = useState<'done' | 'online' | null>(null);
 
   // The menu knows today's stop list; lines of stopped products are flagged and block the order.
   const stoppedKey = props.stoppedProductIds.join(',');
@@ -47,7 +50,7 @@ function CheckoutGate(props: TCheckoutViewProps) {
   if (placed) {
     return (
       <p role="status" className="py-16 text-center text-muted">
-        {t('placed')}
+        {placed === 'online' ? t('toPayment') : t('placed')}
       </p>
     );
   }
@@ -79,7 +82,9 @@ function CheckoutGate(props: TCheckoutViewProps) {
       key={customer.user.id}
       lines={lines}
       paymentTypes={props.paymentTypes}
-      onPlaced={() => setPlaced(true)}
+      loyalty={props.loyalty}
+      customerId={customer.user.id}
+      onPlaced={(online) => setPlaced(online ? 'online' : 'done')}
     />
   );
 }

@@ -125,6 +125,12 @@ export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quo
               testId="checkout-discount"
             />
           ) : null}
+          {q.loyalty_amount > 0 ? (
+            <>
+              <Row label={t('total')} value={sum(q.total_price)} testId="checkout-order-total" />
+              <Row label={t('bonus')} value={`−${sum(q.loyalty_amount)}`} testId="checkout-bonus" />
+            </>
+          ) : null}
         </dl>
         {q.min_order_shortfall > 0 ? (
           <p role="status" className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-minimum">

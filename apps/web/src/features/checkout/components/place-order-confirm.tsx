@@ -10,12 +10,14 @@ import { useDayLabel } from './timing-fields';
 
 /**
  * 'Place order?' (spec section 4: confirmation is asked before checkout): where, when and the total
- * of the body about to be sent.
+ * of the body about to be sent; the bonus part and what is left to pay, and the provider an online
+ * order is paid with next.
  */
 export function PlaceOrderConfirm({
   body,
   place,
   total,
+  toPay,
   days,
   onCancel,
   onConfirm,
@@ -24,11 +26,14 @@ export function PlaceOrderConfirm({
   body: TCreateOrderRequest | null;
   place: TCheckoutPlace;
   total: number | null;
+  /** The quote's amount_to_pay: the total less the bonus part. */
+  toPay: number | null;
   days: readonly TSlotDay[];
   onCancel: () => void;
   onConfirm: () => void;
 }) {
   const t = useTranslations('order.checkout.confirm');
+  const tPayment = useTranslations('order.checkout.payment');
   const locale = useLocale() as TLocale;
   const dayLabel = useDayLabel();
 
@@ -45,8 +50,19 @@ export function PlaceOrderConfirm({
           })
         : t('asap');
     const totalText = formatSum(total, locale);
-    if (place.kind === 'pickup') return t('pickup', { name: place.branch.name, when, total: totalText });
-    return t('delivery', { address: body.to_address ?? '', when, total: totalText });
+    const sentences = [
+      place.kind === 'pickup'
+        ? t('pickup', { name: place.branch.name, when, total: totalText })
+        : t('delivery', { address: body.to_address ?? '', when, total: totalText }),
+    ];
+    const bonus = body.loyalty_amount ?? 0;
+    if (bonus > 0 && toPay !== null) {
+      sentences.push(t('withBonus', { bonus: formatSum(bonus, locale), toPay: formatSum(toPay, locale) }));
+    }
+    if (body.payment_type === 'payme' || body.payment_type === 'click') {
+      sentences.push(t('online', { provider: tPayment(body.payment_type) }));
+    }
+    return sentences.join(' ');
   })();
 
   return (

@@ -13,6 +13,7 @@ import { useCheckoutStore } from '@/lib/stores/checkout';
 import { useCommonStore } from '@/lib/stores/common';
 import { placeOrder } from '../api/checkout-api';
 import { attemptFor, keepsAttempt, loadAttempt, saveAttempt, type TOrderAttempt } from '../lib/idempotency';
+import { leavePageFor } from '../lib/leave-page';
 
 export type TPlaceOrder = {
   /** The order body waiting for the customer's confirmation; null when none is asked. */
@@ -33,9 +34,11 @@ export type TPlaceOrder = {
  * Placing the order (spec section 4, 'Confirmation is asked before checkout'): the confirmation, then
  * POST /v2/ondemand-order under the attempt's Idempotency-Key (lib/idempotency.ts), so a retry after a
  * lost answer cannot create a second order. A placed order empties the cart, keeps the address
- * details for the next order and goes to the success screen.
+ * details for the next order and goes to the success screen; an online one (payme, click: the answer
+ * carries its `payment_link`) goes to the provider's payment page instead, which sends the customer
+ * back to the order's page.
  */
-export function usePlaceOrder({ onPlaced }: { onPlaced: () => void }): TPlaceOrder {
+export function usePlaceOrder({ onPlaced }: { onPlaced: (online: boolean) => void }): TPlaceOrder {
   const t = useTranslations('order.checkout');
   const tOrder = useTranslations('order');
   const api = useApi();
@@ -59,8 +62,12 @@ export function usePlaceOrder({ onPlaced }: { onPlaced: () => void }): TPlaceOrd
     useCheckoutStore
       .getState()
       .setFields({ comment: '', promo_code: '', change_from: null, future_time: null, is_preorder: false });
-    onPlaced();
+    onPlaced(created.payment_link !== undefined);
     cartStore.getState().clear();
+    if (created.payment_link) {
+      leavePageFor(created.payment_link);
+      return;
+    }
     notify('success', tOrder('orderCreated'));
     router.replace(paths.checkoutSuccess(created.order_id, created.external_order_id));
   };

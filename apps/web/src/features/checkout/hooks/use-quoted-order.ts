@@ -48,11 +48,14 @@ export function useQuotedOrder({
   lines,
   values,
   promoCode,
+  loyaltyAmount = 0,
 }: {
   place: TCheckoutPlace;
   lines: readonly CartLine[];
   values: TOrderFormValues;
   promoCode: string | null;
+  /** The bonus part (lib/bonus.ts); 0: none. */
+  loyaltyAmount?: number;
 }): TQuotedOrder {
   const zone = useDeliveryZone(place);
   const target = targetOf(place, zone.status === 'ready' ? zone.zoneId : null);
@@ -60,7 +63,7 @@ export function useQuotedOrder({
   const request: TQuoteRequest | null =
     target && zoneKnown && availableLines(lines).length > 0
       ? {
-          body: buildOrderRequest({ target, lines, form: values, promoCode }),
+          body: buildOrderRequest({ target, lines, form: values, promoCode, loyaltyAmount }),
           lineKeys: orderLineKeys(lines),
         }
       : null;

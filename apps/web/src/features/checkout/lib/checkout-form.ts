@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { TCheckoutForm } from '@/lib/stores/checkout';
+import { bonusProblem } from './bonus';
 import { parseSum, type TOrderFormValues } from './order-request';
 import { CHECKOUT_PAYMENT_TYPES, type TCheckoutPaymentType } from './payment-types';
 
@@ -14,7 +15,8 @@ export type TCheckoutErrorKey =
   | 'chooseTime'
   | 'changeNotNumber'
   | 'changeBelowTotal'
-  | 'paymentType';
+  | 'paymentType'
+  | 'bonusNotNumber';
 
 export type TCheckoutFormValues = TOrderFormValues;
 
@@ -69,6 +71,8 @@ export function checkoutFormSchema(ctx: TCheckoutFormContext) {
       future_time: z.string().nullable(),
       change_from: z.string(),
       comment: text(500),
+      use_bonus: z.boolean(),
+      bonus_amount: z.string(),
     })
     .superRefine((values, issue) => {
       if (!ctx.paymentTypes.includes(values.payment_type)) {
@@ -84,6 +88,9 @@ export function checkoutFormSchema(ctx: TCheckoutFormContext) {
       }
       const changeFrom = values.payment_type === 'cash' ? changeFromProblem(values.change_from, null) : null;
       if (changeFrom) issue.addIssue({ code: 'custom', path: ['change_from'], message: changeFrom });
+      if (values.use_bonus && bonusProblem(values.bonus_amount)) {
+        issue.addIssue({ code: 'custom', path: ['bonus_amount'], message: 'bonusNotNumber' });
+      }
     });
 }
 
@@ -122,6 +129,9 @@ export function formValuesFrom(
     future_time: stored.future_time,
     change_from: stored.change_from === null ? '' : String(stored.change_from),
     comment: stored.comment,
+    // Bonuses are chosen anew for every order (the balance may have changed since).
+    use_bonus: false,
+    bonus_amount: '',
   };
 }
 

@@ -1,11 +1,18 @@
-import type { TOrderQuoteResponse } from '@app/contracts';
+import { ONLINE_PAYMENT_TYPES, ORDER_PAYMENT_TYPES, type TOrderQuoteResponse } from '@app/contracts';
 import type { CartLine } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_DEFAULTS } from '@/lib/stores/checkout';
+import { bonusAmount, bonusProblem, roundDownToHundred } from './bonus';
 import { changeFromProblem, checkoutFormSchema, formValuesFrom, storedFrom } from './checkout-form';
 import { attemptFor, keepsAttempt, loadAttempt, saveAttempt } from './idempotency';
 import { buildOrderRequest, orderLineKeys, orderProducts, parseSum } from './order-request';
-import { offeredPaymentTypes } from './payment-types';
+import {
+  CHECKOUT_PAYMENT_TYPES,
+  isOnlinePayment,
+  ONLINE_CHECKOUT_TYPES,
+  offeredPaymentTypes,
+  offersLoyalty,
+} from './payment-types';
 import { priceChanges, quotedLines, quotedPromoCode, sortQuoteErrors } from './quote';
 import { isOfferedSlot, scheduleDays } from './slots';
 
@@ -256,9 +263,29 @@ describe('checkout form rules (spec sections 3 and 5)', () => {
     expect(messages(values, { ...ctx, paymentTypes: ['card'] })).toEqual({ payment_type: 'paymentType' });
   });
 
-  it('offers only the payment types paid on receipt that the shipper takes', () => {
-    expect(offeredPaymentTypes(['payme', 'card', 'cash', 'loyalty'])).toEqual(['cash', 'card']);
-    expect(offeredPaymentTypes(['card', 'click'])).toEqual(['card']);
+  it('offers the payment types the shipper takes, in one order; loyalty is no method of its own', () => {
+    expect(offeredPaymentTypes(['click', 'payme', 'card', 'cash', 'loyalty'])).toEqual([
+      'cash',
+      'card',
+      'payme',
+      'click',
+    ]);
+    expect(offeredPaymentTypes(['card', 'click'])).toEqual(['card', 'click']);
+    expect(offeredPaymentTypes(['loyalty'])).toEqual([]);
+    expect(offersLoyalty(['cash', 'loyalty'])).toBe(true);
+    expect(offersLoyalty(['cash', 'payme'])).toBe(false);
+  });
+
+  it('knows the contracts’ payment types, and which are paid online', () => {
+    expect(CHECKOUT_PAYMENT_TYPES).toEqual(ORDER_PAYMENT_TYPES);
+    expect(ONLINE_CHECKOUT_TYPES).toEqual(ONLINE_PAYMENT_TYPES);
+    expect(CHECKOUT_PAYMENT_TYPES.filter(isOnlinePayment)).toEqual(['payme', 'click']);
+  });
+
+  it('takes payme and click as the order’s payment type when offered', () => {
+    const online = { ...ctx, paymentTypes: ['cash', 'payme', 'click'] as const };
+    expect(messages({ ...values, payment_type: 'payme' }, online)).toEqual({});
+    expect(messages({ ...values, payment_type: 'click' }, ctx)).toEqual({ payment_type: 'paymentType' });
   });
 
   it('round-trips through the session store and fills details from the saved address', () => {
@@ -406,5 +433,72 @@ describe('the server’s quote of the order', () => {
     // Keys of another cart (the line at that index is another product) change nothing.
     expect(priceChanges([combo], ['o'], quote.lines)).toEqual([]);
     expect(priceChanges([origin], [], quote.lines)).toEqual([]);
+  });
+});
+
+describe('paying part of the order with bonuses (spec section 5: rounded down to the hundred)', () => {
+  it('rounds a sum down to the hundred', () => {
+    expect(roundDownToHundred(12_345)).toBe(12_300);
+    expect(roundDownToHundred(12_300)).toBe(12_300);
+    expect(roundDownToHundred(99)).toBe(0);
+  });
+
+  it('uses nothing unless chosen, and nothing while the maximum is not known or is 0', () => {
+    expect(bonusAmount({ use: false, typed: '5000' }, 20_000)).toBe(0);
+    expect(bonusAmount({ use: true, typed: '' }, null)).toBe(0);
+    expect(bonusAmount({ use: true, typed: '5000' }, 0)).toBe(0);
+  });
+
+  it('uses the server’s maximum when no sum is typed', () => {
+    expect(bonusAmount({ use: true, typed: '' }, 20_000)).toBe(20_000);
+    expect(bonusAmount({ use: true, typed: '   ' }, 15_400)).toBe(15_400);
+  });
+
+  it('rounds a typed sum down to the hundred and never goes above the maximum', () => {
+    expect(bonusAmount({ use: true, typed: '12 345' }, 20_000)).toBe(12_300);
+    expect(bonusAmount({ use: true, typed: '20000' }, 20_000)).toBe(20_000);
+    expect(bonusAmount({ use: true, typed: '20 001' }, 20_000)).toBe(20_000);
+    expect(bonusAmount({ use: true, typed: '999999' }, 15_400)).toBe(15_400);
+    expect(bonusAmount({ use: true, typed: '99' }, 20_000)).toBe(0);
+  });
+
+  it('refuses a sum that is not a whole number, and uses nothing then', () => {
+    expect(bonusProblem('lots')).toBe('bonusNotNumber');
+    expect(bonusProblem('12.5')).toBe('bonusNotNumber');
+    expect(bonusProblem('1'.repeat(13))).toBe('bonusNotNumber');
+    expect(bonusProblem('')).toBeNull();
+    expect(bonusProblem('20 000')).toBeNull();
+    expect(bonusAmount({ use: true, typed: 'lots' }, 20_000)).toBe(0);
+  });
+
+  it('sends the bonus part with the order only when there is one, and never a price', () => {
+    const form = formValuesFrom(CHECKOUT_DEFAULTS, ['cash', 'payme']);
+    const target = { deliveryType: 'self-pickup' as const, branchId: id(10) };
+    const lines = [line({ key: 'a' })];
+    const none = buildOrderRequest({ target, lines, form, promoCode: null, loyaltyAmount: 0 });
+    expect(none).not.toHaveProperty('loyalty_amount');
+    const some = buildOrderRequest({
+      target,
+      lines,
+      form: { ...form, payment_type: 'payme', change_from: '200000' },
+      promoCode: null,
+      loyaltyAmount: 12_300,
+    });
+    expect(some).toMatchObject({ payment_type: 'payme', loyalty_amount: 12_300 });
+    // Change is for cash only.
+    expect(some).not.toHaveProperty('change_from');
+    expect(JSON.stringify(some)).not.toMatch(/price/);
+  });
+
+  it('checks the bonus sum only while bonuses are chosen, and never keeps the choice for the next order', () => {
+    const schema = checkoutFormSchema({ deliveryType: 'self-pickup', slots: [], paymentTypes: ['cash'] });
+    const values = formValuesFrom(CHECKOUT_DEFAULTS, ['cash']);
+    expect(values).toMatchObject({ use_bonus: false, bonus_amount: '' });
+    expect(schema.safeParse({ ...values, bonus_amount: 'lots' }).success).toBe(true);
+    const refused = schema.safeParse({ ...values, use_bonus: true, bonus_amount: 'lots' });
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['bonus_amount', 'bonusNotNumber'],
+    ]);
+    expect(storedFrom({ ...values, use_bonus: true, bonus_amount: '5000' })).not.toHaveProperty('use_bonus');
   });
 });

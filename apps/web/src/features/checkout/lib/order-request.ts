@@ -1,5 +1,6 @@
 import type { TCreateOrderRequest, TDeliveryType, TLatLong, TOrderProductInput } from '@app/contracts';
 import { availableLines, type CartLine } from '@app/domain';
+import type { TCheckoutPaymentType } from './payment-types';
 
 /**
  * What the checkout sends to the API, to quote the order and to place it. The storefront never sends
@@ -29,7 +30,7 @@ export const orderLineKeys = (lines: readonly CartLine[]): string[] =>
 
 /** The checkout form's values the order needs (see checkout-form.ts for how they are checked). */
 export type TOrderFormValues = {
-  payment_type: 'cash' | 'card';
+  payment_type: TCheckoutPaymentType;
   accommodation: string;
   apartment: string;
   building: string;
@@ -41,6 +42,10 @@ export type TOrderFormValues = {
   /** Digits as typed; empty: no change needed. */
   change_from: string;
   comment: string;
+  /** Pay part of the order with the accumulative card's bonuses (see lib/bonus.ts). */
+  use_bonus: boolean;
+  /** The bonus sum as typed; empty: as much as the order may use (the quote's loyalty_max). */
+  bonus_amount: string;
 };
 
 export type TOrderTarget =
@@ -60,6 +65,8 @@ export function buildOrderRequest(input: {
   lines: readonly CartLine[];
   form: TOrderFormValues;
   promoCode: string | null;
+  /** Sums paid with bonuses (lib/bonus.ts bonusAmount); 0 or absent: none. */
+  loyaltyAmount?: number;
 }): TCreateOrderRequest {
   const { target, form } = input;
   const scheduled = form.timing === 'scheduled' && form.future_time !== null;
@@ -86,6 +93,7 @@ export function buildOrderRequest(input: {
     source: 'website',
     ...(input.promoCode ? { promo_code: input.promoCode } : {}),
     ...(changeFrom !== null ? { change_from: changeFrom } : {}),
+    ...(input.loyaltyAmount ? { loyalty_amount: input.loyaltyAmount } : {}),
     comment: form.comment.trim(),
     steps: [{ branch_id: target.branchId, products: orderProducts(input.lines) }],
   };

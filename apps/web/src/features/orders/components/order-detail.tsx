@@ -10,9 +10,11 @@ import { Link } from '@/i18n/navigation';
 import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
+import { useOrderStatusFeed } from '../hooks/use-order-status-feed';
 import { addressLine, isLive, orderTime } from '../lib/order-view';
 import { CustomerGate } from './customer-gate';
 import { OrderLoader } from './order-loader';
+import { OrderPayment } from './order-payment';
 import { RepeatOrder, type TCurrentMenu } from './repeat-order';
 import { ReviewDialog, type TReviewTarget } from './review-dialog';
 import { StatusBadge } from './status-badge';
@@ -108,8 +110,21 @@ function OrderLineRow({
   );
 }
 
-function OrderDetailBody({ order, menu }: { order: TOrderDetail; menu: TCurrentMenu | null }) {
+function OrderDetailBody({
+  order,
+  menu,
+  customerId,
+}: {
+  order: TOrderDetail;
+  menu: TCurrentMenu | null;
+  customerId: string;
+}) {
   const t = useTranslations('order.orders');
+  const tPayment = useTranslations('order.payment');
+  // The provider sends the customer back here while its call to the API may still be on its way: an
+  // order awaiting payment is followed live (the status stream), so 'paid' shows without a reload;
+  // once it moves on, the page's usual refresh takes over.
+  useOrderStatusFeed(order.id, customerId, order.status === 'payment-awaited');
   const tReview = useTranslations('order.review');
   const locale = useLocale() as TLocale;
   const format = useFormatter();
@@ -133,8 +148,11 @@ function OrderDetailBody({ order, menu }: { order: TOrderDetail; menu: TCurrentM
             <h2 className="text-xl font-bold" data-testid="order-number">
               {t('number', { number: order.external_order_id })}
             </h2>
-            <StatusBadge status={order.status} deliveryType={order.delivery_type} />
+            <span aria-live="polite">
+              <StatusBadge status={order.status} deliveryType={order.delivery_type} />
+            </span>
           </div>
+          <OrderPayment order={order} />
           <dl className="flex flex-col gap-2">
             <Fact label={t('createdAt')}>
               <time dateTime={order.created_at}>{when(order.created_at)}</time>
@@ -162,6 +180,11 @@ function OrderDetailBody({ order, menu }: { order: TOrderDetail; menu: TCurrentM
             <Fact label={t('paid')} testId="order-paid">
               {order.paid ? t('paidYes') : t('paidNo')}
             </Fact>
+            {order.loyalty_earned > 0 && (
+              <Fact label={tPayment('bonusEarned')} testId="order-bonus-earned">
+                +{formatSum(order.loyalty_earned, locale)}
+              </Fact>
+            )}
             {!pickup && (
               <Fact label={t('courier')} testId="order-courier">
                 {order.courier ? (
@@ -248,6 +271,18 @@ function OrderDetailBody({ order, menu }: { order: TOrderDetail; menu: TCurrentM
             <dt>{t('total')}</dt>
             <dd data-testid="order-total">{formatSum(order.total_price, locale)}</dd>
           </div>
+          {order.loyalty_amount > 0 && (
+            <>
+              <div className="flex justify-between gap-2">
+                <dt className="text-muted">{tPayment('bonusPart')}</dt>
+                <dd data-testid="order-bonus">−{formatSum(order.loyalty_amount, locale)}</dd>
+              </div>
+              <div className="flex justify-between gap-2 font-semibold">
+                <dt>{tPayment('toPay', { method: t(`paymentTypes.${order.payment_type}`) })}</dt>
+                <dd data-testid="order-to-pay">{formatSum(order.amount_to_pay, locale)}</dd>
+              </div>
+            </>
+          )}
         </dl>
         <Link
           href={paths.myOrders()}
@@ -268,7 +303,7 @@ export function OrderDetailView({ orderId, menu }: { orderId: string; menu: TCur
       <CustomerGate>
         {(user) => (
           <OrderLoader key={user.id} orderId={orderId} customerId={user.id}>
-            {(order) => <OrderDetailBody order={order} menu={menu} />}
+            {(order) => <OrderDetailBody order={order} menu={menu} customerId={user.id} />}
           </OrderLoader>
         )}
       </CustomerGate>

@@ -12,6 +12,7 @@ import { useOrderStatusFeed } from '../hooks/use-order-status-feed';
 import { isLive, statusPageModel } from '../lib/order-view';
 import { CustomerGate } from './customer-gate';
 import { OrderLoader } from './order-loader';
+import { OrderPayment } from './order-payment';
 import { StatusBadge } from './status-badge';
 
 type TStepKey =
@@ -60,7 +61,9 @@ function StatusTimeline({ order, customerId }: { order: TOrderDetail; customerId
         </span>
       </div>
 
-      {aside && (
+      <OrderPayment order={order} />
+
+      {aside && aside !== 'payment_awaited' && (
         <p
           role="status"
           data-testid="status-aside"

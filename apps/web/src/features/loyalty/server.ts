@@ -1,0 +1,3 @@
+import 'server-only';
+
+export { loyaltyOffered } from './api/loyalty.server';
