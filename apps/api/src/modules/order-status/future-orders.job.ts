@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, orderLines, orders, products } from '../../db/schema/index.ts';
+import { registerIntervalJob } from '../../jobs/interval-job.ts';
 import { applyEvent } from './order-status.service.ts';
 
 /** How often scheduled orders are checked (besides once at start). */
@@ -53,34 +54,12 @@ export async function runFutureOrdersJob(app: JobApp): Promise<string[]> {
   }
 }
 
-/** Runs the job once when the app is ready and every FUTURE_ORDERS_INTERVAL_MS after, until it closes. */
+/** Runs the job once when the app is ready and every `intervalMs` after, until it closes. */
 export function registerFutureOrdersJob(app: FastifyInstance, intervalMs = FUTURE_ORDERS_INTERVAL_MS): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let closed = false;
-  const tick = () => {
-    // A slow round is not overlapped by the next one.
-    if (running || closed) return running ?? Promise.resolve();
-    running = runFutureOrdersJob(app)
-      .then((ids) => {
-        if (ids.length) app.log.info({ orders: ids }, 'scheduled orders are due: moved to new');
-      })
-      .catch((error: unknown) => {
-        if (!closed) app.log.error({ err: error }, 'the scheduled orders job failed; it runs again later');
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    await tick();
-    timer = setInterval(() => void tick(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    if (timer) clearInterval(timer);
-    await running;
+  registerIntervalJob(app, {
+    name: 'the scheduled orders job',
+    run: () => runFutureOrdersJob(app),
+    didWork: 'scheduled orders are due: moved to new',
+    intervalMs,
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema/index.ts';
+import { registerIntervalJob } from '../../jobs/interval-job.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 
 /**
@@ -50,32 +51,10 @@ export function registerPaymentTimeoutJob(
   app: FastifyInstance,
   intervalMs = PAYMENT_TIMEOUT_INTERVAL_MS,
 ): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let closed = false;
-  const tick = () => {
-    // A slow round is not overlapped by the next one.
-    if (running || closed) return running ?? Promise.resolve();
-    running = runPaymentTimeoutJob(app)
-      .then((ids) => {
-        if (ids.length) app.log.info({ orders: ids }, 'online orders unpaid in time: server-cancelled');
-      })
-      .catch((error: unknown) => {
-        if (!closed) app.log.error({ err: error }, 'the payment timeout job failed; it runs again later');
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    await tick();
-    timer = setInterval(() => void tick(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    if (timer) clearInterval(timer);
-    await running;
+  registerIntervalJob(app, {
+    name: 'the payment timeout job',
+    run: () => runPaymentTimeoutJob(app),
+    didWork: 'online orders unpaid in time: server-cancelled',
+    intervalMs,
   });
 }

@@ -6,12 +6,13 @@
  *   Pay = CheckPerformTransaction, CreateTransaction (a fresh 24-character id, time = now in ms),
  *   PerformTransaction; Cancel = CreateTransaction, CancelTransaction reason 3.
  * - Click: form-encoded POSTs to /v1/payments/click/prepare (action 0) then /complete (action 1),
- *   signed with MD5 (sign_string below), the amount as '52000.00'; Cancel = prepare, then complete
+ *   signed with MD5 (click.sign.ts), the amount as '52000.00'; Cancel = prepare, then complete
  *   with error -5017 (Click failed the payment), which the shop answers -9.
  * Each step's refusal stops the flow and is returned, for the page to show.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { CHAIN_TIME_ZONE } from '@app/domain';
+import { randomBytes, randomInt } from 'node:crypto';
+import { tashkentParts } from '@app/domain';
+import { clickSignString } from './click.sign.ts';
 
 export type SandboxAction = 'pay' | 'cancel';
 
@@ -120,49 +121,9 @@ export const clickAmount = (sums: number): string => sums.toFixed(2);
 
 /** Click's `sign_time`: 'YYYY-MM-DD HH:mm:ss', Tashkent's wall clock. */
 export function clickSignTime(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: CHAIN_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-/**
- * Click's signature: md5(click_trans_id + service_id + SECRET_KEY + merchant_trans_id
- * [+ merchant_prepare_id on Complete] + amount + action + sign_time), hex.
- */
-export function clickSignString(
-  fields: {
-    click_trans_id: string;
-    service_id: string;
-    merchant_trans_id: string;
-    merchant_prepare_id?: string;
-    amount: string;
-    action: string;
-    sign_time: string;
-  },
-  secretKey: string,
-): string {
-  const text =
-    fields.click_trans_id +
-    fields.service_id +
-    secretKey +
-    fields.merchant_trans_id +
-    (fields.merchant_prepare_id ?? '') +
-    fields.amount +
-    fields.action +
-    fields.sign_time;
-  return createHash('md5').update(text, 'utf8').digest('hex');
+  const p = tashkentParts(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
 type ClickAnswer = {
