@@ -445,6 +445,12 @@ export const MESSAGES = {
     uz: () => "Bu usulda onlayn to'lov hozir mavjud emas; boshqa to'lov usulini tanlang",
     en: () => 'Paying online this way is not available right now; choose another payment method',
   }),
+  ONLINE_PAYMENT_NOTHING_TO_PAY: texts({
+    ru: () => 'Онлайн оплачивать нечего: бонусы покрывают весь заказ; выберите оплату при получении',
+    uz: () =>
+      "Onlayn to'lanadigan summa qolmadi: bonuslar butun buyurtmani qoplaydi; qabul qilishda to'lovni tanlang",
+    en: () => 'Nothing is left to pay online: bonuses cover the whole order; choose payment on receipt',
+  }),
   LOYALTY_NOT_A_PAYMENT_TYPE: texts({
     ru: () => 'Бонусами можно оплатить только часть заказа; выберите, как оплатить остальное',
     uz: () =>

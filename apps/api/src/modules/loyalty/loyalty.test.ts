@@ -505,3 +505,65 @@ describe('GET /v2/crm/loyalty-history', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('bonuses covering the whole order (LOYALTY_MAX_SHARE_PERCENT 100)', () => {
+  let whole: TestApp;
+  beforeAll(async () => {
+    whole = await buildTestApp({
+      clock: clock.now,
+      env: { LOYALTY_PROVIDER: 'local', LOYALTY_WELCOME_BONUS: 100_000, LOYALTY_MAX_SHARE_PERCENT: 100 },
+    });
+    await whole.db.db
+      .update(shippers)
+      .set({ paymentTypes: ['cash', 'payme', 'click', 'loyalty'] as never })
+      .where(eq(shippers.id, CLIENT_HEADERS.shipper));
+  });
+  afterAll(async () => {
+    await whole?.close();
+  });
+
+  it('refuses payme and click with nothing left to pay (a provider takes no 0), and takes cash', async () => {
+    const who = await signInTestCustomer(whole);
+    // The total as placing computes it for that payment type (a chain's discount may depend on it).
+    const totalFor = async (payment_type: 'payme' | 'click') => {
+      const priced = await whole.app.inject({
+        method: 'POST',
+        url: '/v2/ondemand-order/quote',
+        headers: { ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` },
+        payload: deliveryOrderBody({ payment_type }),
+      });
+      const total = ZOrderQuoteResponse.parse(priced.json()).total_price;
+      expect(total % 100).toBe(0);
+      return total;
+    };
+    for (const payment_type of ['payme', 'click'] as const) {
+      const total = await totalFor(payment_type);
+      const res = await whole.app.inject({
+        method: 'POST',
+        url: '/v2/ondemand-order',
+        headers: { ...CLIENT_HEADERS, authorization: `Bearer ${who.token}`, 'accept-language': 'en' },
+        payload: deliveryOrderBody({ payment_type, loyalty_amount: total }),
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'ONLINE_PAYMENT_NOTHING_TO_PAY',
+        message: 'Nothing is left to pay online: bonuses cover the whole order; choose payment on receipt',
+      });
+    }
+    // Something left to pay online: accepted.
+    const partly = await whole.app.inject({
+      method: 'POST',
+      url: '/v2/ondemand-order',
+      headers: { ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` },
+      payload: deliveryOrderBody({ payment_type: 'payme', loyalty_amount: (await totalFor('payme')) - 100 }),
+    });
+    expect(partly.statusCode, partly.body).toBe(201);
+    const cash = await whole.app.inject({
+      method: 'POST',
+      url: '/v2/ondemand-order',
+      headers: { ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` },
+      payload: deliveryOrderBody({ payment_type: 'cash', loyalty_amount: 0 }),
+    });
+    expect(cash.statusCode, cash.body).toBe(201);
+  });
+});

@@ -23,7 +23,9 @@
  *    computeDiscounts; a quote then prices the automatic discounts alone);
  * 9. the accumulative card's loyalty_amount (order-loyalty.ts: LOYALTY_NOT_OFFERED, LOYALTY_UNAVAILABLE,
  *    LOYALTY_AMOUNT_NOT_HUNDREDS, LOYALTY_AMOUNT_ABOVE_CAP, LOYALTY_AMOUNT_ABOVE_BALANCE);
- * 10. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the amount to pay (the total less the bonuses).
+ * 10. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the amount to pay (the total less the bonuses);
+ *     422 ONLINE_PAYMENT_NOTHING_TO_PAY: payme or click with nothing left to pay (bonuses or discounts
+ *     cover the whole total).
  */
 import type { TComputePriceResponse, TDeliveryType, TFareReason, ZCreateOrderRequest } from '@app/contracts';
 import { ORDER_PAYMENT_TYPES } from '@app/contracts';
@@ -367,6 +369,10 @@ export async function priceOrder(
   );
   if (!changeFromValid(changeFrom, loyalty.toPay))
     refusals.add(apiError(422, 'CHANGE_FROM_TOO_SMALL'), 'change_from');
+  // A provider takes no payment of 0 (Payme's amount is positive): nothing left would leave the order
+  // awaiting a payment that can never come.
+  if (isOnlinePaymentType(body.payment_type) && loyalty.toPay === 0)
+    refusals.add(apiError(422, 'ONLINE_PAYMENT_NOTHING_TO_PAY'), 'payment_type');
 
   return {
     shipper,
