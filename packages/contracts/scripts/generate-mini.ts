@@ -20,6 +20,7 @@ import * as contracts from '../src/index.ts';
 
 /** What the storefront parses in the browser (`apps/web/src/lib/browser-contracts.ts` loads them by name). */
 export const BROWSER_SCHEMAS = [
+  'ZAuditResponse',
   'ZAuthResponse',
   'ZAutoAddResponse',
   'ZBranchListResponse',
@@ -31,6 +32,7 @@ export const BROWSER_SCHEMAS = [
   'ZCustomerAddressList',
   'ZDeliveryZonesResponse',
   'ZDiscountWithProductsResponse',
+  'ZFiguresResponse',
   'ZGeocoderResponse',
   'ZLoyaltyBalanceResponse',
   'ZLoyaltyHistoryResponse',
@@ -47,6 +49,19 @@ export const BROWSER_SCHEMAS = [
   'ZProductListResponse',
   'ZReviewEligibility',
   'ZReviewListResponse',
+  'ZStaffAccount',
+  'ZStaffAccountsResponse',
+  'ZStaffBranch',
+  'ZStaffBranchesResponse',
+  'ZStaffLoginResponse',
+  'ZStaffMember',
+  'ZStaffMenuProductsResponse',
+  'ZStaffMenusResponse',
+  'ZStaffOrderDetail',
+  'ZStaffOrderEventResponse',
+  'ZStaffOrdersResponse',
+  'ZStaffStreamOrder',
+  'ZStopListResponse',
   'ZUpdateCustomerResponse',
 ] as const satisfies readonly (keyof typeof contracts)[];
 

@@ -9,3 +9,4 @@ export * from './order.ts';
 export * from './pricing.ts';
 export * from './product.ts';
 export * from './shipper.ts';
+export * from './staff.ts';

@@ -4,6 +4,29 @@ import * as z from 'zod/mini';
 
 export const ZId = z.uuid();
 
+export const ZAuditEntry = z.object({
+  id: z.number().check(z.int(), z.gt(0)),
+  staff: z.nullable(
+    z.object({
+      id: ZId,
+      name: z.string(),
+      login: z.string(),
+    }),
+  ),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  branch_id: z.nullable(ZId),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
+  at: z.iso.datetime(),
+});
+
+export const ZAuditResponse = z.object({
+  count: z.number().check(z.int(), z.gte(0)),
+  entries: z.array(ZAuditEntry),
+});
+
 export const ZPhone = z.string().check(z.regex(/^998\d{9}$/));
 
 export const ZCustomer = z.object({
@@ -206,6 +229,24 @@ export const ZProductDiscount = z.object({
 
 export const ZDiscountWithProductsResponse = z.object({
   products: z.array(ZProductDiscount),
+});
+
+export const ZBranchFigures = z.object({
+  branch_id: ZId,
+  name: ZLocalizedText,
+  orders: z.number().check(z.int(), z.gte(0)),
+  revenue: ZSum,
+  cancelled: z.number().check(z.int(), z.gte(0)),
+  avg_minutes: z.object({
+    to_accept: z.nullable(z.number().check(z.gte(0))),
+    cooking: z.nullable(z.number().check(z.gte(0))),
+    to_hand_over: z.nullable(z.number().check(z.gte(0))),
+  }),
+});
+
+export const ZFiguresResponse = z.object({
+  date: z.iso.date(),
+  branches: z.array(ZBranchFigures),
 });
 
 export const ZGeocoderComponent = z.object({
@@ -593,6 +634,195 @@ export const ZReviewEligibility = z.object({
 export const ZReviewListResponse = z.object({
   count: z.number().check(z.int(), z.gte(0)),
   reviews: z.array(ZReview),
+});
+
+export const ZStaffAccountRole = z.enum(['operator', 'vendor', 'courier', 'manager']);
+
+export const ZStaffMember = z.object({
+  id: ZId,
+  login: z.string(),
+  name: z.string(),
+  role: ZStaffAccountRole,
+  branch_id: z.nullable(ZId),
+});
+
+export const ZStaffAccount = z.extend(ZStaffMember, {
+  phone: ZPhone,
+  is_active: z.boolean(),
+  created_at: z.iso.datetime(),
+});
+
+export const ZStaffAccountsResponse = z.object({
+  accounts: z.array(ZStaffAccount),
+});
+
+export const ZStaffBranch = z.object({
+  id: ZId,
+  slug: z.string(),
+  name: ZLocalizedText,
+  city: z.string(),
+  menu_id: ZId,
+  work_hour_start: ZClock,
+  work_hour_end: ZClock,
+  delivery_time: z.number().check(z.int(), z.gt(0)),
+  is_active: z.boolean(),
+  paused_until: z.nullable(z.iso.datetime()),
+  delivery_paused_until: z.nullable(z.iso.datetime()),
+});
+
+export const ZStaffBranchesResponse = z.object({
+  branches: z.array(ZStaffBranch),
+});
+
+export const ZStaffLoginResponse = z.object({
+  staff: ZStaffMember,
+  access_token: z.string().check(z.minLength(32)),
+  expires_at: z.iso.datetime(),
+});
+
+export const ZMenuProductPrice = z.object({
+  product_id: ZId,
+  title: ZLocalizedText,
+  price: z.nullable(ZSum),
+});
+
+export const ZStaffMenuProductsResponse = z.object({
+  menu_id: ZId,
+  products: z.array(ZMenuProductPrice),
+});
+
+export const ZStaffMenu = z.object({
+  id: ZId,
+  key: z.string(),
+  name: z.string(),
+});
+
+export const ZStaffMenusResponse = z.object({
+  menus: z.array(ZStaffMenu),
+});
+
+export const ZOrderEvent = z.enum([
+  'operator-accepted',
+  'operator-cancelled',
+  'vendor-accepted',
+  'vendor-cancelled',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-cancelled',
+  'courier-picked',
+  'delivered',
+  'finished',
+  'server-cancelled',
+  'future-due',
+  'payment-received',
+]);
+
+export const ZStaffOrderHistoryEntry = z.object({
+  status: ZOrderStatus,
+  event: z.nullable(ZOrderEvent),
+  actor: z.string(),
+  staff: z.nullable(
+    z.object({
+      id: ZId,
+      name: z.string(),
+      role: ZStaffAccountRole,
+    }),
+  ),
+  reason: z.nullable(z.string()),
+  at: z.iso.datetime(),
+});
+
+export const ZStaffOrder = z.extend(ZOrderSummary, {
+  payment_type: ZPaymentType,
+  paid: z.boolean(),
+  loyalty_amount: ZSum,
+  refund_due: z.boolean(),
+  to_address: z.nullable(z.string()),
+  future_time: z.nullable(z.iso.datetime()),
+  comment: z.string(),
+  customer: z.object({
+    name: z.string(),
+    phone: ZPhone,
+  }),
+  courier: z.nullable(ZOrderCourier),
+  allowed_events: z.array(ZOrderEvent),
+});
+
+export const ZStaffOrderDetail = z.extend(ZStaffOrder, {
+  updated_at: z.iso.datetime(),
+  to_location: z.nullable(ZLatLong),
+  accommodation: z.string(),
+  apartment: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  description: z.string(),
+  is_courier_call: z.boolean(),
+  goods_price: ZSum,
+  delivery_price: ZSum,
+  discount_price: ZSum,
+  promo_code: z.nullable(z.string()),
+  change_from: z.nullable(ZSum),
+  amount_to_pay: ZSum,
+  target_minutes: z.number().check(z.int(), z.gt(0)),
+  lines: z.array(
+    z.object({
+      id: ZId,
+      product_id: ZId,
+      slug: z.string(),
+      type: z.enum(['simple', 'combo', 'origin']),
+      title: ZLocalizedText,
+      variants: z.array(
+        z.object({
+          group_id: ZId,
+          product_id: ZId,
+          title: ZLocalizedText,
+        }),
+      ),
+      modifiers: z.array(ZOrderLineModifier),
+      quantity: z.number().check(z.int(), z.gt(0)),
+      unit_price: ZSum,
+      total_price: ZSum,
+      image_url: z.nullable(z.string()),
+      comment: z.string(),
+      auto_added: z.boolean(),
+    }),
+  ),
+  history: z.array(ZStaffOrderHistoryEntry),
+});
+
+export const ZStaffOrderEventResponse = z.object({
+  order_id: ZId,
+  status: ZOrderStatus,
+  at: z.iso.datetime(),
+});
+
+export const ZStaffOrdersResponse = z.object({
+  count: z.number().check(z.int(), z.gte(0)),
+  orders: z.array(ZStaffOrder),
+});
+
+export const ZStaffStreamOrder = z.object({
+  order_id: ZId,
+  external_order_id: z.string(),
+  branch_id: ZId,
+  status: ZOrderStatus,
+  event: z.nullable(ZOrderEvent),
+  at: z.iso.datetime(),
+});
+
+export const ZStopListKind = z.enum(['product', 'modifier']);
+
+export const ZStopListItem = z.object({
+  kind: ZStopListKind,
+  id: ZId,
+  product_id: ZId,
+  title: ZLocalizedText,
+  stopped: z.boolean(),
+});
+
+export const ZStopListResponse = z.object({
+  branch_id: ZId,
+  items: z.array(ZStopListItem),
 });
 
 export const ZUpdateCustomerResponse = z.object({

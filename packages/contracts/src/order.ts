@@ -62,6 +62,14 @@ export type TOrderEvent = z.infer<typeof ZOrderEvent>;
 export const STAFF_ROLES = ['operator', 'vendor', 'courier'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);
 export type TStaffRole = z.infer<typeof ZStaffRole>;
+/**
+ * Every staff account's role: the three that move orders (STAFF_ROLES, the order machine's actors) and
+ * the manager (issue 13), who runs the chain or one branch (stop list, prices, pauses, hours, staff,
+ * figures, audit log) and sends no order events.
+ */
+export const STAFF_ACCOUNT_ROLES = [...STAFF_ROLES, 'manager'] as const;
+export const ZStaffAccountRole = z.enum(STAFF_ACCOUNT_ROLES);
+export type TStaffAccountRole = z.infer<typeof ZStaffAccountRole>;
 
 /**
  * How the part of an order not paid with bonuses is paid: on receipt (cash, card) or online before the
@@ -372,8 +380,8 @@ export const ZStaffMember = z.object({
   id: ZId,
   login: z.string(),
   name: z.string(),
-  role: ZStaffRole,
-  /** The vendor's branch; null for operators and couriers. */
+  role: ZStaffAccountRole,
+  /** The vendor's branch, or a branch manager's; null for operators, couriers and chain managers. */
   branch_id: ZId.nullable(),
 });
 export type TStaffMember = z.infer<typeof ZStaffMember>;
@@ -406,7 +414,11 @@ export const ZStaffOrdersResponse = z.object({
   orders: z.array(ZStaffOrder),
 });
 export type TStaffOrdersResponse = z.infer<typeof ZStaffOrdersResponse>;
-export const ZStaffOrderEventRequest = z.object({ event: ZOrderEvent });
+export const ZStaffOrderEventRequest = z.object({
+  event: ZOrderEvent,
+  /** Why: required with a cancelling event (operator-, vendor-, courier-cancelled), kept in the history. */
+  reason: ZSingleLineText.trim().min(1).max(300).optional(),
+});
 export const ZStaffOrderEventResponse = z.object({
   order_id: ZId,
   status: ZOrderStatus,

@@ -58,8 +58,8 @@ export type TApiClientConfig = {
   getLocale?: () => string | undefined | Promise<string | undefined>;
   /** Read on every call, so a sign-in or sign-out takes effect at once. */
   getToken?: () => string | null | undefined;
-  /** 401 and 403 sign the user out (spec section 6). */
-  onUnauthorized?: () => void;
+  /** 401 and 403 sign the user out (spec section 6); the staff workspace passes its own (401 only). */
+  onUnauthorized?: (status: 401 | 403) => void;
   /** Defaults for every call, e.g. the server's revalidate window. */
   defaultNext?: TNextFetchOptions;
   /** Server only: the cache tags of a read (lib/cache-tags.ts), added to every cached GET's `next.tags`. */
@@ -174,7 +174,7 @@ export function createApiClient(config: TApiClientConfig) {
 
     if (!response.ok) {
       const error = await readError(response);
-      if ((error.status === 401 || error.status === 403) && token) config.onUnauthorized?.();
+      if ((error.status === 401 || error.status === 403) && token) config.onUnauthorized?.(error.status);
       throw error;
     }
 

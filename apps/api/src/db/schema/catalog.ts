@@ -119,6 +119,10 @@ export const branches = pgTable(
     virtualTour: text('virtual_tour'),
     images: jsonb('images').$type<TImage[]>().notNull(),
     position: integer('position').notNull().default(0),
+    /** Paused by a manager ('busy kitchen'): closed to every order until then; null or past: not paused. */
+    pausedUntil: timestamptz('paused_until'),
+    /** Deliveries paused until then (pickup goes on); null or past: not paused. */
+    deliveryPausedUntil: timestamptz('delivery_paused_until'),
   },
   (t) => [
     unique('branches_shipper_slug_unique').on(t.shipperId, t.slug),
@@ -336,6 +340,21 @@ export const branchStopList = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.branchId, t.productId] })],
+);
+
+/**
+ * Modifiers a branch cannot add right now: a single modifier's id or a group modifier's variant id
+ * (either table; no foreign key can name both, so a row whose modifier is gone is simply never matched).
+ */
+export const branchModifierStopList = pgTable(
+  'branch_modifier_stop_list',
+  {
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    modifierId: uuid('modifier_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.modifierId] })],
 );
 
 /** Products added to every cart of an order type (napkins, a free sauce), from an order amount on. */

@@ -29,7 +29,8 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 /** Source of the short customer-facing order numbers (external_order_id). */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001, increment: 1 });
 
-export const STAFF_ROLES = ['operator', 'vendor', 'courier'] as const;
+/** Every account's role: the order machine's three actors and the manager (issue 13), who sends no order events. */
+export const STAFF_ROLES = ['operator', 'vendor', 'courier', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffAccounts = pgTable(
@@ -41,7 +42,7 @@ export const staffAccounts = pgTable(
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     role: text('role').$type<StaffRole>().notNull(),
-    /** A vendor works for one branch; operators and couriers for the whole chain. */
+    /** A vendor works for one branch; operators and couriers for the whole chain; a manager for either. */
     branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
     /** scrypt: 'scrypt$N$r$p$salt$hash' (base64). */
     passwordHash: text('password_hash').notNull(),
@@ -50,8 +51,11 @@ export const staffAccounts = pgTable(
   },
   (t) => [
     unique('staff_accounts_shipper_login_unique').on(t.shipperId, t.login),
-    check('staff_accounts_role_check', sql`${t.role} in ('operator', 'vendor', 'courier')`),
-    check('staff_accounts_vendor_branch_check', sql`(${t.role} = 'vendor') = (${t.branchId} is not null)`),
+    check('staff_accounts_role_check', sql`${t.role} in ('operator', 'vendor', 'courier', 'manager')`),
+    check(
+      'staff_accounts_vendor_branch_check',
+      sql`${t.role} = 'manager' or (${t.role} = 'vendor') = (${t.branchId} is not null)`,
+    ),
   ],
 );
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;
@@ -247,10 +251,41 @@ export const orderStatusHistory = pgTable(
     event: text('event'),
     actor: text('actor').notNull(),
     staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** Why a staff member cancelled (required with their cancelling events); null otherwise. */
+    reason: text('reason'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
 );
+
+/**
+ * Every staff action (issue 13): who did what to which thing, what it was before and after, when. Order
+ * events, stop-list changes, prices, pauses, hours and staff accounts; a manager reads it. Written in
+ * the transaction of the change it records (modules/staff/audit.ts).
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    shipperId: shipperIdColumn(),
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** e.g. 'order.event', 'stop-list.change', 'menu-price.set', 'branch.pause', 'staff.create'. */
+    action: text('action').notNull(),
+    /** 'order', 'product', 'modifier', 'menu-product', 'branch', 'staff'. */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** The branch the action concerns (a branch manager reads its own); null: chain-wide. */
+    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    index('staff_audit_log_shipper_idx').on(t.shipperId, t.id),
+    index('staff_audit_log_branch_idx').on(t.branchId, t.id),
+  ],
+);
+export type StaffAuditRow = typeof staffAuditLog.$inferSelect;
 
 /**
  * The order status bus's outbox (adapters/order-events/status-feed.ts): one row per published status

@@ -39,8 +39,12 @@ export type SeedOptions = {
 export const LOCATION_SEED_PART = 'location:1';
 /** Delivery fares, discounts and promo codes (issue 5); added after LOCATION_SEED_PART (fares name zones). */
 export const PRICING_SEED_PART = 'pricing:1';
-/** The demo staff accounts, one per role (issue 5); added after PRICING_SEED_PART (a vendor names a branch). */
-export const STAFF_SEED_PART = 'staff:1';
+/**
+ * The demo staff accounts, one per role (issue 5); added after PRICING_SEED_PART (a vendor names a
+ * branch). 2: the manager (issue 13), added to a database that has part 1's accounts (loadStaff leaves
+ * an existing account as it is).
+ */
+export const STAFF_SEED_PART = 'staff:2';
 
 export type SeedResult = {
   seeded: boolean;

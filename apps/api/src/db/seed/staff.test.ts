@@ -63,7 +63,10 @@ describe('the staff part (issue 5)', () => {
 
 describe('the demo staff', () => {
   it("has one account per role, the vendor at the demo's 24-hour branch", async () => {
-    expect(demoStaff.map((s) => s.role).sort()).toEqual(['courier', 'operator', 'vendor']);
+    expect(demoStaff.map((s) => s.role).sort()).toEqual(['courier', 'manager', 'operator', 'vendor']);
+    // Issue 13: the manager runs the whole chain (no branch).
+    expect(demoStaff.find((s) => s.role === 'manager')).toMatchObject({ login: 'manager' });
+    expect(demoStaff.find((s) => s.role === 'manager')?.branch).toBeUndefined();
     const vendor = demoStaff.find((s) => s.role === 'vendor');
     const { branches: demoBranches } = await import('./data/branches.ts');
     const branch = demoBranches.find((b) => b.slug === vendor?.branch);

@@ -11,7 +11,7 @@ export type SeedStaff = {
   /** 998XXXXXXXXX; a courier's is what the customer sees. */
   phone: string;
   role: StaffRole;
-  /** A vendor's branch (slug); operators and couriers work for the whole chain. */
+  /** A vendor's branch (slug), or a branch manager's; operators, couriers and chain managers have none. */
   branch?: string;
 };
 
@@ -39,7 +39,7 @@ export async function loadStaff(
   const rows = [];
   for (const s of staff) {
     let branchId: string | null = null;
-    if (s.role === 'vendor') {
+    if (s.role === 'vendor' || (s.role === 'manager' && s.branch)) {
       branchId = s.branch ? (branchIds.get(s.branch) ?? null) : null;
       if (!branchId) {
         if (options.strict) throw new Error(`staff '${s.login}': unknown branch '${s.branch ?? ''}'`);

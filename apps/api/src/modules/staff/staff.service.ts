@@ -134,6 +134,8 @@ export function scopeOf(staff: StaffAccountRow): StaffScope {
     return { kind: 'branch', branchId: staff.branchId ?? '00000000-0000-0000-0000-000000000000' };
   }
   if (staff.role === 'courier') return { kind: 'courier', courierId: staff.id };
+  if (staff.role === 'manager' && staff.branchId !== null)
+    return { kind: 'branch', branchId: staff.branchId };
   return { kind: 'shipper' };
 }
 
@@ -142,7 +144,7 @@ export function staffAllowedEvents(
   staff: StaffAccountRow,
   order: { status: string; deliveryType: 'delivery' | 'self-pickup'; courierId: string | null },
 ): OrderEvent[] {
-  if (!isOrderStatus(order.status)) return [];
+  if (!isOrderStatus(order.status) || staff.role === 'manager') return [];
   const events = allowedEvents(order.status, order.deliveryType, staff.role);
   if (staff.role !== 'courier' || order.courierId === staff.id) return events;
   return events.filter((e) => e === 'courier-accepted');
@@ -205,13 +207,17 @@ export async function sendStaffEvent(
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.shipperId !== staff.shipperId) throw apiError(404, 'STAFF_ORDER_NOT_FOUND');
-    if (!EVENT_ACTORS[event].includes(staff.role)) throw apiError(403, 'ORDER_EVENT_FORBIDDEN', { event });
+    const role = staff.role;
+    // A manager sends no order events (the operator does).
+    if (role === 'manager' || !EVENT_ACTORS[event].includes(role)) {
+      throw apiError(403, 'ORDER_EVENT_FORBIDDEN', { event });
+    }
     if (staff.role === 'vendor' && order.branchId !== staff.branchId) {
       throw apiError(403, 'STAFF_ORDER_OTHER_BRANCH');
     }
     if (staff.role === 'courier' && event !== 'courier-accepted' && order.courierId !== staff.id) {
       throw apiError(403, 'STAFF_ORDER_NOT_YOURS');
     }
-    return applyEvent(deps, tx, orderId, event, staff.role, staff.id);
+    return applyEvent(deps, tx, orderId, event, role, staff.id);
   });
 }

@@ -1,7 +1,7 @@
 import type { SeedStaff } from '../staff.ts';
 
 /**
- * The demo chain's staff (issue 5): one account per role, all with the password STAFF_DEMO_PASSWORD
+ * The demo chain's staff (issues 5 and 13): one account per role, all with the password STAFF_DEMO_PASSWORD
  * (default 'baraka-staff-demo'). The vendor works at Chilonzor, the branch that never closes, so the
  * demo can be driven at any hour.
  */
@@ -15,4 +15,6 @@ export const staff: SeedStaff[] = [
     branch: 'tashkent-chilonzor',
   },
   { login: 'courier', name: 'Sardor Toshmatov', phone: '998901234567', role: 'courier' },
+  // Issue 13: the chain's manager (stop list, prices, pauses, hours, staff, figures, audit log).
+  { login: 'manager', name: 'Malika Yusupova', phone: '998712001003', role: 'manager' },
 ];
