@@ -630,6 +630,52 @@ export const MESSAGES = {
     uz: () => "Faqat o'z kartangiz balansini ko'rish mumkin",
     en: () => "Only your own card's balance can be shown",
   }),
+  // -- the manager's workspace (issue 13): branches, stop list, menus, staff accounts, figures, audit --
+  STAFF_MANAGE_FORBIDDEN: texts({
+    ru: () => 'Ваша роль не может этого делать',
+    uz: () => 'Sizning rolingiz buni qila olmaydi',
+    en: () => 'Your role cannot do this',
+  }),
+  STAFF_MANAGE_OTHER_BRANCH: texts({
+    ru: () => 'Это относится к другому ресторану',
+    uz: () => 'Bu boshqa restoranga tegishli',
+    en: () => 'This belongs to another branch',
+  }),
+  STAFF_MANAGE_CHAIN_ONLY: texts({
+    ru: () => 'Это может только менеджер всей сети',
+    uz: () => 'Buni faqat butun tarmoq menejeri qila oladi',
+    en: () => "Only the whole chain's manager can do this",
+  }),
+  STAFF_MANAGE_PAUSE_UNTIL: texts({
+    ru: () => 'Пауза должна закончиться в будущем, не позже чем через 24 часа',
+    uz: () => 'Pauza kelajakda, 24 soatdan kechiktirmay tugashi kerak',
+    en: () => 'A pause must end in the future, at most 24 hours from now',
+  }),
+  STAFF_MANAGE_MODIFIER_NOT_FOUND: texts({
+    ru: () => 'Модификатор не найден',
+    uz: () => 'Modifikator topilmadi',
+    en: () => 'Modifier not found',
+  }),
+  STAFF_MANAGE_ACCOUNT_NOT_FOUND: texts({
+    ru: () => 'Сотрудник не найден',
+    uz: () => 'Xodim topilmadi',
+    en: () => 'Staff account not found',
+  }),
+  STAFF_MANAGE_LOGIN_TAKEN: texts({
+    ru: () => 'Этот логин уже занят',
+    uz: () => 'Bu login band',
+    en: () => 'This login is already taken',
+  }),
+  STAFF_MANAGE_ROLE_BRANCH: texts({
+    ru: () => 'Кухне нужен ресторан; у оператора и курьера ресторана нет',
+    uz: () => "Oshxonaga restoran kerak; operator va kuryerda restoran bo'lmaydi",
+    en: () => 'A kitchen account needs a branch; operators and couriers have none',
+  }),
+  STAFF_MANAGE_SELF: texts({
+    ru: () => 'Нельзя отключить свою учётную запись или понизить свою роль',
+    uz: () => "O'z hisobingizni o'chirib yoki rolingizni pasaytirib bo'lmaydi",
+    en: () => 'You cannot disable your own account or change your own role or branch',
+  }),
 };
 
 export type MessageKey = keyof typeof MESSAGES;
