@@ -6,13 +6,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { orders, products } from '../../db/schema/index.ts';
+import { orders, products, staffAccounts, staffTokens } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { ORDER_TEST_NOON, placeTestOrder, signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
+import { hashToken } from '../customers/tokens.ts';
 import { insertLifeOrder, LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
+import { liveStaffTokenIds } from './staff-stream.repository.ts';
 
 // GET /v1/staff/stream on a real listening server, read with fetch and a stream reader like the web's
 // staff workspace. On PostgreSQL (DATABASE_URL) the bus is LISTEN/NOTIFY, one connection per app.
@@ -389,6 +391,63 @@ describe('GET /v1/staff/stream', () => {
     await other.cancel();
     const refused = await openStream(null, { token });
     expect(refused.response.status).toBe(401);
+  });
+});
+
+describe('GET /v1/staff/stream: the token', () => {
+  it('ends when its token expires', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/staff/login',
+      headers: CLIENT_HEADERS,
+      payload: { login: 'courier', password: FIXTURE_STAFF_PASSWORD },
+    });
+    const login = ZStaffLoginResponse.parse(res.json());
+    const started = clock.now();
+    // 300 ms before it expires.
+    clock.set(new Date(Date.parse(login.expires_at) - 300));
+    try {
+      const stream = await openStream(null, { token: login.access_token });
+      expect(stream.response.status).toBe(200);
+      expect((await stream.next()).event).toBe('reset');
+      await stream.ended(3_000);
+    } finally {
+      clock.set(started);
+    }
+  });
+
+  it('checks tokens for the periodic check: a disabled account’s or a revoked token no longer counts', async () => {
+    const signIn = async (login: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/staff/login',
+        headers: CLIENT_HEADERS,
+        payload: { login, password: FIXTURE_STAFF_PASSWORD },
+      });
+      return ZStaffLoginResponse.parse(res.json()).access_token;
+    };
+    const tokenIdOf = async (token: string) => {
+      const [row] = await t.app.db
+        .select({ id: staffTokens.id })
+        .from(staffTokens)
+        .where(eq(staffTokens.tokenHash, hashToken(token)));
+      return row?.id ?? '';
+    };
+    const live = await tokenIdOf(await signIn('vendor-chilonzor'));
+    const disabled = await tokenIdOf(await signIn('courier-2'));
+    const revoked = await tokenIdOf(await signIn('vendor-yunusobod'));
+    await t.app.db.update(staffTokens).set({ revokedAt: clock.now() }).where(eq(staffTokens.id, revoked));
+    await t.app.db.update(staffAccounts).set({ isActive: false }).where(eq(staffAccounts.login, 'courier-2'));
+    try {
+      expect(await liveStaffTokenIds(t.app.db, [live, disabled, revoked], clock.now())).toEqual([live]);
+      const later = new Date(clock.now().getTime() + 13 * 3_600_000);
+      expect(await liveStaffTokenIds(t.app.db, [live], later)).toEqual([]);
+    } finally {
+      await t.app.db
+        .update(staffAccounts)
+        .set({ isActive: true })
+        .where(eq(staffAccounts.login, 'courier-2'));
+    }
   });
 });
 
