@@ -233,6 +233,8 @@ async function registerEverything(
       'X-Request-Id',
       // POST /v2/ondemand-order (issue 5): retries of one checkout submit carry the same key.
       'Idempotency-Key',
+      // GET /v1/staff/stream (issue 13): the staff workspace resumes its stream after the last event.
+      'Last-Event-ID',
     ],
     // Retry-After is not a CORS-safelisted response header: without this the storefront cannot read
     // how long a 429 asks it to wait.

@@ -190,6 +190,24 @@ describe('GET /v1/staff/stream', () => {
     await stream.cancel();
   });
 
+  it('lets the storefront’s origin send the token and Last-Event-ID from the browser (CORS preflight)', async () => {
+    const origin = t.app.config.CORS_ORIGINS[0];
+    expect(origin).toBeDefined();
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/staff/stream',
+      headers: {
+        origin: String(origin),
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,last-event-id,shipper,platform',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    const allowed = String(res.headers['access-control-allow-headers']).toLowerCase();
+    expect(allowed).toContain('authorization');
+    expect(allowed).toContain('last-event-id');
+  });
+
   it('refuses without a staff token (401), with a customer token (401), and a bad Last-Event-ID (400)', async () => {
     const anonymous = await fetch(`${base}/v1/staff/stream`, { headers: CLIENT_HEADERS });
     expect(anonymous.status).toBe(401);

@@ -189,11 +189,7 @@ export async function listStaffOrders(db: DbOrTx, params: StaffOrdersParams) {
     // queues as 'new' (or 'future') once paid, and the server cancels it if it never is.
     ne(orders.status, 'payment-awaited'),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db
     .select(listColumns)
     .from(orders)
