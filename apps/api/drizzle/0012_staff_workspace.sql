@@ -28,6 +28,8 @@ ALTER TABLE "staff_audit_log" ADD CONSTRAINT "staff_audit_log_staff_id_staff_acc
 ALTER TABLE "staff_audit_log" ADD CONSTRAINT "staff_audit_log_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "staff_audit_log_shipper_idx" ON "staff_audit_log" USING btree ("shipper_id","id");--> statement-breakpoint
 CREATE INDEX "staff_audit_log_branch_idx" ON "staff_audit_log" USING btree ("branch_id","id");--> statement-breakpoint
+CREATE INDEX "orders_shipper_created_idx" ON "orders" USING btree ("shipper_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_branch_created_idx" ON "orders" USING btree ("branch_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "staff_accounts" ADD CONSTRAINT "staff_accounts_role_check" CHECK ("staff_accounts"."role" in ('operator', 'vendor', 'courier', 'manager'));--> statement-breakpoint
 ALTER TABLE "staff_accounts" ADD CONSTRAINT "staff_accounts_vendor_branch_check" CHECK ("staff_accounts"."role" = 'manager' or ("staff_accounts"."role" = 'vendor') = ("staff_accounts"."branch_id" is not null));--> statement-breakpoint
 CREATE TRIGGER "branch_modifier_stop_list_catalogue_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "branch_modifier_stop_list" FOR EACH STATEMENT EXECUTE FUNCTION "notify_catalogue_changed"('catalogue');

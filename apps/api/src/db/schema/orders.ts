@@ -178,6 +178,9 @@ export const orders = pgTable(
     unique('orders_shipper_external_unique').on(t.shipperId, t.externalOrderId),
     index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_status_idx').on(t.shipperId, t.status),
+    // The staff lists (issue 13): a chain's or a branch's orders, newest first.
+    index('orders_shipper_created_idx').on(t.shipperId, t.createdAt.desc()),
+    index('orders_branch_created_idx').on(t.branchId, t.createdAt.desc()),
     index('orders_future_idx').on(t.status, t.futureTime),
     check(
       'orders_amounts_check',
