@@ -23,6 +23,7 @@ export const BROWSER_SCHEMAS = [
   'ZAuditResponse',
   'ZAuthResponse',
   'ZAutoAddResponse',
+  'ZBranch',
   'ZBranchListResponse',
   'ZCheckPointResponse',
   'ZCodeSentResponse',

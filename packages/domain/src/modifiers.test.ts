@@ -9,8 +9,10 @@ import {
   groupLimit,
   type ModifierError,
   modifiersPrice,
+  modifiersUnorderable,
   type ProductModifiers,
   setChosenQuantity,
+  stoppedChosenModifiers,
   toCartModifiers,
   validateModifierSelection,
 } from './modifiers.ts';
@@ -300,5 +302,53 @@ describe('editing a choice', () => {
     ).toBe(false);
     expect(canIncrease(mods, [], 'nope', null)).toBe(false);
     expect(canIncrease(mods, [], 'v-garlic', 'g-bread')).toBe(false);
+  });
+});
+
+describe('the modifier stop list (issue 13)', () => {
+  const stopVariants = (ids: string[]): ProductModifiers => ({
+    ...mods,
+    group_modifiers: mods.group_modifiers.map((g) => ({
+      ...g,
+      variants: g.variants.map((v) => ({ ...v, in_stop: ids.includes(v.id) })),
+    })),
+  });
+  const stopSingles = (ids: string[]): ProductModifiers => ({
+    ...mods,
+    single_modifiers: mods.single_modifiers.map((m) => ({ ...m, in_stop: ids.includes(m.id) })),
+  });
+  const variant = (id: string, group: string, q = 1): ChosenModifier => ({
+    modifier_id: id,
+    modifier_quantity: q,
+    parent_id: group,
+  });
+
+  it('names the chosen modifiers that are stopped, not those left at 0 or not stopped', () => {
+    const stopped = stopSingles(['s-cheese']);
+    expect(stoppedChosenModifiers(stopped, [single('s-cheese', 2), single('s-box')])).toEqual(['s-cheese']);
+    expect(stoppedChosenModifiers(stopped, [single('s-cheese', 0)])).toEqual([]);
+    const spicy = stopVariants(['v-spicy']);
+    expect(
+      stoppedChosenModifiers(spicy, [variant('v-spicy', 'g-sauce'), variant('v-garlic', 'g-sauce')]),
+    ).toEqual(['v-spicy']);
+    expect(stoppedChosenModifiers(mods, [variant('v-spicy', 'g-sauce')])).toEqual([]);
+  });
+
+  it('a required group starts at its first variant not stopped', () => {
+    expect(defaultModifierSelection(stopVariants(['v-garlic']))).toContainEqual(
+      variant('v-spicy', 'g-sauce'),
+    );
+    expect(defaultModifierSelection(mods)).toContainEqual(variant('v-garlic', 'g-sauce'));
+  });
+
+  it('is unorderable when a compulsory single or every variant of a required group is stopped', () => {
+    expect(modifiersUnorderable(mods)).toBe(false);
+    expect(modifiersUnorderable(stopSingles(['s-box']))).toBe(true);
+    // An optional single stopped leaves the product orderable without it.
+    expect(modifiersUnorderable(stopSingles(['s-cheese']))).toBe(false);
+    expect(modifiersUnorderable(stopVariants(['v-garlic']))).toBe(false);
+    expect(modifiersUnorderable(stopVariants(['v-garlic', 'v-spicy']))).toBe(true);
+    // The optional bread group fully stopped: no choice needed there.
+    expect(modifiersUnorderable(stopVariants(['v-white', 'v-dark']))).toBe(false);
   });
 });

@@ -147,12 +147,37 @@ export const defaultModifierSelection = (mods: ProductModifiers): ChosenModifier
     .filter((m) => m.is_compulsory)
     .map((m) => ({ modifier_id: m.id, modifier_quantity: 1, parent_id: null })),
   ...mods.group_modifiers.flatMap((g) => {
-    const first = g.variants[0];
+    // The first variant not on the branch's stop list (issue 13); all stopped: the first.
+    const first = g.variants.find((v) => !v.in_stop) ?? g.variants[0];
     return first && g.min_amount > 0
       ? [{ modifier_id: first.id, modifier_quantity: g.min_amount, parent_id: g.id }]
       : [];
   }),
 ];
+
+/**
+ * The chosen modifiers (single ones and group variants, a quantity above 0) on the branch's modifier
+ * stop list (`in_stop`, issue 13): such a choice cannot be ordered ('Unavailable').
+ */
+export const stoppedChosenModifiers = (mods: ProductModifiers, chosen: readonly ChosenModifier[]): string[] =>
+  chosen
+    .filter((c) => c.modifier_quantity > 0)
+    .filter((c) =>
+      c.parent_id === null
+        ? mods.single_modifiers.some((m) => m.id === c.modifier_id && m.in_stop)
+        : mods.group_modifiers.some(
+            (g) => g.id === c.parent_id && g.variants.some((v) => v.id === c.modifier_id && v.in_stop),
+          ),
+    )
+    .map((c) => c.modifier_id);
+
+/**
+ * No choice of these modifiers can be ordered (issue 13): a compulsory single modifier is stopped, or
+ * a group that needs a choice (min_amount > 0) has every variant stopped. The product is 'Unavailable'.
+ */
+export const modifiersUnorderable = (mods: ProductModifiers): boolean =>
+  mods.single_modifiers.some((m) => m.is_compulsory && m.in_stop) ||
+  mods.group_modifiers.some((g) => g.min_amount > 0 && g.variants.every((v) => v.in_stop));
 
 /** Unit price of a modifier entry, or undefined when it names nothing the product offers. */
 const unitPrice = (mods: ProductModifiers, c: ChosenModifier): number | undefined => {

@@ -10,6 +10,7 @@ import {
   type ModifierError,
   type NewCartItem,
   originCartVariant,
+  stoppedChosenModifiers,
   toCartModifiers,
   validateComboSelection,
   validateModifierSelection,
@@ -47,6 +48,8 @@ export function initialChoice(product: TProductDetail, mods: ProductModifiers): 
 /** Why "add to cart" is refused right now; empty when the choice can be added. */
 export type ChoiceProblem =
   | { kind: 'variant' }
+  /** A chosen modifier is on the branch's modifier stop list (issue 13). */
+  | { kind: 'modifier_stopped'; modifier_id: string }
   | { kind: 'combo'; group_id: string }
   | { kind: 'modifier'; error: ModifierError };
 
@@ -65,6 +68,8 @@ export function choiceProblems(
   }
   const modifiers = validateModifierSelection(mods, choice.modifiers);
   if (!modifiers.ok) for (const error of modifiers.errors) problems.push({ kind: 'modifier', error });
+  for (const id of stoppedChosenModifiers(mods, choice.modifiers))
+    problems.push({ kind: 'modifier_stopped', modifier_id: id });
   return problems;
 }
 

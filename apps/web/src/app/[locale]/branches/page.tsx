@@ -1,4 +1,3 @@
-import { tashkentClock } from '@app/domain';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/components/ui/cn';
@@ -36,7 +35,7 @@ export default async function BranchesPage({ params, searchParams }: TProps) {
   const requested = (await searchParams).city;
   const city = cities.find((c) => c.slug === requested)?.slug;
   const [branches, t] = await Promise.all([getBranches(city), getTranslations('branches')]);
-  const now = tashkentClock(new Date());
+  const now = new Date();
   const rows = branches
     .map((branch) => ({ branch, status: branchStatus(branch, now) }))
     // Open ones first: a visitor deciding where to go now cares about those.

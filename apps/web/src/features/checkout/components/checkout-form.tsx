@@ -95,7 +95,8 @@ export function CheckoutForm({
   // The page says these in its own words already: the closed-restaurant notice, the out-of-area
   // block, the minimum order line of the summary.
   const explained = new Set<string>([
-    ...(closed !== null ? ['BRANCH_CLOSED'] : []),
+    ...(closed?.kind === 'branch_closed' ? ['BRANCH_CLOSED'] : []),
+    ...(closed?.kind === 'delivery_paused' ? ['DELIVERY_PAUSED'] : []),
     ...(order.outOfZone ? ['ADDRESS_OUT_OF_ZONE'] : []),
     ...(quoted && quoted.min_order_shortfall > 0 ? ['MIN_ORDER_PRICE'] : []),
   ]);

@@ -1,15 +1,18 @@
 import type { TBranch } from '@app/contracts';
-import { type BranchScheduleLabel, branchScheduleLabel } from '@app/domain';
+import { type BranchScheduleLabel, branchScheduleLabelAt } from '@app/domain';
 
 export type TBranchStatus = BranchScheduleLabel | { kind: 'inactive' };
 
-/** What a branch shows now: not working at all, around the clock, open until, or when it opens. */
+/**
+ * What a branch shows at `now`: not working at all, around the clock, open until, or when it opens
+ * (after its hours' close, or a manager's pause: issue 13).
+ */
 export function branchStatus(
-  branch: Pick<TBranch, 'is_active' | 'work_hour_start' | 'work_hour_end'>,
-  now: string,
+  branch: Pick<TBranch, 'is_active' | 'work_hour_start' | 'work_hour_end' | 'paused_until'>,
+  now: Date,
 ): TBranchStatus {
   if (!branch.is_active) return { kind: 'inactive' };
-  return branchScheduleLabel(branch.work_hour_start, branch.work_hour_end, now);
+  return branchScheduleLabelAt(branch, now);
 }
 
 /** Open to visitors right now. */

@@ -5,6 +5,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCommonStore } from '@/lib/stores/common';
 import { dynamicImports, reachedFrom, SRC } from '@/test/import-graph';
+import { registerLocationContext } from '../lib/location-context';
 import { useOrderingBlocked } from './use-ordering-blocked';
 
 const loads = vi.hoisted(() => ({ count: 0 }));
@@ -46,5 +47,31 @@ describe('useOrderingBlocked', () => {
     // A branch open around the clock blocks nothing.
     act(() => useCommonStore.setState({ branch: branch('00:00', '23:59') }));
     expect(result.current).toBeNull();
+  });
+
+  it('reads the branch’s pauses again and again: a pause closes it with its end, and its end reopens it', async () => {
+    // 07:00 UTC is 12:00 in Tashkent: a branch open 10:00-23:00 is open by its hours.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T07:00:00Z'));
+    let pausedUntil: string | null = '2026-11-26T07:40:00.000Z';
+    const asked: string[] = [];
+    const api = {
+      get: async (path: string) => {
+        asked.push(path);
+        return { paused_until: pausedUntil, delivery_paused_until: null };
+      },
+    };
+    const unregister = registerLocationContext({ api: api as never, locale: 'en' });
+    try {
+      act(() => useCommonStore.setState({ branch: branch('10:00', '23:00') }));
+      const { result } = renderHook(() => useOrderingBlocked());
+      await waitFor(() => expect(result.current).toEqual({ kind: 'branch_closed', opensAt: '12:40' }));
+      expect(asked).toContain('/v1/branches/b1');
+      // The manager ends the pause: the next read (within seconds) opens it again.
+      pausedUntil = null;
+      await waitFor(() => expect(result.current).toBeNull(), { timeout: 6_000 });
+    } finally {
+      unregister();
+    }
   });
 });

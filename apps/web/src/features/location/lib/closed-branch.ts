@@ -1,18 +1,52 @@
-import { isOpenAt, tashkentClock } from '@app/domain';
+import type { TDeliveryType } from '@app/contracts';
+import { branchOpenState, deliveryPause, reopeningText } from '@app/domain';
+import type { TApiClient } from '@/lib/api-client';
+import { contract } from '@/lib/browser-contracts';
 import type { TSelectedBranch } from '@/lib/stores/common';
 
-/** The current branch is closed right now: ordering is blocked until `opensAt` (Tashkent 'HH:mm'). */
-export type TOrderingBlock = { kind: 'branch_closed'; opensAt: string };
+/**
+ * Why ordering is blocked right now: the current branch is closed (outside its hours or paused by a
+ * manager) until `opensAt`, or its deliveries are paused until `until` (pickup goes on). Both times
+ * are Tashkent's 'HH:mm', with the day ('DD.MM HH:mm') when a day or more away (domain reopeningText).
+ */
+export type TOrderingBlock =
+  | { kind: 'branch_closed'; opensAt: string }
+  | { kind: 'delivery_paused'; until: string };
+
+/** A branch's pauses as the API answers them (issue 13): instants, past ones included; null: none. */
+export type TBranchPauses = { paused_until: string | null; delivery_paused_until: string | null };
 
 /**
  * Spec section 5: a closed current branch blocks ordering ('This restaurant is currently closed.
  * Please come back from {time}'). No branch chosen yet: nothing blocks here (checkout asks for one).
+ * `pauses`: the branch's pauses as last read (null: not read yet, its hours alone decide); a delivery
+ * (`deliveryType`) is also blocked while its deliveries are paused.
  */
 export function orderingBlock(
   branch: Pick<TSelectedBranch, 'work_hour_start' | 'work_hour_end'> | null,
   now: Date,
+  pauses: TBranchPauses | null = null,
+  deliveryType: TDeliveryType = 'self-pickup',
 ): TOrderingBlock | null {
   if (!branch?.work_hour_start || !branch.work_hour_end) return null;
-  if (isOpenAt(branch.work_hour_start, branch.work_hour_end, tashkentClock(now))) return null;
-  return { kind: 'branch_closed', opensAt: branch.work_hour_start };
+  const state = branchOpenState(
+    {
+      work_hour_start: branch.work_hour_start,
+      work_hour_end: branch.work_hour_end,
+      paused_until: pauses?.paused_until ?? null,
+    },
+    now,
+  );
+  if (!state.open) return { kind: 'branch_closed', opensAt: reopeningText(state.reopens, now) };
+  const deliveries = deliveryType === 'delivery' ? deliveryPause(pauses?.delivery_paused_until, now) : null;
+  if (deliveries) return { kind: 'delivery_paused', until: reopeningText(deliveries, now) };
+  return null;
+}
+
+/** The branch's pauses now, from GET /v1/branches/{id} (a cached read the API drops on every change). */
+export async function readBranchPauses(api: TApiClient, branchId: string): Promise<TBranchPauses> {
+  const branch = await api.get(`/v1/branches/${encodeURIComponent(branchId)}`, {
+    schema: contract('ZBranch'),
+  });
+  return { paused_until: branch.paused_until, delivery_paused_until: branch.delivery_paused_until };
 }

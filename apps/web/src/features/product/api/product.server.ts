@@ -53,7 +53,11 @@ export const getProductPageData = cache(
     const [modifiers, reviews, stopped] = await Promise.all([
       product.has_modifier
         ? api
-            .get('/v2/modifier', { schema: ZModifierResponse, query: { product_id: product.id } })
+            .get('/v2/modifier', {
+              schema: ZModifierResponse,
+              // With the branch: its modifier stop list marks them `in_stop` (issue 13).
+              query: { product_id: product.id, branch_id: target.branchId ?? undefined },
+            })
             .then((r) => r.product_modifiers)
         : Promise.resolve(NO_MODIFIERS),
       api.get('/v1/user_reviews', {

@@ -201,3 +201,56 @@ describe('modifier groups: min and max choices', () => {
     expect(remove(extras, 'Зелень')).toBeEnabled();
   });
 });
+
+describe('modifier groups: the branch’s modifier stop list (issue 13)', () => {
+  it('a stopped variant or single modifier says “Нет в наличии” and cannot be chosen', async () => {
+    const user = userEvent.setup();
+    const mods = modifiers({
+      single_modifiers: [
+        {
+          id: uuid(1),
+          name: text('Сыр'),
+          price: 5_000,
+          is_compulsory: false,
+          category_name: text('Добавки'),
+          max_amount: 1,
+          in_stop: true,
+        },
+      ],
+      group_modifiers: [
+        {
+          id: uuid(2),
+          name: text('Хлеб'),
+          min_amount: 1,
+          max_amount: 1,
+          variants: [variant(21, 'Лепёшка', 0, true), variant(22, 'Без глютена', 5_000)],
+        },
+        {
+          id: uuid(3),
+          name: text('Соусы'),
+          min_amount: 0,
+          max_amount: 3,
+          variants: [variant(31, 'Чили', 0, true), variant(32, 'Сырный')],
+        },
+      ],
+    });
+    let last: ChosenModifier[] = defaultModifierSelection(mods);
+    renderInApp(<Harness mods={mods} onChosen={(c) => (last = c)} />);
+
+    expect(screen.getAllByTestId('modifier-unavailable').map((e) => e.textContent)).toEqual([
+      'Нет в наличии',
+      'Нет в наличии',
+      'Нет в наличии',
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Сыр' })).toBeDisabled();
+    const bread = group('Хлеб');
+    // The required group starts at its first variant still available.
+    expect(within(bread).getByRole('radio', { name: 'Без глютена' })).toBeChecked();
+    expect(within(bread).getByRole('radio', { name: 'Лепёшка' })).toBeDisabled();
+    const sauces = group('Соусы');
+    expect(add(sauces, 'Чили')).toBeDisabled();
+    await user.click(add(sauces, 'Сырный'));
+    expect(last).toContainEqual({ modifier_id: uuid(32), modifier_quantity: 1, parent_id: uuid(3) });
+    expect(last.some((c) => c.modifier_id === uuid(21) || c.modifier_id === uuid(31))).toBe(false);
+  });
+});

@@ -35,6 +35,15 @@ export function useGroupLimitText() {
 
 const extra = (price: number, locale: TLocale) => (price > 0 ? `+${formatSum(price, locale)}` : '');
 
+/** 'Unavailable' beside a modifier on the branch's modifier stop list (issue 13). */
+function StopMark({ text }: { text: string }) {
+  return (
+    <span className="ml-2 text-xs font-semibold text-paprika-600" data-testid="modifier-unavailable">
+      {text}
+    </span>
+  );
+}
+
 /**
  * Single modifiers (checkboxes, or steppers when more than one is allowed; compulsory ones fixed)
  * and group modifiers (min/max explained and counted live). Limits are enforced by the domain's
@@ -76,6 +85,7 @@ export function ModifierGroups({ modifiers, chosen, onChange, locale }: Props) {
                       className="h-5 w-5 accent-brand-600"
                     />
                     <label htmlFor={inputId}>{name}</label>
+                    {m.in_stop && <StopMark text={t('unavailable')} />}
                   </span>
                   <span className="text-right text-sm text-muted">
                     <span id={`${inputId}-why`} className="block">
@@ -98,10 +108,13 @@ export function ModifierGroups({ modifiers, chosen, onChange, locale }: Props) {
                       id={inputId}
                       type="checkbox"
                       checked={quantity > 0}
+                      // A stopped one can be taken off, never put on.
+                      disabled={m.in_stop && quantity === 0}
                       onChange={(e) => set(m.id, null, e.target.checked ? 1 : 0)}
                       className="h-5 w-5 accent-brand-600"
                     />
                     <label htmlFor={inputId}>{name}</label>
+                    {m.in_stop && <StopMark text={t('unavailable')} />}
                   </span>
                   <span className="text-sm text-muted">{extra(m.price, locale)}</span>
                 </div>
@@ -115,6 +128,7 @@ export function ModifierGroups({ modifiers, chosen, onChange, locale }: Props) {
               >
                 <span>
                   {name} <span className="text-sm text-muted">{extra(m.price, locale)}</span>
+                  {m.in_stop && <StopMark text={t('unavailable')} />}
                   <span className="block text-xs text-muted">
                     {m.is_compulsory
                       ? t('compulsoryUpTo', { max: m.max_amount })
@@ -125,7 +139,7 @@ export function ModifierGroups({ modifiers, chosen, onChange, locale }: Props) {
                   size="sm"
                   value={quantity}
                   min={m.is_compulsory ? 1 : 0}
-                  max={canIncrease(modifiers, chosen, m.id, null) ? quantity + 1 : quantity}
+                  max={!m.in_stop && canIncrease(modifiers, chosen, m.id, null) ? quantity + 1 : quantity}
                   onChange={(q) => set(m.id, null, q)}
                   label={name}
                 />
@@ -176,6 +190,7 @@ export function ModifierGroups({ modifiers, chosen, onChange, locale }: Props) {
                         type="radio"
                         name={legendId}
                         checked={quantity > 0}
+                        disabled={v.in_stop && quantity === 0}
                         onChange={() =>
                           onChange(
                             setChosenQuantity(
@@ -189,6 +204,7 @@ export function ModifierGroups({ modifiers, chosen, onChange, locale }: Props) {
                         className="h-5 w-5 accent-brand-600"
                       />
                       <label htmlFor={inputId}>{title}</label>
+                      {v.in_stop && <StopMark text={t('unavailable')} />}
                     </span>
                     <span className="text-sm text-muted">{extra(v.out_price, locale)}</span>
                   </div>
@@ -198,12 +214,15 @@ export function ModifierGroups({ modifiers, chosen, onChange, locale }: Props) {
                 <div key={v.id} className="flex items-center justify-between gap-3">
                   <span>
                     {title} <span className="text-sm text-muted">{extra(v.out_price, locale)}</span>
+                    {v.in_stop && <StopMark text={t('unavailable')} />}
                   </span>
                   <QuantityStepper
                     size="sm"
                     value={quantity}
                     min={0}
-                    max={canIncrease(modifiers, chosen, v.id, group.id) ? quantity + 1 : quantity}
+                    max={
+                      !v.in_stop && canIncrease(modifiers, chosen, v.id, group.id) ? quantity + 1 : quantity
+                    }
                     onChange={(q) => set(v.id, group.id, q)}
                     label={title}
                   />

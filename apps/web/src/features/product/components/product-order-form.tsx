@@ -1,7 +1,7 @@
 'use client';
 
 import type { TLocale, TProductDetail } from '@app/contracts';
-import { chooseComboVariant, formatSum } from '@app/domain';
+import { chooseComboVariant, formatSum, modifiersUnorderable } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
@@ -47,8 +47,19 @@ export function ProductOrderForm({
   const { total } = choiceTotal(item);
   const name = product.title[locale];
 
+  // A compulsory modifier stopped at the branch, or a required group all stopped (issue 13).
+  const unorderable = unavailable || modifiersUnorderable(modifiers);
   const reason = (p: ChoiceProblem): string => {
     if (p.kind === 'variant') return t('chooseSize');
+    if (p.kind === 'modifier_stopped') {
+      const name =
+        modifiers.single_modifiers.find((m) => m.id === p.modifier_id)?.name[locale] ??
+        modifiers.group_modifiers.flatMap((g) => g.variants).find((v) => v.id === p.modifier_id)?.title[
+          locale
+        ] ??
+        '';
+      return t('modifierUnavailable', { name });
+    }
     if (p.kind === 'combo') {
       const group = product.combo_groups.find((g) => g.id === p.group_id);
       return t('chooseInGroup', { group: group?.title[locale] ?? '' });
@@ -64,7 +75,7 @@ export function ProductOrderForm({
   const firstProblem = problems[0];
 
   const add = async () => {
-    if (problems.length > 0 || unavailable) return;
+    if (problems.length > 0 || unorderable) return;
     setBusy(true);
     try {
       await addToCart(item);
@@ -163,7 +174,7 @@ export function ProductOrderForm({
       )}
 
       <div className="sticky bottom-0 z-10 flex flex-col gap-2 border-t border-line bg-white pt-3 pb-4 md:static md:border-0 md:pb-0">
-        {firstProblem && !unavailable && (
+        {firstProblem && !unorderable && (
           <p
             id={reasonId}
             className="text-sm font-semibold text-paprika-600"
@@ -180,7 +191,7 @@ export function ProductOrderForm({
             onChange={(quantity) => setChoice((c) => ({ ...c, quantity }))}
             testId="product-quantity"
           />
-          {unavailable ? (
+          {unorderable ? (
             <button
               type="button"
               disabled

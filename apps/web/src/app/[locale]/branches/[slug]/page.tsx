@@ -1,4 +1,3 @@
-import { tashkentClock } from '@app/domain';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -54,7 +53,7 @@ export default async function BranchPage({ params }: TProps) {
   const [branch, t] = await Promise.all([getBranch((await params).slug), getTranslations('branches')]);
   if (!branch) notFound();
   const e = env();
-  const status = branchStatus(branch, tashkentClock(new Date()));
+  const status = branchStatus(branch, new Date());
   const image = branch.images[0];
   return (
     <PageMessages namespaces={PAGE_NAMESPACES.branch}>

@@ -1,5 +1,5 @@
 import type { TBranch, TCheckPointResponse, TDeliveryZone, TLatLong } from '@app/contracts';
-import { type BranchScheduleLabel, branchScheduleLabel, isBranchSelectable } from '@app/domain';
+import { type BranchScheduleLabel, branchScheduleLabelAt, isBranchOpenNow } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
 import { coordinatesText, reverseAddress, reverseQuery, zoneQuery } from '../../lib/geocoding';
@@ -91,17 +91,16 @@ export type TPickupLabel = BranchScheduleLabel | { kind: 'inactive' };
 export type TPickupRow = { branch: TBranch; label: TPickupLabel; selectable: boolean };
 
 /**
- * The self-pickup list at a Tashkent clock time: every branch with its label (around the clock,
- * open until, opens at, or not working), choosable only when active and open now (spec section 4).
- * Choosable ones first, then by name order as the API gave them.
+ * The self-pickup list at an instant: every branch with its label (around the clock, open until,
+ * opens at, or not working), choosable only when active and open now (spec section 4: its hours, and
+ * no manager's pause, issue 13: a paused branch is closed with the time it reopens). Choosable ones
+ * first, then by name order as the API gave them.
  */
-export function pickupRows(branches: readonly TBranch[], now: string): TPickupRow[] {
+export function pickupRows(branches: readonly TBranch[], now: Date): TPickupRow[] {
   const rows = branches.map((branch) => ({
     branch,
-    label: branch.is_active
-      ? branchScheduleLabel(branch.work_hour_start, branch.work_hour_end, now)
-      : ({ kind: 'inactive' } as const),
-    selectable: isBranchSelectable(branch, now),
+    label: branch.is_active ? branchScheduleLabelAt(branch, now) : ({ kind: 'inactive' } as const),
+    selectable: isBranchOpenNow(branch, now),
   }));
   return [...rows.filter((r) => r.selectable), ...rows.filter((r) => !r.selectable)];
 }

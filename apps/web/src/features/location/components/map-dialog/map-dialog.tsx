@@ -1,7 +1,7 @@
 'use client';
 
 import type { TBranch, TDeliveryType } from '@app/contracts';
-import { BRANCH_LIST_LIMIT, BRANCH_ZOOM, DEFAULT_MAP_CENTER, MAP_ZOOM, tashkentClock } from '@app/domain';
+import { BRANCH_LIST_LIMIT, BRANCH_ZOOM, DEFAULT_MAP_CENTER, MAP_ZOOM } from '@app/domain';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
@@ -27,11 +27,14 @@ const START_VIEW: TMapView = { center: DEFAULT_MAP_CENTER, zoom: MAP_ZOOM };
 const POINT_ZOOM = 16;
 const reload = () => window.location.reload();
 
-/** The Tashkent clock, refreshed every 30 s: a branch closing while the dialog is open turns disabled. */
-function useTashkentNow(): string {
-  const [now, setNow] = useState(() => tashkentClock(new Date()));
+/**
+ * The time, refreshed every 5 s: a branch closing (or a pause ending, issue 13) while the dialog is
+ * open turns disabled (enabled).
+ */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const id = setInterval(() => setNow(tashkentClock(new Date())), 30_000);
+    const id = setInterval(() => setNow(new Date()), 5_000);
     return () => clearInterval(id);
   }, []);
   return now;
@@ -54,7 +57,7 @@ function MapDialogBody({ onClose }: { onClose: () => void }) {
   const [saving, setSaving] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const now = useTashkentNow();
+  const now = useNow();
 
   const { pick: chosen, choose, clear } = useDeliveryPick(api, locale, reload);
 
