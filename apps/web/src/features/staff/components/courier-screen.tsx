@@ -71,7 +71,7 @@ function DeliveryCard({
           </div>
           {detail?.to_location ? <MapLinks point={detail.to_location} large /> : null}
           {detail ? <OrderLines lines={detail.lines} /> : null}
-          {order.comment ? <p className="rounded bg-yellow-100 px-2 py-1 italic">“{order.comment}”</p> : null}
+          {order.comment ? <p className="rounded bg-[#fef9c2] px-2 py-1 italic">“{order.comment}”</p> : null}
           {toCollect !== null ? (
             <p className="text-lg font-bold">
               {toCollect > 0 && !order.paid

@@ -43,7 +43,7 @@ function Ticket({
       aria-labelledby={`ticket-${order.id}`}
       className={cn(
         'flex flex-col gap-3 rounded-card border-4 bg-white p-4 shadow-card',
-        late ? 'border-red-700' : 'border-transparent',
+        late ? 'border-[#bf000f]' : 'border-transparent',
       )}
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -69,7 +69,7 @@ function Ticket({
         <p className="text-lg">{t('order.items', { count: order.items_count })}</p>
       )}
       {order.comment ? (
-        <p className="rounded bg-yellow-100 px-2 py-1 text-lg italic">“{order.comment}”</p>
+        <p className="rounded bg-[#fef9c2] px-2 py-1 text-lg italic">“{order.comment}”</p>
       ) : null}
       {order.status === 'new' ? <p className="text-lg text-muted">{t('kitchen.waitsOperator')}</p> : null}
       {order.status === 'vendor-ready' && order.delivery_type === 'delivery' ? (

@@ -323,8 +323,8 @@ export function OperatorScreen() {
                   onClick={() => setSelected(index)}
                   className={cn(
                     'border-b border-line last:border-0',
-                    highlighted && 'bg-yellow-100',
-                    late && !highlighted && 'bg-red-50',
+                    highlighted && 'bg-[#fef9c2]',
+                    late && !highlighted && 'bg-[#fef2f2]',
                     index === selected && 'outline-2 -outline-offset-2 outline-brand-700',
                   )}
                 >
@@ -343,7 +343,7 @@ export function OperatorScreen() {
                       {order.external_order_id}
                     </button>
                     {highlighted ? (
-                      <span className="ml-2 rounded-full bg-yellow-300 px-2 py-0.5 text-xs font-bold text-ink">
+                      <span className="ml-2 rounded-full bg-[#ffe02a] px-2 py-0.5 text-xs font-bold text-ink">
                         {t('operator.newBadge')}
                       </span>
                     ) : null}
@@ -360,7 +360,7 @@ export function OperatorScreen() {
                   <td className="px-3 py-2">{t(`deliveryType.${order.delivery_type}`)}</td>
                   <td className="px-3 py-2">
                     {t(`payment.${order.payment_type}`)}{' '}
-                    <span className={order.paid ? 'font-semibold text-emerald-800' : 'text-muted'}>
+                    <span className={order.paid ? 'font-semibold text-[#005f46]' : 'text-muted'}>
                       ({order.paid ? t('payment.paid') : t('payment.unpaid')})
                     </span>
                   </td>

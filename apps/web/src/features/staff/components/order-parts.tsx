@@ -6,12 +6,12 @@ import { cn } from '@/components/ui/cn';
 import { pick } from '@/lib/localized';
 
 const STATUS_CLASSES: Partial<Record<TOrderStatus, string>> = {
-  new: 'bg-sky-100 text-sky-900',
-  'operator-accepted': 'bg-indigo-100 text-indigo-900',
-  'vendor-accepted': 'bg-amber-100 text-amber-900',
-  'vendor-ready': 'bg-emerald-100 text-emerald-900',
-  'courier-accepted': 'bg-teal-100 text-teal-900',
-  'courier-picked': 'bg-violet-100 text-violet-900',
+  new: 'bg-[#dff2fe] text-[#024a70]',
+  'operator-accepted': 'bg-[#e0e7ff] text-[#312c85]',
+  'vendor-accepted': 'bg-[#fef3c6] text-[#7b3306]',
+  'vendor-ready': 'bg-[#d0fae5] text-[#004e3b]',
+  'courier-accepted': 'bg-[#cbfbf1] text-[#0b4f4a]',
+  'courier-picked': 'bg-[#ede9fe] text-[#4d179a]',
 };
 
 export function StatusBadge({ status, large }: { status: TOrderStatus; large?: boolean }) {
@@ -22,7 +22,7 @@ export function StatusBadge({ status, large }: { status: TOrderStatus; large?: b
       className={cn(
         'inline-flex rounded-full px-2.5 py-0.5 font-semibold whitespace-nowrap',
         large ? 'text-base' : 'text-sm',
-        STATUS_CLASSES[status] ?? 'bg-stone-100 text-stone-800',
+        STATUS_CLASSES[status] ?? 'bg-[#f5f5f4] text-[#292524]',
       )}
     >
       {t(status)}
@@ -37,7 +37,7 @@ export function LateMark({ minutes, large }: { minutes: number; large?: boolean 
     <span
       data-late="true"
       className={cn(
-        'inline-flex items-center gap-1 rounded-full bg-red-700 px-2.5 py-0.5 font-bold text-white',
+        'inline-flex items-center gap-1 rounded-full bg-[#bf000f] px-2.5 py-0.5 font-bold text-white',
         large ? 'text-lg' : 'text-sm',
       )}
     >
@@ -73,7 +73,7 @@ export function OrderLines({ lines, large }: { lines: TStaffOrderDetail['lines']
             </ul>
           ) : null}
           {line.comment ? (
-            <p className={cn('mt-0.5 rounded bg-yellow-100 px-2 italic', large ? 'text-lg' : 'text-sm')}>
+            <p className={cn('mt-0.5 rounded bg-[#fef9c2] px-2 italic', large ? 'text-lg' : 'text-sm')}>
               “{line.comment}”
             </p>
           ) : null}

@@ -52,10 +52,10 @@ export function useStaffMember() {
 }
 
 const LIVE_CLASSES: Record<TStreamState, string> = {
-  connecting: 'bg-amber-100 text-amber-900',
-  live: 'bg-emerald-100 text-emerald-900',
-  reconnecting: 'bg-amber-100 text-amber-900',
-  closed: 'bg-paprika-100 text-paprika-800',
+  connecting: 'bg-[#fef3c6] text-[#7b3306]',
+  live: 'bg-[#d0fae5] text-[#004e3b]',
+  reconnecting: 'bg-[#fef3c6] text-[#7b3306]',
+  closed: 'bg-[#fef2f2] text-[#9f0712]',
 };
 
 function LiveBadge({ state }: { state: TStreamState }) {
@@ -71,7 +71,7 @@ function LiveBadge({ state }: { state: TStreamState }) {
     >
       <span
         aria-hidden="true"
-        className={cn('h-2.5 w-2.5 rounded-full', state === 'live' ? 'bg-emerald-600' : 'bg-amber-600')}
+        className={cn('h-2.5 w-2.5 rounded-full', state === 'live' ? 'bg-[#009767]' : 'bg-[#dd7400]')}
       />
       {t(state)}
     </span>
@@ -169,13 +169,13 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-line bg-white">
-        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4">
+        <div className="mx-auto flex max-w-[96rem] flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4">
           <p className="mr-auto text-lg font-bold">{t('shell.brand')}</p>
           {staff && ready ? <SignedInBar live={live} /> : null}
           <LanguageSwitch />
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-3 py-4 sm:px-4">
+      <main id="main" className="mx-auto w-full max-w-[96rem] flex-1 px-3 py-4 sm:px-4">
         {!ready || target ? (
           <p role="status" className="py-10 text-center text-muted">
             {t('shell.checking')}

@@ -96,7 +96,11 @@ export function StaffSignIn() {
           ) : null}
         </div>
         {failure ? (
-          <p role="alert" data-testid="sign-in-error" className="rounded-xl bg-red-50 px-3 py-2 text-red-800">
+          <p
+            role="alert"
+            data-testid="sign-in-error"
+            className="rounded-xl bg-[#fef2f2] px-3 py-2 text-[#9f0712]"
+          >
             {failure}
           </p>
         ) : null}
