@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ClockIcon, PhoneIcon } from '@/components/ui/icons';
 import { pick } from '@/lib/localized';
 import { formatPhone } from '@/lib/phone';
 import { useStaffApi } from '../api';
@@ -49,7 +50,8 @@ function DeliveryCard({
         <StatusBadge status={order.status} large />
       </header>
       <p className="text-base text-muted">
-        {t('courier.from', { branch: pick(order.branch.name, locale) })} · ⏱{' '}
+        {t('courier.from', { branch: pick(order.branch.name, locale) })} ·{' '}
+        <ClockIcon className="inline h-4 w-4 align-[-0.15em]" />{' '}
         <span className="tabular-nums">{elapsedClock(order.created_at, now)}</span>
       </p>
       <div className="text-lg">
@@ -62,11 +64,11 @@ function DeliveryCard({
           <div className="flex flex-wrap gap-3">
             <a
               href={telLink(order.customer.phone)}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-herb-600 px-5 text-lg font-semibold text-white"
-              aria-label={t('order.call', { phone: formatPhone(order.customer.phone) })}
+              className="inline-flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-full bg-herb-600 px-5 py-1 text-lg font-semibold text-white"
             >
-              <span aria-hidden="true">📞</span>
+              <PhoneIcon className="h-5 w-5" />
               {t('courier.callCustomer')}
+              <span className="tabular-nums">{formatPhone(order.customer.phone)}</span>
             </a>
           </div>
           {detail?.to_location ? <MapLinks point={detail.to_location} large /> : null}

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { ClockIcon } from '@/components/ui/icons';
 import { useStaffApi } from '../api';
 import { useNow, useStaffId } from '../hooks';
 import { elapsedClock, isLate, kitchenColumns, minutesLate, type TKitchenColumn } from '../lib/queue';
@@ -54,7 +55,7 @@ function Ticket({
       </header>
       <p className="flex flex-wrap items-center gap-2 text-lg">
         <span className="text-2xl font-bold tabular-nums" aria-label={undefined}>
-          <span aria-hidden="true">⏱ </span>
+          <ClockIcon className="mr-1 inline h-6 w-6 align-[-0.2em]" />
           {elapsedClock(order.created_at, now)}
         </span>
         {target !== null ? (

@@ -265,7 +265,6 @@ export function OperatorScreen() {
             }
           }}
         >
-          <span aria-hidden="true">{soundOn ? '🔔' : '🔕'}</span>
           {soundOn ? t('operator.soundOn') : t('operator.soundOff')}
         </Button>
       </div>
