@@ -223,8 +223,18 @@ test('the whole chain live: customer, operator, kitchen and courier on their own
     await expect(operator.getByText(sf('operator.newOrder', { number: order.number }))).toBeVisible();
     await expectNotReloaded(operator);
     await expectAccessible(operator, 'operator queue with a new order');
+    // The keys: / goes to the search (a number finds the order), j chooses a row, Enter opens its card.
+    await operator.keyboard.press('/');
+    const search = operator.getByRole('searchbox', { name: s('operator.search') });
+    await expect(search).toBeFocused();
+    await search.fill(order.number);
+    await expect(operator.locator('tbody tr')).toHaveCount(1);
+    await expect(row).toBeVisible();
+    await operator.getByRole('heading', { name: s('operator.title') }).click();
+    await operator.keyboard.press('j');
+    await expect(row).toHaveAttribute('aria-current', 'true');
+    await operator.keyboard.press('Enter');
     // The whole card: the customer's phone to call, the address with its details and a map, the items.
-    await row.getByRole('button', { name: sf('order.open', { number: order.number }) }).click();
     const card = operator.getByRole('dialog', { name: sf('order.card', { number: order.number }) });
     await expect(card.getByRole('link', { name: /\+998/ })).toHaveAttribute('href', /^tel:\+998/);
     await expect(card.getByText(sf('order.apartment', { value: '14' }), { exact: false })).toBeVisible();
@@ -273,7 +283,23 @@ test('the whole chain live: customer, operator, kitchen and courier on their own
     await expectNotReloaded(courier);
 
     // The operator's queue followed every step, still without a reload.
+    await search.fill('');
     await expect(row).toBeHidden();
+
+    // Another order, cancelled from the keyboard: c asks for the reason, which is required.
+    const second = await placeDeliveryOrder(api, auth.access_token);
+    const secondRow = operator.locator(`tr[data-order="${second.number}"]`);
+    await expect(secondRow).toHaveAttribute('data-fresh', 'true');
+    await secondRow.getByRole('button', { name: sf('order.open', { number: second.number }) }).focus();
+    await secondRow.getByRole('button', { name: sf('order.open', { number: second.number }) }).press('c');
+    const cancel = operator.getByRole('dialog', { name: sf('cancel.title', { number: second.number }) });
+    await cancel.getByRole('button', { name: s('cancel.submit') }).click();
+    await expect(cancel.getByText(s('cancel.required'))).toBeVisible();
+    await expectAccessible(operator, 'operator cancel form');
+    await cancel.getByLabel(s('cancel.reason')).fill('The customer called to cancel');
+    await cancel.getByRole('button', { name: s('cancel.submit') }).click();
+    await expect(cancel).toBeHidden();
+    await expect(secondRow).toBeHidden();
     await expectNotReloaded(operator);
     for (const watch of watches) expect(watch.violations, 'Content-Security-Policy violations').toEqual([]);
   } finally {
