@@ -119,6 +119,8 @@ async function placeDeliveryOrder(
 test('staff sign-in: its own page, noindex, never cached, field and API errors, a wait after many failures', async ({
   page,
   request,
+  api,
+  serverClock,
 }) => {
   const response = await page.goto(localePath(locale, '/staff'));
   expect(response?.headers()['x-html-cache']).toBeUndefined();
@@ -142,13 +144,23 @@ test('staff sign-in: its own page, noindex, never cached, field and API errors, 
   await expect(page.getByText(s('signIn.passwordTooShort'))).toBeVisible();
   await expectAccessible(page, 'staff sign-in with field errors');
 
-  // A wrong pair: the API's refusal, as it words it; after five, the wait it asks for (429).
+  // A wrong pair: the API's refusal, as it words it.
   const login = `ghost-${Date.now()}`;
   const alert = page.getByTestId('sign-in-error');
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 2; i++) {
     await signIn(page, login, 'not-the-password');
     await expect(alert).toBeVisible();
     await expect(alert).not.toHaveText(s('signIn.failed'));
+  }
+  // Many more: the API asks to wait, longer each time (its clock moved instead of waiting it out),
+  // until the wait outlasts the next attempt typed in the form: the form shows the API's 429.
+  for (;;) {
+    const attempt = await api.post('/v1/staff/login', { data: { login, password: 'not-the-password' } });
+    if (attempt.status() === 429) {
+      const wait = Number(attempt.headers()['retry-after']);
+      if (wait >= 8) break;
+      await serverClock.advance(wait * 1000 + 100);
+    } else expect(attempt.status()).toBe(401);
   }
   const refused = page.waitForResponse((r) => r.url().endsWith('/v1/staff/login'));
   await signIn(page, login, 'not-the-password');
@@ -282,8 +294,17 @@ test('the whole chain live: customer, operator, kitchen and courier on their own
     await expect(delivery).toBeHidden();
     await expectNotReloaded(courier);
 
-    // The operator's queue followed every step, still without a reload.
+    // The operator's queue followed every step, still without a reload; the operator closes the
+    // delivered order.
     await search.fill('');
+    await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'delivered');
+    await row.getByRole('button', { name: sf('order.open', { number: order.number }) }).click();
+    await card.getByRole('button', { name: s('events.finished') }).click();
+    await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'finished');
+    // Delivered was the customer's last live step (the page stops following); read again, finished.
+    await customer.reload();
+    await customerStatus('finished');
+    await operator.keyboard.press('Escape');
     await expect(row).toBeHidden();
 
     // Another order, cancelled from the keyboard: c asks for the reason, which is required.

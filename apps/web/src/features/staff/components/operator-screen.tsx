@@ -21,16 +21,16 @@ import { CancelDialog } from './event-actions';
 import { OrderCardDialog } from './order-card';
 import { LateMark, StatusBadge } from './order-parts';
 
-/** The statuses of current orders the operator can filter by. */
+/** The statuses of current orders the operator can filter by (delivered waits for the operator's finish). */
 const FILTER_STATUSES: readonly TOrderStatus[] = [
   'new',
   'future',
-  'payment-awaited',
   'operator-accepted',
   'vendor-accepted',
   'vendor-ready',
   'courier-accepted',
   'courier-picked',
+  'delivered',
 ];
 
 /** Minutes an order's clock counts against when its branch's time is not known yet. */
