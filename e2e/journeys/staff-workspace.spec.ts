@@ -125,6 +125,7 @@ test('staff sign-in: its own page, noindex, never cached, field and API errors, 
   const response = await page.goto(localePath(locale, '/staff'));
   expect(response?.headers()['x-html-cache']).toBeUndefined();
   await expect(page.getByRole('heading', { name: s('signIn.title') })).toBeVisible();
+  await expect(page).toHaveTitle(s('meta.title'));
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   // The workspace's own layout: no customer header, cart or footer.
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);
@@ -172,9 +173,11 @@ test('staff sign-in: its own page, noindex, never cached, field and API errors, 
   await page.getByRole('link', { name: "O'zbekcha" }).click();
   await expect(page).toHaveURL(/\/uz\/staff$/);
   await expect(page.getByRole('heading', { name: t('uz', 'signIn.title', 'staff') })).toBeVisible();
+  await expect(page).toHaveTitle(t('uz', 'meta.title', 'staff'));
   await page.getByRole('link', { name: 'Русский' }).click();
   await expect(page.getByRole('heading', { name: t('ru', 'signIn.title', 'staff') })).toBeVisible();
   await expect(page).toHaveURL(`${WEB_URL}/staff`);
+  await expect(page).toHaveTitle(t('ru', 'meta.title', 'staff'));
 });
 
 test('the whole chain live: customer, operator, kitchen and courier on their own devices', async ({
