@@ -201,6 +201,10 @@ describe('proxy with the HTML cache', () => {
       await get('/?city=samarkand'),
       await get('/?_rsc=1'),
       await get('/cart'),
+      // The staff workspace is neither a city's menu nor ever stored.
+      await get('/staff'),
+      await get('/en/staff'),
+      await get('/staff/operator'),
       await get('/ru'),
       await proxy(new NextRequest(new URL('/', origin), { method: 'HEAD' })),
     ])

@@ -6,10 +6,13 @@ import { paths } from '@/lib/paths';
 // SITE_URL is read at runtime.
 export const dynamic = 'force-dynamic';
 
-/** Personal pages (cart, checkout, profile, orders) in every locale are not for search engines. */
+/**
+ * Personal pages (cart, checkout, profile, orders) and the staff workspace in every locale are not for
+ * search engines.
+ */
 export default function robots(): MetadataRoute.Robots {
   const site = env().SITE_URL;
-  const privatePaths = [paths.cart(), paths.checkout(), paths.profile(), paths.myOrders()];
+  const privatePaths = [paths.cart(), paths.checkout(), paths.profile(), paths.myOrders(), paths.staff()];
   const prefixes = routing.locales.map((l) => (l === routing.defaultLocale ? '' : `/${l}`));
   return {
     rules: {

@@ -45,3 +45,18 @@ export async function BaseMessages({ children }: { children: ReactNode }) {
     </ClientIntlProvider>
   );
 }
+
+/**
+ * The staff workspace's provider (/staff): its own namespace and, of `common`, only the actions
+ * (the shared dialog's close button); none of the customer shell's texts.
+ */
+export async function StaffMessages({ children }: { children: ReactNode }) {
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const common = (messages as Record<string, Record<string, unknown>>).common ?? {};
+  const picked = { staff: messages.staff, common: { actions: common.actions } } as AbstractIntlMessages;
+  return (
+    <ClientIntlProvider locale={locale} timeZone={CHAIN_TIME_ZONE} messages={picked}>
+      {children}
+    </ClientIntlProvider>
+  );
+}

@@ -22,8 +22,11 @@ export const routing = defineRouting({
 
 export type TAppLocale = (typeof routing.locales)[number];
 
-/** Every namespace of messages/<locale>/; pages load a subset (spec section 2). */
-export const NAMESPACES = ['about', 'branches', 'common', 'formal', 'location', 'order'] as const;
+/**
+ * Every namespace of messages/<locale>/; pages load a subset (spec section 2). `staff` is the staff
+ * workspace's (/staff): only its layout hands it to the browser.
+ */
+export const NAMESPACES = ['about', 'branches', 'common', 'formal', 'location', 'order', 'staff'] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 /** Every page loads these two. */
 export const BASE_NAMESPACES = ['common', 'location'] as const satisfies readonly TNamespace[];

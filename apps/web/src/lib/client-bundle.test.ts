@@ -51,6 +51,8 @@ const ALLOWED = [
   'components/ui/toasts.tsx', // imports sonner lazily; the Toaster chunk loads when idle
   'features/location/components/map/map-view.tsx', // the map itself: only through lazy-map.tsx's import()
   'features/location/components/map-dialog/', // the map dialog: loaded when isMapModal turns true
+  // The staff workspace (/staff): its own layout and pages, which no customer page reaches (below).
+  'features/staff/',
 ];
 
 // Walking every client module's graph takes a few seconds on a busy two-core machine.
@@ -71,6 +73,36 @@ describe('client bundle', { timeout: 60_000 }, () => {
       }
     }
     expect(offending).toEqual([]);
+  });
+
+  it('keeps the staff workspace out of every customer page: only app/[locale]/staff reaches it (issue 13)', () => {
+    // The customer's routes (the `(shop)` group, the shared locale layout, the root) never import
+    // features/staff, statically or through import(): no customer page loads a byte of the workspace.
+    const customerRoutes = sourceFiles.filter((f) => {
+      const path = rel(f);
+      return path.startsWith('app/') && !path.startsWith('app/[locale]/staff/') && !path.endsWith('.test.ts');
+    });
+    expect(customerRoutes.some((f) => rel(f) === 'app/[locale]/(shop)/page.tsx')).toBe(true);
+    const offending: string[] = [];
+    for (const file of customerRoutes) {
+      walk(file, {
+        onModule: (local, trail) => {
+          for (const lazy of dynamicImports(local)) {
+            if (lazy.startsWith('features/staff/')) offending.push(`import(${lazy}) in ${trail}`);
+          }
+          if (!rel(local).startsWith('features/staff/')) return true;
+          offending.push(trail);
+          return false;
+        },
+      });
+    }
+    expect(offending).toEqual([]);
+    // The walk does see the workspace from its own routes.
+    expect(
+      reachedFrom(join(SRC, 'app/[locale]/staff/layout.tsx')).has(
+        'features/staff/components/staff-shell.tsx',
+      ),
+    ).toBe(true);
   });
 
   it('loads the on-demand parts only through import(): no client module imports them statically', () => {
@@ -122,7 +154,9 @@ describe('client bundle', { timeout: 60_000 }, () => {
     expect(header.has('features/cart/components/cart-view.tsx')).toBe(false);
     // ...while the cart page's route takes the whole view.
     expect(
-      reachedFrom(join(SRC, 'app/[locale]/cart/page.tsx')).has('features/cart/components/cart-view.tsx'),
+      reachedFrom(join(SRC, 'app/[locale]/(shop)/cart/page.tsx')).has(
+        'features/cart/components/cart-view.tsx',
+      ),
     ).toBe(true);
   });
 
@@ -156,7 +190,8 @@ describe('client bundle', { timeout: 60_000 }, () => {
     const everyPage = [
       'features/location/components/location-work.tsx',
       'app/[locale]/layout.tsx',
-      'app/[locale]/not-found.tsx',
+      'app/[locale]/(shop)/layout.tsx',
+      'app/[locale]/(shop)/not-found.tsx',
       'app/not-found.tsx',
       'features/shell/components/site-header.tsx',
       'features/shell/components/site-footer.tsx',

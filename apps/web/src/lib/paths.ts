@@ -31,6 +31,12 @@ export const paths = {
   returnProductRules: () => '/return-product-rules',
   deliveryTerms: () => '/delivery-terms',
   playgroundRules: () => '/playground-rules',
+  /** The staff workspace (issue 13): its sign-in, and each role's screen. */
+  staff: () => '/staff',
+  staffOperator: () => '/staff/operator',
+  staffKitchen: () => '/staff/kitchen',
+  staffCourier: () => '/staff/courier',
+  staffManager: () => '/staff/manager',
 } as const;
 
 /** The query parameter that opens the login dialog (spec section 2: closing it removes the parameter). */

@@ -108,16 +108,29 @@ describe('which pages and requests', () => {
       '/ru/%D0%B0',
       '/ru/product/a/b',
       '/ru/',
+      '/ru/staff',
+      '/en/staff',
+      '/uz/staff/operator',
     ])
       expect(isCachedPage(path), path).toBe(false);
   });
 
-  it('lists every static route folder of app/[locale] (anything else single is a city)', () => {
+  it('lists every static route folder of app/[locale] and its route groups (anything else single is a city)', () => {
     const dir = fileURLToPath(new URL('../../app/[locale]/', import.meta.url));
-    const folders = readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && /^[a-z]/.test(entry.name))
-      .map((entry) => entry.name)
-      .sort();
+    // A route group's folders ('(shop)/cart') are URL segments of [locale] itself.
+    const segments = (at: string): string[] =>
+      readdirSync(at, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) =>
+          /^\(.+\)$/.test(entry.name)
+            ? segments(join(at, entry.name))
+            : /^[a-z]/.test(entry.name)
+              ? [entry.name]
+              : [],
+        );
+    const folders = segments(dir).sort();
+    expect(folders).toContain('staff');
+    expect(folders).toContain('cart');
     expect([...STATIC_SEGMENTS].sort()).toEqual(folders);
   });
 

@@ -38,7 +38,7 @@ export function createSecret(
 // ---- which requests and pages -------------------------------------------------------------------
 
 /**
- * The top-level routes of `app/[locale]/` that are not a city. A single segment outside this list is
+ * The top-level routes of `app/[locale]/` (and of its route groups, `(shop)/`) that are not a city. A single segment outside this list is
  * `[city]` (a city's menu, or a 404 that is never stored). `html-cache.test.ts` fails when a route
  * folder is added without being listed here.
  */
@@ -59,6 +59,8 @@ export const STATIC_SEGMENTS: ReadonlySet<string> = new Set([
   'recipes',
   'return-product-rules',
   'rules',
+  // The staff workspace: signed-in screens, never stored (nor taken for a city).
+  'staff',
   'stocks',
   'vacancies',
 ]);

@@ -5,7 +5,8 @@ import { loadMessages } from '@/i18n/messages';
 import { routing } from '@/i18n/routing';
 import { FOOTER_LINKS, sideMenuItems } from './side-menu';
 
-const APP_DIR = join(import.meta.dirname, '../../../app/[locale]');
+// The customer's pages live in the `(shop)` route group (the URL has no such segment).
+const APP_DIR = join(import.meta.dirname, '../../../app/[locale]/(shop)');
 
 /** Whether the storefront has a page at `href` (its path without the query, under app/[locale]). */
 const hasPage = (href: string) => {

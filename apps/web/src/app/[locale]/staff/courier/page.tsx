@@ -1,0 +1,5 @@
+import { CourierScreen } from '@/features/staff';
+
+export default function StaffCourierPage() {
+  return <CourierScreen />;
+}

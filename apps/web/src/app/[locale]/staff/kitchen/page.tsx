@@ -1,0 +1,5 @@
+import { KitchenScreen } from '@/features/staff';
+
+export default function StaffKitchenPage() {
+  return <KitchenScreen />;
+}

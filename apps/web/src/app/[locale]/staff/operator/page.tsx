@@ -1,0 +1,5 @@
+import { OperatorScreen } from '@/features/staff';
+
+export default function StaffOperatorPage() {
+  return <OperatorScreen />;
+}

@@ -1,0 +1,145 @@
+'use client';
+
+import type { TOrderEvent, TStaffOrder, TStaffOrderDetail } from '@app/contracts';
+import { formatSum } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ClockIcon, PhoneIcon } from '@/components/ui/icons';
+import { pick } from '@/lib/localized';
+import { formatPhone } from '@/lib/phone';
+import { useStaffApi } from '../api';
+import { useNow, useStaffId } from '../hooks';
+import { courierLists, elapsedClock, telLink } from '../lib/queue';
+import { fetchStaffOrders, staffKeys } from '../lib/staff-queries';
+import { EventActions } from './event-actions';
+import { AddressDetails, MapLinks } from './order-card';
+import { OrderLines, StatusBadge } from './order-parts';
+import { useOrderDetails } from './use-order-details';
+
+type TMoneyLocale = 'ru' | 'uz' | 'en';
+const TAKE_EVENTS: readonly TOrderEvent[] = ['courier-accepted'];
+const OWN_EVENTS: readonly TOrderEvent[] = ['courier-picked', 'delivered', 'courier-cancelled'];
+
+function DeliveryCard({
+  order,
+  detail,
+  now,
+  own,
+}: {
+  order: TStaffOrder;
+  detail: TStaffOrderDetail | undefined;
+  now: number;
+  own: boolean;
+}) {
+  const t = useTranslations('staff');
+  const locale = useLocale() as TMoneyLocale;
+  const [cancelFor, setCancelFor] = useState<TOrderEvent | null>(null);
+  const toCollect = detail ? detail.amount_to_pay : null;
+  return (
+    <article
+      data-order={order.external_order_id}
+      aria-labelledby={`delivery-${order.id}`}
+      className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-card"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`delivery-${order.id}`} className="text-2xl font-extrabold tabular-nums">
+          {order.external_order_id}
+        </h3>
+        <StatusBadge status={order.status} large />
+      </header>
+      <p className="text-base text-muted">
+        {t('courier.from', { branch: pick(order.branch.name, locale) })} ·{' '}
+        <ClockIcon className="inline h-4 w-4 align-[-0.15em]" />{' '}
+        <span className="tabular-nums">{elapsedClock(order.created_at, now)}</span>
+      </p>
+      <div className="text-lg">
+        <p className="font-semibold">{order.to_address}</p>
+        {detail ? <AddressDetails order={detail} /> : null}
+      </div>
+      {own ? (
+        <>
+          <p className="text-lg">{order.customer.name}</p>
+          <div className="flex flex-wrap gap-3">
+            <a
+              href={telLink(order.customer.phone)}
+              className="inline-flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-full bg-herb-600 px-5 py-1 text-lg font-semibold text-white"
+            >
+              <PhoneIcon className="h-5 w-5" />
+              {t('courier.callCustomer')}
+              <span className="tabular-nums">{formatPhone(order.customer.phone)}</span>
+            </a>
+          </div>
+          {detail?.to_location ? <MapLinks point={detail.to_location} large /> : null}
+          {detail ? <OrderLines lines={detail.lines} /> : null}
+          {order.comment ? <p className="rounded bg-[#fef9c2] px-2 py-1 italic">“{order.comment}”</p> : null}
+          {toCollect !== null ? (
+            <p className="text-lg font-bold">
+              {toCollect > 0 && !order.paid
+                ? t('courier.toPay', { amount: formatSum(toCollect, locale) })
+                : t('courier.prepaid')}
+              {toCollect > 0 && !order.paid ? ` · ${t(`payment.${order.payment_type}`)}` : ''}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      <EventActions
+        order={order}
+        only={own ? OWN_EVENTS : TAKE_EVENTS}
+        large
+        cancelFor={cancelFor}
+        onCancelChange={setCancelFor}
+      />
+    </article>
+  );
+}
+
+/**
+ * The courier's screen (issue 13), phone first: ready delivery orders to take, then his own with the
+ * address and its details, a call button, links opening the point in a maps app, picked up and
+ * delivered.
+ */
+export function CourierScreen() {
+  const t = useTranslations('staff');
+  const api = useStaffApi();
+  const staffId = useStaffId();
+  const now = useNow();
+  const list = useQuery({
+    queryKey: staffKeys.list(staffId, {}),
+    queryFn: ({ signal }) => fetchStaffOrders(api, {}, signal),
+  });
+  const { toTake, mine } = courierLists(list.data?.orders ?? []);
+  const details = useOrderDetails([...mine, ...toTake]);
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('courier.title')}</h1>
+      {list.isError ? (
+        <div role="alert" className="flex items-center gap-3 text-lg">
+          {t('errors.load')}
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {t('errors.retry')}
+          </Button>
+        </div>
+      ) : null}
+      <section aria-labelledby="courier-take" data-list="take" className="flex flex-col gap-3">
+        <h2 id="courier-take" className="text-xl font-bold">
+          {t('courier.toTake')} <span className="tabular-nums">({toTake.length})</span>
+        </h2>
+        {toTake.length === 0 ? <p className="text-muted">{t('courier.empty')}</p> : null}
+        {toTake.map((order) => (
+          <DeliveryCard key={order.id} order={order} detail={details.get(order.id)} now={now} own={false} />
+        ))}
+      </section>
+      <section aria-labelledby="courier-mine" data-list="mine" className="flex flex-col gap-3">
+        <h2 id="courier-mine" className="text-xl font-bold">
+          {t('courier.mine')} <span className="tabular-nums">({mine.length})</span>
+        </h2>
+        {mine.length === 0 ? <p className="text-muted">{t('courier.empty')}</p> : null}
+        {mine.map((order) => (
+          <DeliveryCard key={order.id} order={order} detail={details.get(order.id)} now={now} own />
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+'use client';
+
+import type { TOrderEvent, TStaffOrder } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button, type TButtonVariant } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { errorClass, hintClass, inputClass } from '@/components/ui/field-classes';
+import { useOrderEvent } from '../hooks';
+import { isCancelEvent } from '../lib/staff-queries';
+
+type TOrderRef = Pick<TStaffOrder, 'id' | 'external_order_id'>;
+
+/** The reason the API keeps with a cancelling event (ZStaffOrderEventRequest: 1 to 300 characters). */
+const ZCancelForm = z.object({ reason: z.string().trim().min(1, 'required').max(300, 'required') });
+type TCancelForm = z.infer<typeof ZCancelForm>;
+
+/** The small form a cancelling event asks for: the reason, required. */
+export function CancelDialog({
+  order,
+  event,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  order: TOrderRef;
+  event: TOrderEvent;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone?: () => void;
+}) {
+  const t = useTranslations('staff.cancel');
+  const id = useId();
+  const send = useOrderEvent(() => {
+    onOpenChange(false);
+    onDone?.();
+  });
+  const form = useForm<TCancelForm>({ resolver: zodResolver(ZCancelForm), defaultValues: { reason: '' } });
+  const error = form.formState.errors.reason;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('title', { number: order.external_order_id })}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(({ reason }) => send.mutate({ order, event, reason }))}
+        className="flex flex-col gap-3"
+      >
+        <div>
+          <label htmlFor={`${id}-reason`} className="font-semibold">
+            {t('reason')}
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            rows={3}
+            maxLength={300}
+            className={inputClass}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            {...form.register('reason')}
+          />
+          <p id={`${id}-hint`} className={hintClass}>
+            {t('hint')}
+          </p>
+          {error ? (
+            <p id={`${id}-error`} className={errorClass}>
+              {t('required')}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('back')}
+          </Button>
+          <Button type="submit" variant="danger" disabled={send.isPending}>
+            {t('submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const VARIANT = (event: TOrderEvent): TButtonVariant => (isCancelEvent(event) ? 'secondary' : 'primary');
+
+/**
+ * The order's actions: one button per event the server offers this member now (`allowed_events`),
+ * the cancelling ones through the reason form. `only` narrows them (a screen's own set).
+ */
+export function EventActions({
+  order,
+  only,
+  large,
+  onDone,
+  cancelFor,
+  onCancelChange,
+}: {
+  order: TOrderRef & Pick<TStaffOrder, 'allowed_events'>;
+  only?: readonly TOrderEvent[];
+  large?: boolean;
+  onDone?: () => void;
+  /** The cancelling event whose form is open (controlled from outside: a keyboard shortcut opens it). */
+  cancelFor: TOrderEvent | null;
+  onCancelChange: (event: TOrderEvent | null) => void;
+}) {
+  const t = useTranslations('staff.events');
+  const send = useOrderEvent(onDone);
+  const events = order.allowed_events.filter((e) => !only || only.includes(e));
+  if (events.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {events.map((event) => (
+        <Button
+          key={event}
+          variant={VARIANT(event)}
+          size={large ? 'lg' : 'md'}
+          className={cn('min-h-11 justify-center', large && 'min-w-32 flex-1')}
+          disabled={send.isPending}
+          data-event={event}
+          onClick={() => (isCancelEvent(event) ? onCancelChange(event) : send.mutate({ order, event }))}
+        >
+          {t(event)}
+        </Button>
+      ))}
+      {cancelFor ? (
+        <CancelDialog
+          order={order}
+          event={cancelFor}
+          open
+          onOpenChange={(open) => {
+            if (!open) onCancelChange(null);
+          }}
+          onDone={onDone}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+'use client';
+
+import type { TOrderEvent, TStaffOrder, TStaffOrderDetail } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ClockIcon } from '@/components/ui/icons';
+import { useStaffApi } from '../api';
+import { useNow, useStaffId } from '../hooks';
+import { elapsedClock, isLate, kitchenColumns, minutesLate, type TKitchenColumn } from '../lib/queue';
+import { fetchStaffOrders, staffKeys } from '../lib/staff-queries';
+import { EventActions } from './event-actions';
+import { LateMark, OrderLines, StatusBadge } from './order-parts';
+import { useOrderDetails } from './use-order-details';
+
+const COLUMNS: readonly TKitchenColumn[] = ['toAccept', 'cooking', 'ready'];
+/** What the kitchen does: accept, ready, cancel (with a reason), and hand a pickup order over. */
+const KITCHEN_EVENTS: readonly TOrderEvent[] = [
+  'vendor-accepted',
+  'vendor-ready',
+  'finished',
+  'vendor-cancelled',
+];
+
+function Ticket({
+  order,
+  detail,
+  now,
+}: {
+  order: TStaffOrder;
+  detail: TStaffOrderDetail | undefined;
+  now: number;
+}) {
+  const t = useTranslations('staff');
+  const [cancelFor, setCancelFor] = useState<TOrderEvent | null>(null);
+  const target = detail?.target_minutes ?? null;
+  const late = target !== null && isLate(order, target, now);
+  return (
+    <article
+      data-order={order.external_order_id}
+      data-late={late || undefined}
+      aria-labelledby={`ticket-${order.id}`}
+      className={cn(
+        'flex flex-col gap-3 rounded-card border-4 bg-white p-4 shadow-card',
+        late ? 'border-[#bf000f]' : 'border-transparent',
+      )}
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`ticket-${order.id}`} className="text-3xl font-extrabold tabular-nums">
+          {order.external_order_id}
+        </h3>
+        <StatusBadge status={order.status} large />
+      </header>
+      <p className="flex flex-wrap items-center gap-2 text-lg">
+        <span className="text-2xl font-bold tabular-nums" aria-label={undefined}>
+          <ClockIcon className="mr-1 inline h-6 w-6 align-[-0.2em]" />
+          {elapsedClock(order.created_at, now)}
+        </span>
+        {target !== null ? (
+          <span className="text-muted">{t('order.target', { minutes: target })}</span>
+        ) : null}
+        {late ? <LateMark minutes={minutesLate(order, target ?? 0, now)} large /> : null}
+      </p>
+      <p className="text-lg font-semibold">{t(`deliveryType.${order.delivery_type}`)}</p>
+      {detail ? (
+        <OrderLines lines={detail.lines} large />
+      ) : (
+        <p className="text-lg">{t('order.items', { count: order.items_count })}</p>
+      )}
+      {order.comment ? (
+        <p className="rounded bg-[#fef9c2] px-2 py-1 text-lg italic">“{order.comment}”</p>
+      ) : null}
+      {order.status === 'new' ? <p className="text-lg text-muted">{t('kitchen.waitsOperator')}</p> : null}
+      {order.status === 'vendor-ready' && order.delivery_type === 'delivery' ? (
+        <p className="text-lg text-muted">{t('kitchen.waitsCourier')}</p>
+      ) : null}
+      {order.courier ? (
+        <p className="text-lg">{t('kitchen.courierTaken', { name: order.courier.name })}</p>
+      ) : null}
+      <EventActions
+        order={order}
+        only={KITCHEN_EVENTS}
+        large
+        cancelFor={cancelFor}
+        onCancelChange={setCancelFor}
+      />
+    </article>
+  );
+}
+
+/**
+ * The kitchen display (issue 13), tablet first: the branch's orders in three columns, tickets in
+ * large type with the items, their variants, modifiers and comments, and a timer against the
+ * branch's target minutes that turns late in colour and in words.
+ */
+export function KitchenScreen() {
+  const t = useTranslations('staff');
+  const api = useStaffApi();
+  const staffId = useStaffId();
+  const now = useNow();
+  const list = useQuery({
+    queryKey: staffKeys.list(staffId, {}),
+    queryFn: ({ signal }) => fetchStaffOrders(api, {}, signal),
+  });
+  const columns = kitchenColumns(list.data?.orders ?? []);
+  const details = useOrderDetails([...columns.toAccept, ...columns.cooking, ...columns.ready]);
+  return (
+    <section aria-labelledby="kitchen-title" className="flex flex-col gap-4">
+      <h1 id="kitchen-title" className="text-2xl font-bold">
+        {t('kitchen.title')}
+      </h1>
+      {list.isError ? (
+        <div role="alert" className="flex items-center gap-3 text-lg">
+          {t('errors.load')}
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {t('errors.retry')}
+          </Button>
+        </div>
+      ) : null}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {COLUMNS.map((column) => (
+          <section
+            key={column}
+            aria-labelledby={`column-${column}`}
+            data-column={column}
+            className="flex flex-col gap-3"
+          >
+            <h2 id={`column-${column}`} className="rounded-xl bg-ink px-4 py-2 text-xl font-bold text-white">
+              {t(`kitchen.${column}`)} <span className="tabular-nums">({columns[column].length})</span>
+            </h2>
+            {columns[column].length === 0 ? (
+              <p className="px-2 text-lg text-muted">{t('kitchen.empty')}</p>
+            ) : null}
+            {columns[column].map((order) => (
+              <Ticket key={order.id} order={order} detail={details.get(order.id)} now={now} />
+            ))}
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

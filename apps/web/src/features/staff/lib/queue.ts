@@ -1,0 +1,143 @@
+import type { TOrderStatus, TStaffOrder } from '@app/contracts';
+
+/**
+ * The staff screens' rules about time and order: how long an order has waited, when it is late, the
+ * operator's queue order (late first, then newest), the kitchen's columns and the courier's lists.
+ * Pure functions of the orders and `now`, so the screens and the tests agree.
+ */
+
+const MINUTE = 60_000;
+
+/** Statuses in which the order is still owed to the customer: its clock runs. */
+const RUNNING: ReadonlySet<TOrderStatus> = new Set<TOrderStatus>([
+  'new',
+  'future',
+  'operator-accepted',
+  'vendor-accepted',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-picked',
+]);
+
+type TTimed = Pick<TStaffOrder, 'status' | 'created_at' | 'future_time'>;
+
+/** When the customer expects it: the scheduled time, or placed + the branch's target minutes. */
+export function dueAt(order: TTimed, targetMinutes: number): number {
+  if (order.future_time) return Date.parse(order.future_time);
+  return Date.parse(order.created_at) + targetMinutes * MINUTE;
+}
+
+/** Whole minutes since the order was placed (never negative). */
+export function minutesSince(iso: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(iso)) / MINUTE));
+}
+
+/** "mm:ss" (or "h:mm:ss") since `iso`, for the tickets' timers. */
+export function elapsedClock(iso: string, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mm = String(m).padStart(h > 0 ? 2 : 1, '0');
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** Late: still owed to the customer and past its due time. A scheduled order is late only after its time. */
+export function isLate(order: TTimed, targetMinutes: number, now: number): boolean {
+  return RUNNING.has(order.status) && now > dueAt(order, targetMinutes);
+}
+
+/** Minutes past due (0 when not late). */
+export function minutesLate(order: TTimed, targetMinutes: number, now: number): number {
+  return isLate(order, targetMinutes, now) ? Math.floor((now - dueAt(order, targetMinutes)) / MINUTE) : 0;
+}
+
+/**
+ * The operator's queue: late orders first (the most overdue first), then the others newest first.
+ * `targetOf` gives an order's target minutes (the branch's delivery or cooking time).
+ */
+export function sortQueue<T extends TTimed & Pick<TStaffOrder, 'id'>>(
+  orders: readonly T[],
+  targetOf: (order: T) => number,
+  now: number,
+): T[] {
+  const late = new Map(orders.map((o) => [o.id, isLate(o, targetOf(o), now)]));
+  return [...orders].sort((a, b) => {
+    const la = late.get(a.id) === true;
+    const lb = late.get(b.id) === true;
+    if (la !== lb) return la ? -1 : 1;
+    if (la && lb) return dueAt(a, targetOf(a)) - dueAt(b, targetOf(b));
+    return Date.parse(b.created_at) - Date.parse(a.created_at);
+  });
+}
+
+export type TKitchenColumn = 'toAccept' | 'cooking' | 'ready';
+
+/**
+ * The kitchen's column of an order, or null when the kitchen has nothing to do with it now. 'new'
+ * waits for the operator but is shown under "to accept" so the kitchen sees it coming; an order a
+ * courier has taken and not yet picked up is still at the counter ("ready").
+ */
+export function kitchenColumn(status: TOrderStatus): TKitchenColumn | null {
+  switch (status) {
+    case 'new':
+    case 'operator-accepted':
+      return 'toAccept';
+    case 'vendor-accepted':
+      return 'cooking';
+    case 'vendor-ready':
+    case 'courier-accepted':
+      return 'ready';
+    default:
+      return null;
+  }
+}
+
+/** Oldest first within a column: the kitchen works in the order they came. */
+export function kitchenColumns<T extends Pick<TStaffOrder, 'status' | 'created_at'>>(
+  orders: readonly T[],
+): Record<TKitchenColumn, T[]> {
+  const columns: Record<TKitchenColumn, T[]> = { toAccept: [], cooking: [], ready: [] };
+  for (const order of orders) {
+    const column = kitchenColumn(order.status);
+    if (column) columns[column].push(order);
+  }
+  for (const list of Object.values(columns)) {
+    list.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  }
+  return columns;
+}
+
+/**
+ * The courier's two lists: ready delivery orders he may take (the server offers `courier-accepted`),
+ * and his own (taken or on the way), oldest first.
+ */
+export function courierLists<T extends Pick<TStaffOrder, 'status' | 'created_at' | 'allowed_events'>>(
+  orders: readonly T[],
+): { toTake: T[]; mine: T[] } {
+  const byAge = (a: T, b: T) => Date.parse(a.created_at) - Date.parse(b.created_at);
+  return {
+    toTake: orders.filter((o) => o.allowed_events.includes('courier-accepted')).sort(byAge),
+    mine: orders
+      .filter((o) => o.status === 'courier-accepted' || o.status === 'courier-picked')
+      .filter((o) => !o.allowed_events.includes('courier-accepted'))
+      .sort(byAge),
+  };
+}
+
+/** Links that open a point in a maps app: `geo:` (Android, many apps) and the web's OpenStreetMap. */
+export function mapLinks(point: { lat: number; long: number }): { geo: string; web: string } {
+  const lat = point.lat.toFixed(6);
+  const long = point.long.toFixed(6);
+  return {
+    geo: `geo:${lat},${long}?q=${lat},${long}`,
+    web: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=17/${lat}/${long}`,
+  };
+}
+
+/** A `tel:` link of a phone as stored ('+998901234567' or digits). */
+export function telLink(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return `tel:${digits.startsWith('+') ? digits : `+${digits}`}`;
+}

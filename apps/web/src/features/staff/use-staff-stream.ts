@@ -1,0 +1,80 @@
+'use client';
+
+import type { TStaffStreamOrder } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocale } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { buildUrl } from '@/lib/api-client';
+import { useConfig } from '@/lib/config-provider';
+import { staffKeys } from './lib/staff-queries';
+import { startStaffStream, type TStreamState } from './lib/staff-stream';
+import { liveStaffToken, useStaffSession } from './session';
+
+type TOrderListener = (event: TStaffStreamOrder) => void;
+const orderListeners = new Set<TOrderListener>();
+type TCatalogueListener = () => void;
+const catalogueListeners = new Set<TCatalogueListener>();
+
+/** Runs `listener` for every `order` event of the workspace's stream (the operator's new-order alert). */
+export function subscribeStaffOrders(listener: TOrderListener): () => void {
+  orderListeners.add(listener);
+  return () => orderListeners.delete(listener);
+}
+
+/** Runs `listener` for every `catalogue` event (stop list, prices, branches changed: the manager's screens). */
+export function subscribeStaffCatalogue(listener: TCatalogueListener): () => void {
+  catalogueListeners.add(listener);
+  return () => catalogueListeners.delete(listener);
+}
+
+/**
+ * The workspace's one connection to GET /v1/staff/stream while a staff member is signed in (mounted by
+ * the staff shell): an `order` event makes the lists and that order's card be read again, a `reset`
+ * every staff query; a 401 ends the session. Returns the connection's state for the screen.
+ */
+export function useStaffStream(staffId: string | null): TStreamState | null {
+  const config = useConfig();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<TStreamState | null>(null);
+
+  useEffect(() => {
+    if (!staffId) return;
+    const feed = startStaffStream({
+      openStream: (signal, lastEventId) => {
+        const token = liveStaffToken();
+        return fetch(buildUrl(config.apiUrl, '/v1/staff/stream'), {
+          headers: {
+            Accept: 'text/event-stream',
+            'Accept-Language': locale,
+            Shipper: config.shipperId,
+            Platform: config.platformId,
+            ...(token ? { Authorization: token } : {}),
+            ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
+          },
+          cache: 'no-store',
+          signal,
+        });
+      },
+      onOrder: (event) => {
+        void queryClient.invalidateQueries({ queryKey: staffKeys.lists(staffId) });
+        void queryClient.invalidateQueries({ queryKey: staffKeys.order(staffId, event.order_id) });
+        for (const listener of orderListeners) listener(event);
+      },
+      onReset: () => {
+        void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+      },
+      onCatalogue: () => {
+        void queryClient.invalidateQueries({ queryKey: staffKeys.branches() });
+        for (const listener of catalogueListeners) listener();
+      },
+      onState: setState,
+      onFatal: (status) => {
+        if (status === 401) useStaffSession.getState().signOut();
+      },
+    });
+    return () => feed.stop();
+  }, [staffId, config, locale, queryClient]);
+
+  return staffId ? state : null;
+}
