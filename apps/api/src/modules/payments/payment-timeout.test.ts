@@ -5,8 +5,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { orderStatusHistory, orders } from '../../db/schema/index.ts';
+import { orderStatusHistory, orders, paymentTransactions } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
+import { DEMO_PAYME_KEY, DEMO_SHIPPER_ID } from '../../env.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { fixtureCatalog } from '../../test/fixture-catalog.ts';
@@ -18,6 +19,8 @@ import {
 } from '../../test/second-process.ts';
 import { createTestDb } from '../../test/test-db.ts';
 import { insertLifeOrder } from '../order-status/order-status.fixtures.ts';
+import { insertPaymeTransaction } from './payme.repository.ts';
+import { PAYME_PATH } from './payme.routes.ts';
 import { runPaymentTimeoutJob } from './payment-timeout.job.ts';
 
 const MINUTE = 60_000;
@@ -73,6 +76,57 @@ describe('the payment timeout job', () => {
     await new Promise((r) => setTimeout(r, 300));
     stop();
     expect(heard).toEqual(['server-cancelled']);
+  });
+
+  it("cancels the order's open Payme transaction with it (state -1, reason 4): CheckTransaction says so at once", async () => {
+    clock.set(START);
+    const id = await unpaid(t.app.db, START);
+    const paymeId = 'timeout0000000000000000a';
+    await t.app.db.transaction((tx) =>
+      insertPaymeTransaction(tx, {
+        shipperId: DEMO_SHIPPER_ID,
+        orderId: id,
+        providerId: paymeId,
+        providerTime: START.getTime(),
+        amount: 100_000,
+        createTime: START.getTime(),
+        at: START,
+      }),
+    );
+    // Another order's open transaction is not touched.
+    const other = await unpaid(t.app.db, new Date(START.getTime() + 10 * MINUTE));
+    await t.app.db.transaction((tx) =>
+      insertPaymeTransaction(tx, {
+        shipperId: DEMO_SHIPPER_ID,
+        orderId: other,
+        providerId: 'timeout0000000000000000b',
+        providerTime: START.getTime(),
+        amount: 100_000,
+        createTime: START.getTime(),
+        at: START,
+      }),
+    );
+    const cancelledAt = new Date(START.getTime() + 30 * MINUTE);
+    clock.set(cancelledAt);
+    expect(await runPaymentTimeoutJob(t.app)).toEqual([id]);
+
+    const check = await t.app.inject({
+      method: 'POST',
+      url: PAYME_PATH,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`Paycom:${DEMO_PAYME_KEY}`).toString('base64')}`,
+      },
+      payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: paymeId } }),
+    });
+    expect(check.json()).toMatchObject({
+      result: { state: -1, reason: 4, cancel_time: cancelledAt.getTime(), perform_time: 0 },
+    });
+    const open = await t.app.db
+      .select({ orderId: paymentTransactions.orderId, state: paymentTransactions.state })
+      .from(paymentTransactions)
+      .where(inArray(paymentTransactions.orderId, [id, other]));
+    expect(Object.fromEntries(open.map((r) => [r.orderId, r.state]))).toEqual({ [id]: -1, [other]: 1 });
   });
 
   it('reads PAYMENT_TIMEOUT_MIN', async () => {
