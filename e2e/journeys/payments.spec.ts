@@ -235,6 +235,18 @@ test('cancelled on the sandbox: payment awaited with a Pay button, then cancelle
   expect(awaiting).toMatchObject({ status: 'payment-awaited', paid: false });
   expect(awaiting.payment_deadline).not.toBeNull();
 
+  // My orders: the order's card offers the same Pay link.
+  await page.goto(localePath(locale, '/myorders'));
+  const orderCard = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+  await expect(orderCard).toBeVisible();
+  const cardPay = orderCard.getByRole('link', {
+    name: of('orders.payLabel', { number: awaiting.external_order_id }),
+  });
+  await expect(cardPay).toHaveAttribute('href', link);
+  await expect(cardPay).toHaveText(o('payment.pay'));
+  await page.goto(orderPath(orderId));
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'payment-awaited');
+
   // Half an hour and a minute later the job cancels it; the open page follows without a reload.
   await serverClock.advance(PAST_PAYMENT_TIMEOUT_MS);
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'server-cancelled', {
