@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
 import type { TCustomerOrderSummary } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@/lib/stores/auth';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderInApp } from '@/test/app';
+import { signInNewCustomerEachTest } from '@/test/customer';
 import { ORDER_ID, text } from '@/test/order-fixtures';
 import { OrdersList } from './orders-list';
 
-vi.mock('@/i18n/navigation', () => ({
-  Link: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-  useRouter: () => ({ replace: vi.fn(), push: vi.fn() }),
-}));
+vi.mock('@/i18n/navigation', () => import('@/test/navigation-mock'));
 
 const PAYMENT_LINK = `http://api.test/dev/pay/payme?order_id=${ORDER_ID}`;
 const OTHER_ID = '11111111-2222-4333-8444-666666666666';
@@ -33,21 +26,7 @@ const listItem = (over: Partial<TCustomerOrderSummary> = {}): TCustomerOrderSumm
   ...over,
 });
 
-let customer = 0;
-beforeEach(async () => {
-  await useAuthStore.persist.rehydrate();
-  customer += 1;
-  useAuthStore.setState({
-    user: {
-      id: `list-${customer}`,
-      name: 'Madina',
-      phone: '998901234567',
-      date_of_birth: null,
-      access_token: 't',
-    },
-  });
-});
-afterEach(() => useAuthStore.setState({ user: null }));
+signInNewCustomerEachTest('list');
 
 const cardOf = async (id: string) => {
   const cards = await screen.findAllByTestId('order-card');
