@@ -5,7 +5,16 @@
  */
 import type { TDeliveryType, ZCreateOrderRequest } from '@app/contracts';
 import { ORDER_PAYMENT_TYPES } from '@app/contracts';
-import { isOpenAt, isPointInZone, tashkentClock, tashkentDay } from '@app/domain';
+import {
+  branchOpenState,
+  deliveryPause,
+  isOpenAt,
+  isPausedAt,
+  isPointInZone,
+  reopeningText,
+  tashkentClock,
+  tashkentDay,
+} from '@app/domain';
 import type { z } from 'zod';
 import type { BranchRow } from '../../db/schema/index.ts';
 import { apiError, cataloguedError } from '../../http/errors.ts';
@@ -56,23 +65,39 @@ export function checkPaymentType(
 }
 
 /**
- * When the order may be cooked: now if the branch is open (express), or the scheduled time, which
- * must lie ahead, within the branch's hours, and at most future_delivery_order_time (delivery) or
- * future_self_pickup_order_time (pickup) calendar days after today in Tashkent (0: today only).
+ * When the order may be cooked: now if the branch is open (express: its hours and no manager's pause,
+ * the domain's branchOpenState; closed: BRANCH_CLOSED with when it reopens), or the scheduled time,
+ * which must lie ahead, within the branch's hours, after a pause (BRANCH_CLOSED otherwise), and at most
+ * future_delivery_order_time (delivery) or future_self_pickup_order_time (pickup) calendar days after
+ * today in Tashkent (0: today only). A delivery while deliveries are paused (to then, for a scheduled
+ * one) is DELIVERY_PAUSED with when they resume; pickup goes on.
  */
 export function checkTiming(
   branch: Pick<
     BranchRow,
-    'workHourStart' | 'workHourEnd' | 'futureDeliveryOrderTime' | 'futureSelfPickupOrderTime'
+    | 'workHourStart'
+    | 'workHourEnd'
+    | 'futureDeliveryOrderTime'
+    | 'futureSelfPickupOrderTime'
+    | 'pausedUntil'
+    | 'deliveryPausedUntil'
   >,
   deliveryType: TDeliveryType,
   futureTime: Date | null,
   now: Date,
 ): void {
+  const hours = {
+    work_hour_start: branch.workHourStart,
+    work_hour_end: branch.workHourEnd,
+    paused_until: branch.pausedUntil,
+  };
+  const state = branchOpenState(hours, now);
+  const deliveriesPaused =
+    deliveryType === 'delivery' ? deliveryPause(branch.deliveryPausedUntil, now) : null;
   if (!futureTime) {
-    if (!isOpenAt(branch.workHourStart, branch.workHourEnd, tashkentClock(now))) {
-      throw apiError(422, 'BRANCH_CLOSED', { time: branch.workHourStart });
-    }
+    if (!state.open) throw apiError(422, 'BRANCH_CLOSED', { time: reopeningText(state.reopens, now) });
+    if (deliveriesPaused)
+      throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningText(deliveriesPaused, now) });
     return;
   }
   if (futureTime.getTime() <= now.getTime()) throw apiError(422, 'FUTURE_TIME_PAST');
@@ -87,6 +112,10 @@ export function checkTiming(
       end: branch.workHourEnd,
     });
   }
+  if (!state.open && state.reason === 'paused' && isPausedAt(branch.pausedUntil, futureTime, now))
+    throw apiError(422, 'BRANCH_CLOSED', { time: reopeningText(state.reopens, now) });
+  if (deliveriesPaused && isPausedAt(branch.deliveryPausedUntil, futureTime, now))
+    throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningText(deliveriesPaused, now) });
 }
 
 export function checkDeliveryZone(

@@ -11,13 +11,15 @@
  *    422 PAYMENT_TYPE_NOT_OFFERED (the chain does not take it), 422 ONLINE_PAYMENT_UNAVAILABLE (payme
  *    or click offered, but the provider's settings are missing: checkPaymentType, order-checks.ts);
  * 3. 404 BRANCH_NOT_FOUND (nothing more can be priced), 422 BRANCH_INACTIVE;
- * 4. timing (checkTiming, order-checks.ts): 422 BRANCH_CLOSED now (express), or for a scheduled order FUTURE_TIME_PAST,
- *    FUTURE_TIME_TOO_FAR (beyond the branch's future_*_order_time calendar days, Tashkent time),
- *    FUTURE_TIME_OUTSIDE_HOURS;
+ * 4. timing (checkTiming, order-checks.ts): 422 BRANCH_CLOSED now (express: outside its hours or
+ *    paused by a manager, with when it reopens), or for a scheduled order FUTURE_TIME_PAST, FUTURE_TIME_TOO_FAR (beyond the branch's
+ *    future_*_order_time calendar days, Tashkent time), FUTURE_TIME_OUTSIDE_HOURS, BRANCH_CLOSED (the
+ *    time falls in a pause); 422 DELIVERY_PAUSED (a delivery while deliveries are paused);
  * 5. delivery zone: 422 ADDRESS_OUT_OF_ZONE (unknown or switched-off zone, point outside it), 422
  *    BRANCH_NOT_SERVING_ZONE (no fare without a zone);
  * 6. each line (order-lines.ts): 422 ORDER_PRODUCT_NOT_FOUND, PRODUCT_VARIANT_INVALID,
- *    PRODUCT_NOT_ON_MENU, PRODUCT_UNAVAILABLE ('Unavailable'), MODIFIERS_INVALID;
+ *    PRODUCT_NOT_ON_MENU, PRODUCT_UNAVAILABLE ('Unavailable'), MODIFIERS_INVALID, MODIFIER_UNAVAILABLE
+ *    (a chosen modifier on the branch's modifier stop list);
  * 7. 422 MIN_ORDER_PRICE: goods below the zone's min_order_amount or the chain's minimal_order_price;
  * 8. the fare (computeFare: 404 FARE_NOT_FOUND) and the discounts (promo code errors of
  *    computeDiscounts; a quote then prices the automatic discounts alone);
@@ -57,6 +59,7 @@ import {
   findModifiers,
   findOrderProducts,
   findPlaceRows,
+  findStoppedModifiers,
   type OrderPlaceRows,
 } from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
@@ -90,7 +93,20 @@ async function loadCatalogue(
   // deprecates queries sent to a client that is still busy).
   const comboGroups = await findComboGroups(db, comboIds);
   const modifiers = await findModifiers(db, owners);
-  return { products, prices, stopped, comboGroups, modifiers, categoryIds, autoAddMinimum };
+  const chosenModifiers = new Set(
+    lines.flatMap((line) => line.order_modifiers.map((m) => m.modifier_id.toLowerCase())),
+  );
+  const stoppedModifiers = await findStoppedModifiers(db, branch.id, [...chosenModifiers]);
+  return {
+    products,
+    prices,
+    stopped,
+    stoppedModifiers,
+    comboGroups,
+    modifiers,
+    categoryIds,
+    autoAddMinimum,
+  };
 }
 
 export type PriceOrderInput = {
