@@ -1,15 +1,19 @@
 import type {
   TBranch,
-  TBranchListResponse,
   TCheckPointResponse,
   TCreateOrderRequest,
-  TMenuProduct,
-  TMenuProductsResponse,
   TNearestBranchResponse,
   TOrderQuoteResponse,
 } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { randomPhone, registerThroughApi } from '../support/auth.ts';
+import {
+  branchBySlug,
+  confirmDialog as confirmCheckout,
+  dishFor,
+  placeButton as placeCheckout,
+  prepareCheckout,
+  storedBranch,
+} from '../support/checkout.ts';
 import { expect, formatSum, literal, localePath, t, test, tf } from '../support/fixtures.ts';
 import { loc, serveTiles } from '../support/location.ts';
 
@@ -31,91 +35,6 @@ function tashkentDate(offset: number, now = Date.now()): string {
   return new Date(now + TASHKENT_OFFSET_MS + offset * DAY_MS).toISOString().slice(0, 10);
 }
 
-async function branchBySlug(api: APIRequestContext, slug: string): Promise<TBranch> {
-  const response = await api.get('/v1/branches', { params: { limit: 100 } });
-  expect(response.ok()).toBe(true);
-  const branch = ((await response.json()) as TBranchListResponse).branches.find((b) => b.slug === slug);
-  if (!branch) throw new Error(`the demo chain has no branch ${slug}`);
-  return branch;
-}
-
-/** The branch fields the location flow keeps in the common store (features/location/lib/choose.ts). */
-const storedBranch = (branch: TBranch, hours?: { start: string; end: string }) => ({
-  id: branch.id,
-  slug: branch.slug,
-  menu_id: branch.menu_id,
-  name: branch.name.en,
-  address: branch.address.en,
-  location: branch.location,
-  delivery_time: branch.delivery_time,
-  future_delivery_order_time: branch.future_delivery_order_time,
-  future_self_pickup_order_time: branch.future_self_pickup_order_time,
-  work_hour_start: hours?.start ?? branch.work_hour_start,
-  work_hour_end: hours?.end ?? branch.work_hour_end,
-});
-
-/** An available simple dish without modifiers on the branch's menu, and how many make at least `amount`. */
-async function dishFor(
-  api: APIRequestContext,
-  branch: TBranch,
-  amount: number,
-): Promise<{ product: TMenuProduct; quantity: number }> {
-  const response = await api.get('/v2/menu-products', {
-    params: { menu_id: branch.menu_id, branch_id: branch.id },
-  });
-  expect(response.ok()).toBe(true);
-  const menu = (await response.json()) as TMenuProductsResponse;
-  const product = menu.categories
-    .flatMap((c) => c.products)
-    .find((p) => p.type === 'simple' && !p.has_modifier && !p.in_stop && p.out_price >= 10_000);
-  if (!product) throw new Error(`no simple dish on the menu of ${branch.slug}`);
-  return { product, quantity: Math.ceil(amount / product.out_price) };
-}
-
-type TStores = {
-  common: Record<string, unknown>;
-  product: TMenuProduct;
-  quantity: number;
-  /** The unit price the cart remembers (default: the menu's); the server's price is what counts. */
-  storedPrice?: number;
-};
-
-/**
- * A signed-in customer whose cart holds `quantity` of the dish and whose common store holds the
- * location choice; written before the first page load and only once, so reloads keep the app's own
- * changes (the emptied cart after an order).
- */
-async function prepare(page: Page, api: APIRequestContext, stores: TStores) {
-  const auth = await registerThroughApi(api, randomPhone(), 'Madina');
-  const user = { ...auth.user, access_token: auth.access_token };
-  const line = {
-    key: 'checkout-line-1',
-    product_id: stores.product.id,
-    type: 'simple',
-    variants: [],
-    order_modifiers: [],
-    quantity: stores.quantity,
-    price: stores.storedPrice ?? stores.product.out_price,
-    price_with_discount: stores.storedPrice ?? stores.product.out_price,
-    in_stop: false,
-    default_product: false,
-    product_name: stores.product.title,
-    image_url: null,
-    slug: stores.product.slug,
-    comment: '',
-  };
-  await page.addInitScript(
-    ({ user, common, line }) => {
-      if (localStorage.getItem('auth')) return;
-      localStorage.setItem('auth', JSON.stringify({ state: { user }, version: 1 }));
-      localStorage.setItem('common', JSON.stringify({ state: common, version: 1 }));
-      localStorage.setItem('cart', JSON.stringify({ state: { lines: [line] }, version: 1 }));
-    },
-    { user, common: stores.common, line },
-  );
-  return auth;
-}
-
 /** POST /v2/ondemand-order/quote as the customer: what the checkout should show for this body. */
 async function quoteThroughApi(
   api: APIRequestContext,
@@ -132,9 +51,8 @@ async function quoteThroughApi(
 
 const quoteErrors = (page: Page): Locator => page.getByTestId('checkout-quote-errors');
 
-const placeButton = (page: Page): Locator =>
-  page.getByRole('button', { name: o('summary.place'), exact: true });
-const confirmDialog = (page: Page): Locator => page.getByRole('alertdialog', { name: o('confirm.title') });
+const placeButton = (page: Page): Locator => placeCheckout(page, locale);
+const confirmDialog = (page: Page): Locator => confirmCheckout(page, locale);
 
 async function chooseSlot(page: Page, date: string, time: string) {
   await page.getByRole('radio', { name: literal(o('timing.scheduled')) }).check();
@@ -148,7 +66,7 @@ test('pickup with a scheduled time: confirmed, placed once under an Idempotency-
 }) => {
   const branch = await branchBySlug(api, 'tashkent-yunusobod');
   const { product, quantity } = await dishFor(api, branch, 60_000);
-  const auth = await prepare(page, api, {
+  const auth = await prepareCheckout(page, api, {
     common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
     product,
     quantity,
@@ -233,7 +151,7 @@ test.describe('a closed restaurant (spec section 5)', () => {
     await page.clock.setFixedTime(next5);
     const branch = await branchBySlug(api, 'tashkent-amir-temur');
     const { product, quantity } = await dishFor(api, branch, 60_000);
-    await prepare(page, api, {
+    await prepareCheckout(page, api, {
       common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
       product,
       quantity,
@@ -255,7 +173,7 @@ test.describe('a closed restaurant (spec section 5)', () => {
     const branch = await branchBySlug(api, 'tashkent-amir-temur');
     const { product, quantity } = await dishFor(api, branch, 60_000);
     // The browser's copy of the branch says "around the clock" (stale); the API knows 10:00-03:00.
-    const auth = await prepare(page, api, {
+    const auth = await prepareCheckout(page, api, {
       common: { branch: storedBranch(branch, { start: '00:00', end: '23:59' }), deliveryType: 'self-pickup' },
       product,
       quantity,
@@ -309,7 +227,7 @@ test('a stale cart price is the server’s; cash change below the total is refus
   const branch = await branchBySlug(api, 'tashkent-chilonzor');
   const { product, quantity } = await dishFor(api, branch, 60_000);
   // The cart remembers the dish 1 000 cheaper than the menu sells it now.
-  const auth = await prepare(page, api, {
+  const auth = await prepareCheckout(page, api, {
     common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
     product,
     quantity,
@@ -370,7 +288,7 @@ test('delivery: every amount from the server’s quote, a wrong promo code refus
   // WELCOME takes 20 000 off from 100 000.
   const { product, quantity } = await dishFor(api, branch, Math.max(110_000, zone.min_order_amount));
   const goods = product.out_price * quantity;
-  const auth = await prepare(page, api, {
+  const auth = await prepareCheckout(page, api, {
     common: {
       deliveryType: 'delivery',
       branch: storedBranch(branch),
@@ -493,7 +411,7 @@ test('outside every zone: Order pickup opens the map on its pickup tab, Another 
   expect(zones.result).toEqual([]);
   const branch = await branchBySlug(api, 'tashkent-chilonzor');
   const { product, quantity } = await dishFor(api, branch, 60_000);
-  await prepare(page, api, { common: deliveryTo(branch, outside, null), product, quantity });
+  await prepareCheckout(page, api, { common: deliveryTo(branch, outside, null), product, quantity });
   await serveTiles(page);
 
   await page.goto(localePath(locale, '/checkout'));
@@ -533,7 +451,11 @@ test.describe('on a phone (390x844)', () => {
     const zone = ((await check.json()) as TCheckPointResponse).result[0];
     if (!zone?.branch_ids.includes(branch.id)) throw new Error('Chilonzor delivers to its own zone');
     const { product, quantity } = await dishFor(api, branch, Math.max(110_000, zone.min_order_amount));
-    await prepare(page, api, { common: deliveryTo(branch, branch.location, zone.id), product, quantity });
+    await prepareCheckout(page, api, {
+      common: deliveryTo(branch, branch.location, zone.id),
+      product,
+      quantity,
+    });
 
     await page.goto(localePath(locale, '/checkout'));
     const total = page.getByTestId('checkout-total');

@@ -1,14 +1,13 @@
-import type {
-  TBranch,
-  TBranchListResponse,
-  TLocale,
-  TMenuProduct,
-  TMenuProductsResponse,
-  TOrderDetail,
-  TShipper,
-} from '@app/contracts';
+import type { TLocale, TOrderDetail, TShipper } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { randomPhone, registerThroughApi } from '../support/auth.ts';
+import {
+  branchBySlug,
+  confirmDialog as confirmCheckout,
+  dishFor,
+  placeButton as placeCheckout,
+  prepareCheckout,
+  storedBranch,
+} from '../support/checkout.ts';
 import { expect, formatSum, localePath, t, test, tf } from '../support/fixtures.ts';
 import { API_URL, DEMO_SHIPPER_ID } from '../support/urls.ts';
 
@@ -37,32 +36,6 @@ const JOB_ROUND_MS = 45_000;
 
 type TProvider = 'payme' | 'click';
 
-async function branchBySlug(api: APIRequestContext, slug: string): Promise<TBranch> {
-  const response = await api.get('/v1/branches', { params: { limit: 100 } });
-  expect(response.ok()).toBe(true);
-  const branch = ((await response.json()) as TBranchListResponse).branches.find((b) => b.slug === slug);
-  if (!branch) throw new Error(`the demo chain has no branch ${slug}`);
-  return branch;
-}
-
-/** An available simple dish without modifiers, and how many make at least `amount`. */
-async function dishFor(
-  api: APIRequestContext,
-  branch: TBranch,
-  amount: number,
-): Promise<{ product: TMenuProduct; quantity: number }> {
-  const response = await api.get('/v2/menu-products', {
-    params: { menu_id: branch.menu_id, branch_id: branch.id },
-  });
-  expect(response.ok()).toBe(true);
-  const menu = (await response.json()) as TMenuProductsResponse;
-  const product = menu.categories
-    .flatMap((category) => category.products)
-    .find((p) => p.type === 'simple' && !p.has_modifier && !p.in_stop && p.out_price >= 10_000);
-  if (!product) throw new Error(`no simple dish on the menu of ${branch.slug}`);
-  return { product, quantity: Math.ceil(amount / product.out_price) };
-}
-
 /**
  * A new customer (signed up through the API: the welcome balance is on their card) with a cart of
  * the dish for pickup from the round-the-clock branch, stored before the first page load and only
@@ -71,49 +44,13 @@ async function dishFor(
 async function prepare(page: Page, api: APIRequestContext, amount = 60_000) {
   const branch = await branchBySlug(api, BRANCH_SLUG);
   const { product, quantity } = await dishFor(api, branch, amount);
-  const auth = await registerThroughApi(api, randomPhone(), 'Dilnoza');
-  const user = { ...auth.user, access_token: auth.access_token };
-  const common = {
-    deliveryType: 'self-pickup',
-    branch: {
-      id: branch.id,
-      slug: branch.slug,
-      menu_id: branch.menu_id,
-      name: branch.name.en,
-      address: branch.address.en,
-      location: branch.location,
-      delivery_time: branch.delivery_time,
-      future_delivery_order_time: branch.future_delivery_order_time,
-      future_self_pickup_order_time: branch.future_self_pickup_order_time,
-      work_hour_start: branch.work_hour_start,
-      work_hour_end: branch.work_hour_end,
-    },
-  };
-  const line = {
-    key: 'payments-line-1',
-    product_id: product.id,
-    type: 'simple',
-    variants: [],
-    order_modifiers: [],
+  const auth = await prepareCheckout(page, api, {
+    common: { deliveryType: 'self-pickup', branch: storedBranch(branch) },
+    product,
     quantity,
-    price: product.out_price,
-    price_with_discount: product.out_price,
-    in_stop: false,
-    default_product: false,
-    product_name: product.title,
-    image_url: null,
-    slug: product.slug,
-    comment: '',
-  };
-  await page.addInitScript(
-    ({ user, common, line }) => {
-      if (localStorage.getItem('auth')) return;
-      localStorage.setItem('auth', JSON.stringify({ state: { user }, version: 1 }));
-      localStorage.setItem('common', JSON.stringify({ state: common, version: 1 }));
-      localStorage.setItem('cart', JSON.stringify({ state: { lines: [line] }, version: 1 }));
-    },
-    { user, common, line },
-  );
+    name: 'Dilnoza',
+    lineKey: 'payments-line-1',
+  });
   return { auth, product, quantity };
 }
 
@@ -123,10 +60,8 @@ async function readOrder(api: APIRequestContext, token: string, orderId: string)
   return (await response.json()) as TOrderDetail;
 }
 
-const placeButton = (page: Page): Locator =>
-  page.getByRole('button', { name: o('checkout.summary.place'), exact: true });
-const confirmDialog = (page: Page): Locator =>
-  page.getByRole('alertdialog', { name: o('checkout.confirm.title') });
+const placeButton = (page: Page): Locator => placeCheckout(page, locale);
+const confirmDialog = (page: Page): Locator => confirmCheckout(page, locale);
 
 /** The sandbox page's buttons (served by the API in the order's language). */
 const sandboxPay = (page: Page): Locator => page.getByRole('button', { name: /^\s*pay\b/i });
@@ -234,6 +169,18 @@ test('cancelled on the sandbox: payment awaited with a Pay button, then cancelle
   const awaiting = await readOrder(api, auth.access_token, orderId);
   expect(awaiting).toMatchObject({ status: 'payment-awaited', paid: false });
   expect(awaiting.payment_deadline).not.toBeNull();
+
+  // My orders: the order's card offers the same Pay link.
+  await page.goto(localePath(locale, '/myorders'));
+  const orderCard = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+  await expect(orderCard).toBeVisible();
+  const cardPay = orderCard.getByRole('link', {
+    name: of('orders.payLabel', { number: awaiting.external_order_id }),
+  });
+  await expect(cardPay).toHaveAttribute('href', link);
+  await expect(cardPay).toHaveText(o('payment.pay'));
+  await page.goto(orderPath(orderId));
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'payment-awaited');
 
   // Half an hour and a minute later the job cancels it; the open page follows without a reload.
   await serverClock.advance(PAST_PAYMENT_TIMEOUT_MS);

@@ -558,9 +558,13 @@ export const ZOrderStatusEvent = z.object({
   courier: z.nullable(ZOrderCourier),
 });
 
+export const ZCustomerOrderSummary = z.extend(ZOrderSummary, {
+  payment_link: z.nullable(z.url()),
+});
+
 export const ZOrdersResponse = z.object({
   count: z.number().check(z.int(), z.gte(0)),
-  orders: z.array(ZOrderSummary),
+  orders: z.array(ZCustomerOrderSummary),
 });
 
 export const ZPhoneConfirmResponse = z.object({

@@ -163,6 +163,8 @@ const SUMMARY = {
   total_price: 66000,
   items_count: 2,
 };
+/** One order of the customer's own list (GET /v2/orders): the summary and its payment link. */
+const LIST_ITEM = { ...SUMMARY, payment_link: null };
 
 /** GET /v2/orders/{id} once a courier has it. */
 const DETAIL = {
@@ -270,7 +272,15 @@ const REVIEW = {
 const responses: [string, z.ZodType, unknown][] = [
   ['an order placed', ZCreateOrderResponse, { order_id: ORDER_ID, external_order_id: 'B-10001' }],
   ['a quote', ZOrderQuoteResponse, QUOTE],
-  ['the current orders', ZOrdersResponse, { count: 1, orders: [SUMMARY] }],
+  ['the current orders', ZOrdersResponse, { count: 1, orders: [LIST_ITEM] }],
+  [
+    'an order awaiting its online payment in the list, with the link to pay it',
+    ZOrdersResponse,
+    {
+      count: 1,
+      orders: [{ ...LIST_ITEM, status: 'payment-awaited', payment_link: 'https://checkout.paycom.uz/abc' }],
+    },
+  ],
   ['an order on its way', ZOrderDetail, DETAIL],
   [
     'a status change on the stream',
@@ -389,7 +399,7 @@ describe('order contracts accept what the API answers and the storefront sends',
   });
 
   it.each(PLATFORM_STATUSES)('an order in the platform’s status %s', (status) => {
-    expectAccepted(ZOrdersResponse, { count: 1, orders: [{ ...SUMMARY, status }] });
+    expectAccepted(ZOrdersResponse, { count: 1, orders: [{ ...LIST_ITEM, status }] });
     expectAccepted(ZOrderStatusEvent, {
       order_id: ORDER_ID,
       status,
@@ -554,21 +564,35 @@ describe('order contracts refuse what the API must not take or answer', () => {
     [
       'an order of an unknown status',
       ZOrdersResponse,
-      { count: 1, orders: [SUMMARY] },
+      { count: 1, orders: [LIST_ITEM] },
       ['orders', 0, 'status'],
       'cancelled',
     ],
     [
       'an order of a negative total',
       ZOrdersResponse,
-      { count: 1, orders: [SUMMARY] },
+      { count: 1, orders: [LIST_ITEM] },
       ['orders', 0, 'total_price'],
       -66000,
     ],
     [
+      'a list item without its payment link',
+      ZOrdersResponse,
+      { count: 1, orders: [LIST_ITEM] },
+      ['orders', 0, 'payment_link'],
+      REMOVED,
+    ],
+    [
+      'a list item whose payment link is not a URL',
+      ZOrdersResponse,
+      { count: 1, orders: [LIST_ITEM] },
+      ['orders', 0, 'payment_link'],
+      'pay here',
+    ],
+    [
       'an order created on a date without a time',
       ZOrdersResponse,
-      { count: 1, orders: [SUMMARY] },
+      { count: 1, orders: [LIST_ITEM] },
       ['orders', 0, 'created_at'],
       '2026-03-02',
     ],

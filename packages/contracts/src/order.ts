@@ -325,9 +325,19 @@ export const ZOrderDetail = ZOrderSummary.extend({
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
 export const ZOrdersQuery = ZPageQuery.extend({ status: z.enum(['current', 'history']).default('current') });
+/**
+ * One order of the customer's own lists (GET /v2/orders): the summary, and the link to pay it while it
+ * awaits an online payment (as on its page), so the card offers Pay. Staff lists do not carry it.
+ */
+export const ZCustomerOrderSummary = ZOrderSummary.extend({
+  /** An online order still awaiting its payment: the provider's page to pay it; null otherwise. */
+  payment_link: z.url().nullable(),
+});
+export type TCustomerOrderSummary = z.infer<typeof ZCustomerOrderSummary>;
+
 export const ZOrdersResponse = z.object({
   count: z.number().int().nonnegative(),
-  orders: z.array(ZOrderSummary),
+  orders: z.array(ZCustomerOrderSummary),
 });
 export type TOrdersResponse = z.infer<typeof ZOrdersResponse>;
 export const ZOrderParams = z.object({ id: ZId });

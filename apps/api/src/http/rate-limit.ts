@@ -77,8 +77,9 @@ export const RATE_LIMIT_POLICIES = {
   /** Profile and saved-address writes of a signed-in customer. */
   'customer-writes': { env: 'RATE_LIMIT_CUSTOMER_WRITES', per: 'customer', onStoreError: 'allow' },
   /**
-   * A payment provider's merchant endpoint (POST /v1/payments/payme; Click's could share it): every
-   * call is recorded, so a flood is bounded; let through when the store fails (a lost sale otherwise).
+   * The payment providers' merchant endpoints (POST /v1/payments/payme, /v1/payments/click/prepare
+   * and /complete, one count): every call is recorded, so a flood is bounded; let through when the
+   * store fails (a lost sale otherwise).
    */
   payments: { env: 'RATE_LIMIT_PAYMENTS', per: 'address', onStoreError: 'allow' },
 } as const satisfies Record<string, PolicyDef>;

@@ -28,14 +28,19 @@ export type SecondProcess = { app: FastifyInstance; close: () => Promise<void> }
 
 /**
  * A second API on `a`'s database: its own pool and listening connection, no jobs, and without the
- * harness's wait before each request (it answers from what it has heard, as a real process does).
+ * harness's wait before each request (it answers from what it has heard, as a real process does);
+ * its clock is `options.clock` when given.
  */
-export async function startSecondProcess(a: TestApp): Promise<SecondProcess> {
+export async function startSecondProcess(
+  a: TestApp,
+  options: { clock?: () => Date } = {},
+): Promise<SecondProcess> {
   const handle = await createDb({ databaseUrl: urlOf(a.db) });
   const app = await buildApp({
     db: handle,
     env: { LOG_LEVEL: 'silent', DATA_DIR: a.app.config.DATA_DIR },
     logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
     runJobs: false,
   });
   await app.ready();

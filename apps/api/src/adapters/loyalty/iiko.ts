@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { insertMovement, ledgerHistory, spentByOrder } from './ledger.ts';
+import { ledgerHistory, recordEarn, recordRefund, recordSpend } from './ledger.ts';
 import {
   type LoyaltyCustomer,
   type LoyaltyOrder,
@@ -174,42 +174,23 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       return found?.walletId ? found.balance : null;
     },
     spend: async (tx, customer, order, amount, at) => {
-      const inserted = await insertMovement(tx, customer, {
-        orderId: order.id,
-        amount: -amount,
-        reason: 'spent',
-        createdAt: at,
-      });
-      if (!inserted) throw new Error(`loyalty: order ${order.id} has spent bonuses already`);
+      await recordSpend(tx, customer, order.id, amount, at);
       await move('chargeoff', customer, order, amount, `Order ${order.externalOrderId}: paid with bonuses`);
     },
     refund: async (tx, customer, order, at) => {
-      const spent = await spentByOrder(tx, order.id);
-      if (spent === 0) return 0;
-      const inserted = await insertMovement(tx, customer, {
-        orderId: order.id,
-        amount: spent,
-        reason: 'refund',
-        createdAt: at,
-      });
-      if (!inserted) return 0;
+      const refunded = await recordRefund(tx, customer, order.id, at);
+      if (refunded === 0) return 0;
       await move(
         'topup',
         customer,
         order,
-        spent,
+        refunded,
         `Order ${order.externalOrderId} cancelled: bonuses returned`,
       );
-      return spent;
+      return refunded;
     },
     earn: async (tx, customer, order, amount, at) => {
-      const inserted = await insertMovement(tx, customer, {
-        orderId: order.id,
-        amount,
-        reason: 'earned',
-        createdAt: at,
-      });
-      if (!inserted) return false;
+      if (!(await recordEarn(tx, customer, order.id, amount, at))) return false;
       await move('topup', customer, order, amount, `Order ${order.externalOrderId}: cashback`);
       return true;
     },

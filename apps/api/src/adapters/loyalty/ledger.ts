@@ -11,7 +11,7 @@ import type { LoyaltyCustomer, LoyaltyMovementRow } from './loyalty-program.ts';
 /** Inserts a movement unless the same one (order and reason, or the customer's welcome) is there; true when inserted. */
 export async function insertMovement(
   db: DbOrTx,
-  customer: Pick<LoyaltyCustomer, 'shipperId' | 'customerId'>,
+  customer: LedgerCustomer,
   movement: { orderId: string | null; amount: number; reason: LoyaltyReason; createdAt: Date },
 ): Promise<boolean> {
   const rows = await db
@@ -20,6 +20,57 @@ export async function insertMovement(
     .onConflictDoNothing()
     .returning({ id: loyaltyLedger.id });
   return rows.length > 0;
+}
+
+type LedgerCustomer = Pick<LoyaltyCustomer, 'shipperId' | 'customerId'>;
+
+/** Writes the order's spend (a negative row); throws when the order has spent already. */
+export async function recordSpend(
+  db: DbOrTx,
+  customer: LedgerCustomer,
+  orderId: string,
+  amount: number,
+  at: Date,
+): Promise<void> {
+  const inserted = await insertMovement(db, customer, {
+    orderId,
+    amount: -amount,
+    reason: 'spent',
+    createdAt: at,
+  });
+  if (!inserted) throw new Error(`loyalty: order ${orderId} has spent bonuses already`);
+}
+
+/**
+ * Returns what the order spent (a refund row): the amount returned, 0 when it spent nothing or was
+ * refunded already.
+ */
+export async function recordRefund(
+  db: DbOrTx,
+  customer: LedgerCustomer,
+  orderId: string,
+  at: Date,
+): Promise<number> {
+  const spent = await spentByOrder(db, orderId);
+  if (spent === 0) return 0;
+  const inserted = await insertMovement(db, customer, {
+    orderId,
+    amount: spent,
+    reason: 'refund',
+    createdAt: at,
+  });
+  return inserted ? spent : 0;
+}
+
+/** Writes the order's earning; false when it earned already. */
+export function recordEarn(
+  db: DbOrTx,
+  customer: LedgerCustomer,
+  orderId: string,
+  amount: number,
+  at: Date,
+): Promise<boolean> {
+  return insertMovement(db, customer, { orderId, amount, reason: 'earned', createdAt: at });
 }
 
 /** The sum of the customer's movements. */

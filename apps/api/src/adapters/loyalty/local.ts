@@ -1,4 +1,4 @@
-import { insertMovement, ledgerBalance, ledgerHistory, spentByOrder } from './ledger.ts';
+import { ledgerBalance, ledgerHistory, recordEarn, recordRefund, recordSpend } from './ledger.ts';
 import type { LoyaltyProgram, LoyaltyRules } from './loyalty-program.ts';
 
 /**
@@ -10,28 +10,9 @@ export function createLocalLoyalty(rules: LoyaltyRules): LoyaltyProgram {
     name: 'local',
     rules,
     balance: (db, customer) => ledgerBalance(db, customer.customerId),
-    spend: async (tx, customer, order, amount, now) => {
-      const inserted = await insertMovement(tx, customer, {
-        orderId: order.id,
-        amount: -amount,
-        reason: 'spent',
-        createdAt: now,
-      });
-      if (!inserted) throw new Error(`loyalty: order ${order.id} has spent bonuses already`);
-    },
-    refund: async (tx, customer, order, now) => {
-      const spent = await spentByOrder(tx, order.id);
-      if (spent === 0) return 0;
-      const inserted = await insertMovement(tx, customer, {
-        orderId: order.id,
-        amount: spent,
-        reason: 'refund',
-        createdAt: now,
-      });
-      return inserted ? spent : 0;
-    },
-    earn: (tx, customer, order, amount, now) =>
-      insertMovement(tx, customer, { orderId: order.id, amount, reason: 'earned', createdAt: now }),
+    spend: (tx, customer, order, amount, now) => recordSpend(tx, customer, order.id, amount, now),
+    refund: (tx, customer, order, now) => recordRefund(tx, customer, order.id, now),
+    earn: (tx, customer, order, amount, now) => recordEarn(tx, customer, order.id, amount, now),
     history: (db, customer, page) => ledgerHistory(db, customer.customerId, page),
   };
 }

@@ -9,10 +9,10 @@
  *    ADDRESS_DETAILS_REQUIRED (is_courier_call off without apartment, floor and building);
  * 2. 422 LOYALTY_NOT_A_PAYMENT_TYPE ('loyalty': bonuses go in loyalty_amount beside a payment type),
  *    422 PAYMENT_TYPE_NOT_OFFERED (the chain does not take it), 422 ONLINE_PAYMENT_UNAVAILABLE (payme
- *    or click offered, but the provider's settings are missing: checkPaymentType);
+ *    or click offered, but the provider's settings are missing: checkPaymentType, order-checks.ts);
  * 3. 404 BRANCH_NOT_FOUND (nothing more can be priced), 422 BRANCH_INACTIVE;
- * 4. timing: 422 BRANCH_CLOSED now (express: outside its hours or paused by a manager, with when it
- *    reopens), or for a scheduled order FUTURE_TIME_PAST, FUTURE_TIME_TOO_FAR (beyond the branch's
+ * 4. timing (checkTiming, order-checks.ts): 422 BRANCH_CLOSED now (express: outside its hours or
+ *    paused by a manager, with when it reopens), or for a scheduled order FUTURE_TIME_PAST, FUTURE_TIME_TOO_FAR (beyond the branch's
  *    future_*_order_time calendar days, Tashkent time), FUTURE_TIME_OUTSIDE_HOURS, BRANCH_CLOSED (the
  *    time falls in a pause); 422 DELIVERY_PAUSED (a delivery while deliveries are paused);
  * 5. delivery zone: 422 ADDRESS_OUT_OF_ZONE (unknown or switched-off zone, point outside it), 422
@@ -29,33 +29,30 @@
  *     422 ONLINE_PAYMENT_NOTHING_TO_PAY: payme or click with nothing left to pay (bonuses or discounts
  *     cover the whole total).
  */
-import type { TComputePriceResponse, TDeliveryType, TFareReason, ZCreateOrderRequest } from '@app/contracts';
-import { ORDER_PAYMENT_TYPES } from '@app/contracts';
+import type { TComputePriceResponse, TFareReason } from '@app/contracts';
 import {
-  branchOpenState,
   changeFromValid,
-  deliveryPause,
   freeDeliveryShortfall,
-  isOpenAt,
-  isPausedAt,
-  isPointInZone,
   minimumOrderShortfall,
   type OrderTotal,
   orderTotal,
-  reopeningText,
-  tashkentClock,
-  tashkentDay,
 } from '@app/domain';
-import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow } from '../../db/schema/index.ts';
-import { apiError, cataloguedError, isHttpError } from '../../http/errors.ts';
-import { canTakeOnline, isOnlinePaymentType, type OrderPaymentConfig } from '../payments/order-payment.ts';
+import { apiError, isHttpError } from '../../http/errors.ts';
+import { isOnlinePaymentType, type OrderPaymentConfig } from '../payments/order-payment.ts';
 import type { DiscountResult } from '../pricing/discount-rules.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
 import { findComboGroups } from '../products/products.repository.ts';
 import type { ZoneWithBranches } from '../zones/zones.repository.ts';
+import {
+  type CreateOrderBody,
+  checkAddress,
+  checkDeliveryZone,
+  checkPaymentType,
+  checkTiming,
+} from './order-checks.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
 import { noLoyalty, type OrderLoyalty, type OrderLoyaltyDeps, priceLoyalty } from './order-loyalty.ts';
 import {
@@ -67,111 +64,7 @@ import {
 } from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
 
-export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const OFFERED_HERE: ReadonlySet<string> = new Set(ORDER_PAYMENT_TYPES);
-
-/** Input checks that need no database: the address of a delivery and its details. */
-function checkAddress(body: CreateOrderBody, refusals: Refusals): void {
-  if (body.delivery_type !== 'delivery') return;
-  const missing: { field: string; message: string }[] = [];
-  if (!body.to_address) missing.push({ field: 'to_address', message: 'is required for delivery' });
-  if (!body.to_location) missing.push({ field: 'to_location', message: 'is required for delivery' });
-  if (!body.delivery_zone_id)
-    missing.push({ field: 'delivery_zone_id', message: 'is required for delivery' });
-  if (missing.length)
-    refusals.add(cataloguedError(400, 'DELIVERY_ADDRESS_REQUIRED', [undefined], { fields: missing }));
-  if (!body.is_courier_call) {
-    const details = (['apartment', 'floor', 'building'] as const)
-      .filter((key) => !body[key])
-      .map((field) => ({ field, message: 'is required when the courier does not call' }));
-    if (details.length)
-      refusals.add(cataloguedError(400, 'ADDRESS_DETAILS_REQUIRED', [undefined], { fields: details }));
-  }
-}
-
-/**
- * The order's payment type: one the chain offers, and for payme or click a provider whose settings
- * are there (`payments`; absent: none is). 'loyalty' is never one (see ORDER_PAYMENT_TYPES).
- */
-function checkPaymentType(
-  paymentType: string,
-  offered: readonly string[],
-  payments: OrderPaymentConfig | undefined,
-): void {
-  if (paymentType === 'loyalty') throw apiError(422, 'LOYALTY_NOT_A_PAYMENT_TYPE');
-  if (!OFFERED_HERE.has(paymentType) || !offered.includes(paymentType)) {
-    throw apiError(422, 'PAYMENT_TYPE_NOT_OFFERED');
-  }
-  if (isOnlinePaymentType(paymentType) && !canTakeOnline(payments, paymentType)) {
-    throw apiError(422, 'ONLINE_PAYMENT_UNAVAILABLE');
-  }
-}
-
-/**
- * When the order may be cooked: now if the branch is open (express: its hours and no manager's pause,
- * the domain's branchOpenState; closed: BRANCH_CLOSED with when it reopens), or the scheduled time,
- * which must lie ahead, within the branch's hours, after a pause (BRANCH_CLOSED otherwise), and at most
- * future_delivery_order_time (delivery) or future_self_pickup_order_time (pickup) calendar days after
- * today in Tashkent (0: today only). A delivery while deliveries are paused (to then, for a scheduled
- * one) is DELIVERY_PAUSED with when they resume; pickup goes on.
- */
-export function checkTiming(
-  branch: Pick<
-    BranchRow,
-    | 'workHourStart'
-    | 'workHourEnd'
-    | 'futureDeliveryOrderTime'
-    | 'futureSelfPickupOrderTime'
-    | 'pausedUntil'
-    | 'deliveryPausedUntil'
-  >,
-  deliveryType: TDeliveryType,
-  futureTime: Date | null,
-  now: Date,
-): void {
-  const hours = {
-    work_hour_start: branch.workHourStart,
-    work_hour_end: branch.workHourEnd,
-    paused_until: branch.pausedUntil,
-  };
-  const state = branchOpenState(hours, now);
-  const deliveriesPaused =
-    deliveryType === 'delivery' ? deliveryPause(branch.deliveryPausedUntil, now) : null;
-  if (!futureTime) {
-    if (!state.open) throw apiError(422, 'BRANCH_CLOSED', { time: reopeningText(state.reopens, now) });
-    if (deliveriesPaused)
-      throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningText(deliveriesPaused, now) });
-    return;
-  }
-  if (futureTime.getTime() <= now.getTime()) throw apiError(422, 'FUTURE_TIME_PAST');
-  const days =
-    deliveryType === 'delivery' ? branch.futureDeliveryOrderTime : branch.futureSelfPickupOrderTime;
-  const lastDay = tashkentDay(new Date(now.getTime() + Math.max(0, days) * DAY_MS));
-  if (tashkentDay(futureTime) > lastDay)
-    throw apiError(422, 'FUTURE_TIME_TOO_FAR', { days: Math.max(0, days) });
-  if (!isOpenAt(branch.workHourStart, branch.workHourEnd, tashkentClock(futureTime))) {
-    throw apiError(422, 'FUTURE_TIME_OUTSIDE_HOURS', {
-      start: branch.workHourStart,
-      end: branch.workHourEnd,
-    });
-  }
-  if (!state.open && state.reason === 'paused' && isPausedAt(branch.pausedUntil, futureTime, now))
-    throw apiError(422, 'BRANCH_CLOSED', { time: reopeningText(state.reopens, now) });
-  if (deliveriesPaused && isPausedAt(branch.deliveryPausedUntil, futureTime, now))
-    throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningText(deliveriesPaused, now) });
-}
-
-function checkDeliveryZone(
-  zone: ZoneWithBranches | undefined,
-  branchId: string,
-  point: { lat: number; long: number },
-): ZoneWithBranches {
-  if (!zone || !isPointInZone(point, zone)) throw apiError(422, 'ADDRESS_OUT_OF_ZONE');
-  if (!zone.branchIds.includes(branchId)) throw apiError(422, 'BRANCH_NOT_SERVING_ZONE');
-  return zone;
-}
+export type { CreateOrderBody } from './order-checks.ts';
 
 /** Everything the lines name, read from the branch's menu and stop list. */
 async function loadCatalogue(

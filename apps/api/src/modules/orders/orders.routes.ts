@@ -45,12 +45,16 @@ export async function orderRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The signed-in customer's current orders or order history, newest first",
         description:
-          'current: new, scheduled, accepted, being prepared, ready, with the courier, on its way, awaiting payment; history: delivered, finished and cancelled.',
+          "current: new, scheduled, accepted, being prepared, ready, with the courier, on its way, awaiting payment; history: delivered, finished and cancelled. `payment_link`: an online order still awaiting its payment, the provider's page to pay it (as on the order's page); null otherwise.",
         querystring: ZOrdersQuery,
         response: { 200: ZOrdersResponse, ...errors },
       },
     },
-    async (request) => getCustomerOrders(app.db, owner(request), request.query),
+    async (request) =>
+      getCustomerOrders(app.db, owner(request), request.query, {
+        config: app.config,
+        locale: localeFromAcceptLanguage(request.headers['accept-language']),
+      }),
   );
 
   app.get(

@@ -21,18 +21,28 @@ export const HISTORY_STATUSES = ORDER_STATUSES.filter((s) => !isCurrentStatus(s)
 
 export const orderNotFound = () => apiError(404, 'ORDER_NOT_FOUND');
 
-/** The customer's current orders (still on their way) or history (delivered, finished, cancelled). */
+/**
+ * The customer's current orders (still on their way) or history (delivered, finished, cancelled); an
+ * order awaiting its online payment carries the link to pay it, as on its page.
+ */
 export async function getCustomerOrders(
   db: DbOrTx,
   owner: OrderOwner,
   query: { status: 'current' | 'history'; page: number; limit: number },
+  payment: { config: OrderPaymentConfig; locale: TLocale },
 ): Promise<TOrdersResponse> {
   const { rows, count } = await listCustomerOrders(db, owner, {
     statuses: query.status === 'current' ? CURRENT_STATUSES : HISTORY_STATUSES,
     offset: offsetOf(query.page, query.limit),
     limit: query.limit,
   });
-  return { count, orders: rows.map(toOrderSummary) };
+  return {
+    count,
+    orders: rows.map((row) => ({
+      ...toOrderSummary(row),
+      payment_link: awaitedPayment(payment.config, row.order, payment.locale).paymentLink,
+    })),
+  };
 }
 
 /** One of the customer's orders with every field; 404 for another customer's or an unknown one. */

@@ -90,18 +90,23 @@ export async function insertPreparedClickTransaction(
   return inserted[0] ?? null;
 }
 
-/** Cancels one transaction (state -1), adding `details` to what it keeps. */
-export async function cancelClickTransaction(
+/**
+ * Settles one transaction: completed (state 2, perform time) or cancelled (state -1, cancel
+ * time), adding `details` to what it keeps.
+ */
+export async function settleClickTransaction(
   tx: Tx,
   id: string,
+  state: typeof CLICK_COMPLETED | typeof CLICK_CANCELLED,
   at: Date,
   details: Record<string, unknown>,
 ): Promise<void> {
+  const time = state === CLICK_COMPLETED ? { performTime: at.getTime() } : { cancelTime: at.getTime() };
   await tx
     .update(paymentTransactions)
     .set({
-      state: CLICK_CANCELLED,
-      cancelTime: at.getTime(),
+      state,
+      ...time,
       details: sql`${paymentTransactions.details} || ${JSON.stringify(details)}::jsonb`,
       updatedAt: at,
     })
@@ -137,22 +142,4 @@ export async function cancelOtherPreparedClickTransactions(
     )
     .returning({ id: paymentTransactions.id });
   return rows.length;
-}
-
-/** Completes a prepared transaction (state 2). */
-export async function completeClickTransaction(
-  tx: Tx,
-  id: string,
-  at: Date,
-  details: Record<string, unknown>,
-): Promise<void> {
-  await tx
-    .update(paymentTransactions)
-    .set({
-      state: CLICK_COMPLETED,
-      performTime: at.getTime(),
-      details: sql`${paymentTransactions.details} || ${JSON.stringify(details)}::jsonb`,
-      updatedAt: at,
-    })
-    .where(eq(paymentTransactions.id, id));
 }

@@ -9,6 +9,7 @@ import { ZMultiLineText, ZSingleLineText } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
 import { type ClickMethod, handleClickCall, refuseUnreadableClickCall } from './click.service.ts';
 
 /** Click's calls are a dozen short fields: far below this. */
@@ -60,7 +61,7 @@ const ZCompleteAnswer = z.object({
 });
 
 const ERRORS_DOC =
-  'Always HTTP 200; `error`: 0 success, -1 SIGN CHECK FAILED (also a wrong service_id, or Click not configured), -2 incorrect amount (more than 0.01 from what the order leaves to pay), -3 action not found, -4 already paid, -5 order not found, -6 transaction not found, -7 failed to update, -8 error in request (a missing or malformed field, an unreadable body), -9 transaction cancelled (or the order can no longer be paid). Every call is recorded.';
+  "HTTP 200 (except over the rate limit, see the end); `error`: 0 success, -1 SIGN CHECK FAILED (also a wrong service_id, or Click not configured), -2 incorrect amount (more than 0.01 from what the order leaves to pay), -3 action not found, -4 already paid, -5 order not found, -6 transaction not found, -7 failed to update, -8 error in request (a missing or malformed field, an unreadable body), -9 transaction cancelled (or the order can no longer be paid). Every call is recorded. Over RATE_LIMIT_PAYMENTS (per address, shared with Payme's endpoint): HTTP 429 with a JSON error and Retry-After, not recorded.";
 
 const PREPARE_DESCRIPTION = `Click's Prepare (action 0), form-encoded or JSON. \`sign_string\` = md5(click_trans_id + service_id + SECRET_KEY + merchant_trans_id + amount + action + sign_time). Prepares a transaction for the order (\`merchant_trans_id\`): a repeat with the same click_trans_id answers the same \`merchant_prepare_id\`; a new click_trans_id cancels the order's other prepared one. ${ERRORS_DOC}`;
 
@@ -82,6 +83,12 @@ export async function clickRoutes(fastify: FastifyInstance) {
   // A body that is not JSON or a form, too large, or not an object, is Click's -8, never a 4xx page.
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 500;
+    if (status === 429) {
+      // RATE_LIMIT_PAYMENTS: a flood is refused before anything is read or recorded, with the API's
+      // own 429 (JSON error, Retry-After) from the app's error handler; Click retries later.
+      request.log.info({ ip: request.ip }, 'click calls over the rate limit');
+      throw error;
+    }
     if (status >= 500) request.log.error({ err: error }, 'click: request failed before its handler');
     else request.log.info({ code: error.code }, 'click: unreadable request');
     const answer = await refuseUnreadableClickCall(app, methodOf(request), request.body, request.ip);
@@ -107,8 +114,9 @@ export async function clickRoutes(fastify: FastifyInstance) {
       `/v1/payments/click/${method}`,
       {
         bodyLimit: CLICK_BODY_LIMIT,
-        // Never stored by a cache on the way (Cache-Control: no-store).
-        config: { personal: true },
+        // Never stored by a cache on the way (Cache-Control: no-store); one allowance per address
+        // shared with Payme's endpoint (RATE_LIMIT_PAYMENTS).
+        config: { personal: true, ...rateLimited(app, 'payments') },
         schema: {
           tags: ['payments'],
           summary,
@@ -116,7 +124,7 @@ export async function clickRoutes(fastify: FastifyInstance) {
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: ZClickRequest,
           security: [],
-          response: { 200: answer },
+          response: { 200: answer, ...rateLimitResponses('payments') },
         },
       },
       async (request) => handleClickCall(app, method, request.body, request.ip),

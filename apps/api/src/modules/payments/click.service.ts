@@ -37,12 +37,11 @@ import {
   CLICK_COMPLETED,
   CLICK_PREPARED,
   type ClickTransaction,
-  cancelClickTransaction,
   cancelOtherPreparedClickTransactions,
-  completeClickTransaction,
   findClickTransaction,
   findClickTransactionBySeq,
   insertPreparedClickTransaction,
+  settleClickTransaction,
 } from './click.repository.ts';
 import {
   amountMatches,
@@ -129,7 +128,9 @@ async function prepare(deps: ClickDeps, request: ClickRequest): Promise<Outcome>
     if (existing?.state === CLICK_CANCELLED) return { code: CLICK_ERRORS.transactionCancelled, orderId };
     if (!awaitsPaymentBy(order, 'click')) {
       if (existing?.state === CLICK_PREPARED) {
-        await cancelClickTransaction(tx, existing.id, at, { cancelled_by: 'order-not-payable' });
+        await settleClickTransaction(tx, existing.id, CLICK_CANCELLED, at, {
+          cancelled_by: 'order-not-payable',
+        });
       }
       return { code: CLICK_ERRORS.transactionCancelled, orderId };
     }
@@ -191,14 +192,16 @@ async function complete(deps: ClickDeps, request: ClickRequest): Promise<Outcome
     } else if (cancelled) {
       code = CLICK_ERRORS.transactionCancelled;
     } else if (!awaitsPaymentBy(order, 'click')) {
-      await cancelClickTransaction(tx, transaction.id, at, { cancelled_by: 'order-not-payable' });
+      await settleClickTransaction(tx, transaction.id, CLICK_CANCELLED, at, {
+        cancelled_by: 'order-not-payable',
+      });
       cancelled = true;
       code = CLICK_ERRORS.transactionCancelled;
     }
     const clickError = Number(request.error);
     if (clickError < 0 && code !== CLICK_ERRORS.transactionCancelled) {
       if (!cancelled) {
-        await cancelClickTransaction(tx, transaction.id, at, {
+        await settleClickTransaction(tx, transaction.id, CLICK_CANCELLED, at, {
           cancelled_by: 'click',
           click_error: clickError,
           click_error_note: request.error_note ?? '',
@@ -207,7 +210,9 @@ async function complete(deps: ClickDeps, request: ClickRequest): Promise<Outcome
       return { code: CLICK_ERRORS.transactionCancelled, orderId };
     }
     if (code !== CLICK_ERRORS.success) return { code, orderId };
-    await completeClickTransaction(tx, transaction.id, at, { confirmed_sign_time: request.sign_time });
+    await settleClickTransaction(tx, transaction.id, CLICK_COMPLETED, at, {
+      confirmed_sign_time: request.sign_time,
+    });
     await receivePayment(deps, tx, orderId);
     return { code: CLICK_ERRORS.success, seq: transaction.seq, orderId };
   });

@@ -16,6 +16,7 @@ import { applyEvent } from '../order-status/order-status.service.ts';
 import { CLICK_BODY_LIMIT } from './click.routes.ts';
 import { type ClickDeps, handleClickCall } from './click.service.ts';
 import { clickSignString } from './click.sign.ts';
+import { PAYME_PATH } from './payme.routes.ts';
 
 const SERVICE_ID = '41234';
 const SECRET = 'click-test-secret-4f1b2c3d';
@@ -624,5 +625,71 @@ describe('Click: the call log', () => {
       ['complete', -8, null],
     ]);
     expect(added[0]?.params).toMatchObject({ merchant_trans_id: unknown });
+  });
+});
+
+describe('Click: the rate limit (RATE_LIMIT_PAYMENTS, shared with Payme)', () => {
+  it("answers a flood from one address with 429 and a JSON error, counted with Payme's calls; another address goes on", async () => {
+    const paymeKey = 'payme-test-key-for-the-shared-limit';
+    const limited = await buildTestApp({
+      seed: false,
+      env: {
+        CLICK_SERVICE_ID: SERVICE_ID,
+        CLICK_SECRET_KEY: SECRET,
+        CLICK_MERCHANT_ID: '777',
+        PAYME_KEY: paymeKey,
+        RATE_LIMIT_PAYMENTS: { max: 3, windowMs: 60_000 },
+      },
+    });
+    try {
+      const unknownOrder = '00000000-0000-4000-8000-00000000beef';
+      const click = (method: 'prepare' | 'complete', remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `/v1/payments/click/${method}`,
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+          payload: new URLSearchParams(
+            method === 'prepare'
+              ? prepareFields(unknownOrder)
+              : completeFields(prepareFields(unknownOrder), 1),
+          ).toString(),
+        });
+      const payme = await limited.app.inject({
+        method: 'POST',
+        url: PAYME_PATH,
+        remoteAddress: '203.0.113.9',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Basic ${Buffer.from(`Paycom:${paymeKey}`).toString('base64')}`,
+        },
+        payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: 'a'.repeat(24) } }),
+      });
+      expect(payme.json()).toMatchObject({ error: { code: -31003 } });
+      for (const method of ['prepare', 'complete'] as const) {
+        const res = await click(method, '203.0.113.9');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ error: -5 });
+      }
+      const callsBefore = await limited.app.db.select().from(paymentCalls);
+      for (const method of ['prepare', 'complete'] as const) {
+        const over = await click(method, '203.0.113.9');
+        expect(over.statusCode).toBe(429);
+        expect(over.headers['content-type']).toMatch(/^application\/json/);
+        expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+        expect(over.json()).toMatchObject({
+          statusCode: 429,
+          code: 'RATE_LIMITED',
+          message: expect.any(String),
+        });
+      }
+      // Refused before anything is read: not recorded.
+      expect(await limited.app.db.select().from(paymentCalls)).toHaveLength(callsBefore.length);
+      const other = await click('prepare', '203.0.113.10');
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toMatchObject({ error: -5 });
+    } finally {
+      await limited.close();
+    }
   });
 });

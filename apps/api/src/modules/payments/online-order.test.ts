@@ -1,6 +1,8 @@
 import {
+  type TOrdersResponse,
   ZCreateOrderResponse,
   ZOrderDetail,
+  ZOrdersResponse,
   ZStaffLoginResponse,
   ZStaffOrdersResponse,
 } from '@app/contracts';
@@ -173,6 +175,40 @@ describe('the order awaiting payment', () => {
     expect(paid).toMatchObject({ status: 'new', paid: true, payment_link: null, payment_deadline: null });
     const cash = await orderPage((await placeTestOrder(t, customer.token)).order_id);
     expect(cash).toMatchObject({ payment_link: null, payment_deadline: null });
+  });
+});
+
+describe("the customer's list (GET /v2/orders): Pay on the card", () => {
+  it('carries the payment link of an order awaiting payment (as its page does), null for the others; staff lists have none', async () => {
+    clock.set(ORDER_TEST_MORNING);
+    const awaiting = await placeTestOrder(t, customer.token, { payment_type: 'payme' }, { locale: 'en' });
+    const cash = await placeTestOrder(t, customer.token);
+    const list = async (locale: string) => {
+      const res = await t.get('/v2/orders?status=current&limit=100', {
+        authorization: `Bearer ${customer.token}`,
+        'accept-language': locale,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return ZOrdersResponse.parse(res.json()).orders;
+    };
+    const card = (orders: TOrdersResponse['orders'], id: string) => orders.find((o) => o.id === id);
+    const current = await list('en');
+    expect(card(current, awaiting.order_id)?.payment_link).toBe(awaiting.payment_link);
+    expect(card(current, awaiting.order_id)?.payment_link).toBe(
+      (await orderPage(awaiting.order_id, 'en')).payment_link,
+    );
+    expect(card(current, cash.order_id)?.payment_link).toBeNull();
+    // The list's language decides where the payment page sends the customer back.
+    const inUzbek = card(await list('uz'), awaiting.order_id)?.payment_link;
+    expect(new URL(inUzbek ?? '').searchParams.get('lang')).toBe('uz');
+
+    await receivePayment(awaiting.order_id);
+    expect(card(await list('en'), awaiting.order_id)?.payment_link).toBeNull();
+    const staff = await t.get('/v1/staff/orders?limit=100', {
+      authorization: `Bearer ${staffTokens.operator}`,
+    });
+    for (const order of (staff.json() as { orders: object[] }).orders)
+      expect(order).not.toHaveProperty('payment_link');
   });
 });
 

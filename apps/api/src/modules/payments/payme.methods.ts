@@ -7,6 +7,7 @@ import {
   hasOpenTransaction,
   insertPaymeTransaction,
   markOrderRefunded,
+  PAYME_REASON_TIMEOUT,
   type PaymeTransaction,
   paymeStatement,
   updatePaymeTransaction,
@@ -30,7 +31,7 @@ export const PAYME_TRANSACTION_TIMEOUT_MS = 43_200_000;
 /** Payme's cancel reasons (1 receivers not found, 2 processing error, 3 execution failed, 4 timeout, 5 refund, 10 unknown). */
 export const PAYME_REASONS = [1, 2, 3, 4, 5, 10] as const;
 const REASON_EXECUTION_FAILED = 3;
-const REASON_TIMEOUT = 4;
+const REASON_TIMEOUT = PAYME_REASON_TIMEOUT;
 
 /** Payme's transaction id: a 24-character string; any short word of letters, digits, '-' and '_' is taken. */
 export const PAYME_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;

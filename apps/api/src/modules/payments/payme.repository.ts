@@ -8,6 +8,9 @@ import { orders, type PaymentTransactionRow, paymentTransactions } from '../../d
 
 export type PaymeTransaction = PaymentTransactionRow;
 
+/** Payme's cancel reason for a transaction that timed out (payments-conformance.md). */
+export const PAYME_REASON_TIMEOUT = 4;
+
 /** Payme's transaction `providerId`, or null. With `lock` the row is locked until `tx` ends. */
 export async function findPaymeTransaction(
   db: DbOrTx,
@@ -78,6 +81,30 @@ export async function updatePaymeTransaction(
   const row = rows[0];
   if (!row) throw new Error('updatePaymeTransaction: no row updated');
   return row;
+}
+
+/**
+ * Cancels the order's created, not performed, Payme transactions (state 1 -> -1) with `reason`,
+ * cancel time `at`: the order can no longer be paid. Returns how many.
+ */
+export async function cancelOpenPaymeTransactions(
+  tx: Tx,
+  orderId: string,
+  reason: number,
+  at: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(paymentTransactions)
+    .set({ state: -1, reason, cancelTime: at.getTime(), updatedAt: at })
+    .where(
+      and(
+        eq(paymentTransactions.provider, 'payme'),
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.state, 1),
+      ),
+    )
+    .returning({ id: paymentTransactions.id });
+  return rows.length;
 }
 
 /** Payme's transactions whose Payme time is within [from, to], oldest first (GetStatement). */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema/index.ts';
 import { registerIntervalJob } from '../../jobs/interval-job.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
+import { cancelOpenPaymeTransactions, PAYME_REASON_TIMEOUT } from './payme.repository.ts';
 
 /**
  * How often unpaid online orders are checked (besides once at start). An order is cancelled at most
@@ -24,7 +25,9 @@ type JobApp = Pick<FastifyInstance, 'db' | 'clock' | 'orderEvents' | 'loyalty'> 
  * taken with `for update skip locked` and cancelled in that same transaction, so when several API
  * processes run the job at once each order is cancelled by exactly one of them; and a provider's call
  * paying the order at that moment holds the same row lock (findPaymentOrder with lock): whichever
- * commits first wins, the other sees the order no longer awaiting payment. Returns the ids cancelled.
+ * commits first wins, the other sees the order no longer awaiting payment. An open Payme transaction
+ * of the order (state 1) is cancelled in the same transaction (state -1, reason 4). Returns the ids
+ * cancelled.
  */
 export async function runPaymentTimeoutJob(app: JobApp): Promise<string[]> {
   const cancelled: string[] = [];
@@ -38,7 +41,13 @@ export async function runPaymentTimeoutJob(app: JobApp): Promise<string[]> {
         .orderBy(asc(orders.createdAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      for (const { id } of due) await applyEvent(app, tx, id, 'server-cancelled', 'server');
+      const at = app.clock();
+      for (const { id } of due) {
+        await applyEvent(app, tx, id, 'server-cancelled', 'server');
+        // Payme's created transaction goes with the order (state -1, reason 4: timeout), so its
+        // CheckTransaction answers cancelled at once rather than at Payme's next call.
+        await cancelOpenPaymeTransactions(tx, id, PAYME_REASON_TIMEOUT, at);
+      }
       return due.map((d) => d.id);
     });
     cancelled.push(...batch);

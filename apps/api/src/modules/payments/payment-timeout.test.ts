@@ -1,35 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { orderStatusHistory, orders } from '../../db/schema/index.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderStatusHistory, paymentTransactions } from '../../db/schema/index.ts';
+import { DEMO_PAYME_KEY, DEMO_SHIPPER_ID } from '../../env.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
-import { fixtureCatalog } from '../../test/fixture-catalog.ts';
 import {
   databaseUrl,
   needsPostgres,
   type SecondProcess,
   startSecondProcess,
 } from '../../test/second-process.ts';
-import { createTestDb } from '../../test/test-db.ts';
+import {
+  expectOnceAcrossProcesses,
+  orderStatuses as statuses,
+  withJobsStartedOn,
+} from '../../test/timed-jobs.ts';
 import { insertLifeOrder } from '../order-status/order-status.fixtures.ts';
+import { insertPaymeTransaction } from './payme.repository.ts';
+import { PAYME_PATH } from './payme.routes.ts';
 import { runPaymentTimeoutJob } from './payment-timeout.job.ts';
 
 const MINUTE = 60_000;
 const START = new Date('2026-03-01T09:00:00.000Z');
-
-const statuses = async (app: FastifyInstance, ids: string[]) => {
-  const rows = await app.db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(inArray(orders.id, ids));
-  return Object.fromEntries(rows.map((r) => [r.id, r.status]));
-};
 
 /** An online order placed at `createdAt`, still waiting for its payment. */
 const unpaid = (db: FastifyInstance['db'], createdAt: Date, paymentType = 'payme') =>
@@ -75,6 +68,57 @@ describe('the payment timeout job', () => {
     expect(heard).toEqual(['server-cancelled']);
   });
 
+  it("cancels the order's open Payme transaction with it (state -1, reason 4): CheckTransaction says so at once", async () => {
+    clock.set(START);
+    const id = await unpaid(t.app.db, START);
+    const paymeId = 'timeout0000000000000000a';
+    await t.app.db.transaction((tx) =>
+      insertPaymeTransaction(tx, {
+        shipperId: DEMO_SHIPPER_ID,
+        orderId: id,
+        providerId: paymeId,
+        providerTime: START.getTime(),
+        amount: 100_000,
+        createTime: START.getTime(),
+        at: START,
+      }),
+    );
+    // Another order's open transaction is not touched.
+    const other = await unpaid(t.app.db, new Date(START.getTime() + 10 * MINUTE));
+    await t.app.db.transaction((tx) =>
+      insertPaymeTransaction(tx, {
+        shipperId: DEMO_SHIPPER_ID,
+        orderId: other,
+        providerId: 'timeout0000000000000000b',
+        providerTime: START.getTime(),
+        amount: 100_000,
+        createTime: START.getTime(),
+        at: START,
+      }),
+    );
+    const cancelledAt = new Date(START.getTime() + 30 * MINUTE);
+    clock.set(cancelledAt);
+    expect(await runPaymentTimeoutJob(t.app)).toEqual([id]);
+
+    const check = await t.app.inject({
+      method: 'POST',
+      url: PAYME_PATH,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`Paycom:${DEMO_PAYME_KEY}`).toString('base64')}`,
+      },
+      payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: paymeId } }),
+    });
+    expect(check.json()).toMatchObject({
+      result: { state: -1, reason: 4, cancel_time: cancelledAt.getTime(), perform_time: 0 },
+    });
+    const open = await t.app.db
+      .select({ orderId: paymentTransactions.orderId, state: paymentTransactions.state })
+      .from(paymentTransactions)
+      .where(inArray(paymentTransactions.orderId, [id, other]));
+    expect(Object.fromEntries(open.map((r) => [r.orderId, r.state]))).toEqual({ [id]: -1, [other]: 1 });
+  });
+
   it('reads PAYMENT_TIMEOUT_MIN', async () => {
     clock.set(START);
     const id = await unpaid(t.app.db, START, 'click');
@@ -110,26 +154,13 @@ describe('the payment timeout job when the app starts and when the test clock mo
   it('runs once at start (runJobs), so an order whose time ran out while the API was down goes at once', {
     timeout: 120_000,
   }, async () => {
-    const handle = await createTestDb();
-    const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
-    let app: FastifyInstance | undefined;
-    try {
-      await seedDatabase(handle.db, { catalog: fixtureCatalog, content: false });
-      const id = await unpaid(handle.db, new Date(START.getTime() - 31 * MINUTE));
-      app = await buildApp({
-        db: handle,
-        env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
-        logger: false,
-        clock: () => START,
-        runJobs: true,
-      });
-      await app.ready();
-      expect((await statuses(app, [id]))[id]).toBe('server-cancelled');
-    } finally {
-      await app?.close();
-      await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await withJobsStartedOn(
+      START,
+      (db) => unpaid(db, new Date(START.getTime() - 31 * MINUTE)),
+      async (app, id) => {
+        expect((await statuses(app, [id]))[id]).toBe('server-cancelled');
+      },
+    );
   });
 
   it('runs when the browser tests move the clock (PUT /v1/dev/clock): cancelled by the time it answers', {
@@ -156,17 +187,6 @@ describe('the payment timeout job when the app starts and when the test clock mo
   });
 });
 
-/** How many 'server-cancelled' history rows each order has. */
-async function cancelRowsPerOrder(app: FastifyInstance, ids: string[]): Promise<Record<string, number>> {
-  const rows = await app.db
-    .select({ orderId: orderStatusHistory.orderId })
-    .from(orderStatusHistory)
-    .where(and(eq(orderStatusHistory.event, 'server-cancelled'), inArray(orderStatusHistory.orderId, ids)));
-  const perOrder: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]));
-  for (const row of rows) perOrder[row.orderId] = (perOrder[row.orderId] ?? 0) + 1;
-  return perOrder;
-}
-
 describe.skipIf(!databaseUrl)(`the payment timeout job in two API processes at once${needsPostgres}`, () => {
   let a: TestApp;
   let b: SecondProcess;
@@ -183,23 +203,13 @@ describe.skipIf(!databaseUrl)(`the payment timeout job in two API processes at o
     const placed = new Date(START.getTime() - 60 * MINUTE);
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) ids.push(await unpaid(a.app.db, placed));
-    const heard: Record<string, string[]> = Object.fromEntries(ids.map((id) => [id, []]));
-    const stops = ids.map((id, i) =>
-      (i % 2 ? b.app : a.app).orderEvents.subscribe(id, (e) => heard[id]?.push(e.status)),
-    );
-    // Without `for update skip locked` two rounds take the same order (and one fails, or both cancel it).
-    const runs = await Promise.all([
-      runPaymentTimeoutJob(a.app),
-      runPaymentTimeoutJob(b.app),
-      runPaymentTimeoutJob(a.app),
-      runPaymentTimeoutJob(b.app),
-    ]);
-    expect(runs.flat().sort()).toEqual([...ids].sort());
-    expect(await cancelRowsPerOrder(a.app, ids)).toEqual(Object.fromEntries(ids.map((id) => [id, 1])));
-    expect(await statuses(a.app, ids)).toEqual(Object.fromEntries(ids.map((id) => [id, 'server-cancelled'])));
-    await vi.waitFor(() => expect(Object.values(heard).filter((s) => s.length === 0)).toEqual([]));
-    await new Promise((r) => setTimeout(r, 300));
-    for (const stop of stops) stop();
-    expect(heard).toEqual(Object.fromEntries(ids.map((id) => [id, ['server-cancelled']])));
+    await expectOnceAcrossProcesses({
+      a: a.app,
+      b: b.app,
+      ids,
+      run: runPaymentTimeoutJob,
+      event: 'server-cancelled',
+      status: 'server-cancelled',
+    });
   });
 });

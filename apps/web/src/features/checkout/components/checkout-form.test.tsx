@@ -19,14 +19,7 @@ import {
 } from '@/test/checkout-fixtures';
 import { CheckoutForm } from './checkout-form';
 
-vi.mock('@/i18n/navigation', () => ({
-  Link: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-  useRouter: () => ({ replace: vi.fn(), push: vi.fn() }),
-}));
+vi.mock('@/i18n/navigation', () => import('@/test/navigation-mock'));
 vi.mock('@/components/ui/toasts', () => ({ notify: vi.fn() }));
 
 const GOODS = PLOV_PRICE * 3;

@@ -4,18 +4,13 @@ import { ZLoyaltyHistoryResponse } from '@app/contracts';
 import { formatSum } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/stores/auth';
 import { mockApi, renderInApp } from '@/test/app';
+import { signInNewCustomerEachTest } from '@/test/customer';
 import { LoyaltyCard } from './loyalty-card';
 
-vi.mock('@/i18n/navigation', () => ({
-  Link: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('@/i18n/navigation', () => import('@/test/navigation-mock'));
 
 const sum = (amount: number) => formatSum(amount, 'ru').replace(/\s+/g, ' ');
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -46,21 +41,7 @@ function cardApi(balance = 17_600) {
   }));
 }
 
-let customer = 0;
-beforeEach(async () => {
-  await useAuthStore.persist.rehydrate();
-  customer += 1;
-  useAuthStore.setState({
-    user: {
-      id: `card-${customer}`,
-      name: 'Madina',
-      phone: '998901234567',
-      date_of_birth: null,
-      access_token: 't',
-    },
-  });
-});
-afterEach(() => useAuthStore.setState({ user: null }));
+signInNewCustomerEachTest('card');
 
 describe('the profile’s bonus card (issue 12)', () => {
   it('shows the balance and the chain’s rules', async () => {

@@ -2,21 +2,14 @@
 import type { TOrderDetail } from '@app/contracts';
 import { formatSum } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@/lib/stores/auth';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderInApp } from '@/test/app';
+import { signInNewCustomerEachTest } from '@/test/customer';
 import { ORDER_ID, sampleOrder } from '@/test/order-fixtures';
 import { OrderDetailView } from './order-detail';
 import { OrderStatusView } from './order-status-view';
 
-vi.mock('@/i18n/navigation', () => ({
-  Link: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-  useRouter: () => ({ replace: vi.fn(), push: vi.fn() }),
-}));
+vi.mock('@/i18n/navigation', () => import('@/test/navigation-mock'));
 vi.mock('@/components/ui/toasts', () => ({ notify: vi.fn() }));
 
 const sum = (amount: number) => formatSum(amount, 'ru').replace(/\s+/g, ' ');
@@ -84,21 +77,7 @@ function serveOrder(order: () => TOrderDetail) {
  * The pages keep the browser's one query cache (lib/query-client.tsx), keyed by customer: each test
  * signs in as a new one, so no test sees another's order.
  */
-let customer = 0;
-beforeEach(async () => {
-  await useAuthStore.persist.rehydrate();
-  customer += 1;
-  useAuthStore.setState({
-    user: {
-      id: `customer-${customer}`,
-      name: 'Madina',
-      phone: '998901234567',
-      date_of_birth: null,
-      access_token: 't',
-    },
-  });
-});
-afterEach(() => useAuthStore.setState({ user: null }));
+signInNewCustomerEachTest('customer');
 
 const paymentBlock = () => screen.findByTestId('order-payment');
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { TLocale, TOrderSummary } from '@app/contracts';
+import type { TCustomerOrderSummary, TLocale } from '@app/contracts';
 import { formatSum } from '@app/domain';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -19,8 +19,9 @@ import { StatusBadge } from './status-badge';
 
 const TABS: readonly TOrdersTab[] = ['current', 'history'];
 
-function OrderCard({ order }: { order: TOrderSummary }) {
+function OrderCard({ order }: { order: TCustomerOrderSummary }) {
   const t = useTranslations('order.orders');
+  const tPayment = useTranslations('order.payment');
   const locale = useLocale() as TLocale;
   const format = useFormatter();
   return (
@@ -53,6 +54,17 @@ function OrderCard({ order }: { order: TOrderSummary }) {
           <span className="font-bold">{formatSum(order.total_price, locale)}</span>
         </p>
         <div className="flex flex-wrap gap-2">
+          {/* Still awaiting its online payment: Pay, the provider's page, as on the order's page. */}
+          {order.status === 'payment-awaited' && order.payment_link ? (
+            <a
+              href={order.payment_link}
+              className={buttonClasses('primary', 'sm')}
+              aria-label={t('payLabel', { number: order.external_order_id })}
+              data-testid="order-card-pay"
+            >
+              {tPayment('pay')}
+            </a>
+          ) : null}
           {isLive(order.status) && (
             <Link href={paths.orderStatus(order.id)} className={buttonClasses('secondary', 'sm')}>
               {t('watchStatus')}

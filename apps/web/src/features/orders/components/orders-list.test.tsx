@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import type { TCustomerOrderSummary } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderInApp } from '@/test/app';
+import { signInNewCustomerEachTest } from '@/test/customer';
+import { ORDER_ID, text } from '@/test/order-fixtures';
+import { OrdersList } from './orders-list';
+
+vi.mock('@/i18n/navigation', () => import('@/test/navigation-mock'));
+
+const PAYMENT_LINK = `http://api.test/dev/pay/payme?order_id=${ORDER_ID}`;
+const OTHER_ID = '11111111-2222-4333-8444-666666666666';
+
+/** One card of the customer's list as GET /v2/orders answers it. */
+const listItem = (over: Partial<TCustomerOrderSummary> = {}): TCustomerOrderSummary => ({
+  id: ORDER_ID,
+  external_order_id: 'B-10001',
+  status: 'new',
+  created_at: '2025-03-01T09:00:00.000Z',
+  delivery_type: 'delivery',
+  branch: { id: ORDER_ID, slug: 'chilonzor', name: text('Chilonzor') },
+  total_price: 52_000,
+  items_count: 2,
+  payment_link: null,
+  ...over,
+});
+
+signInNewCustomerEachTest('list');
+
+const cardOf = async (id: string) => {
+  const cards = await screen.findAllByTestId('order-card');
+  const card = cards.find((c) => c.getAttribute('data-order-id') === id);
+  if (!card) throw new Error(`no card of ${id}`);
+  return card;
+};
+
+describe('My orders: Pay on the card of an order awaiting its online payment (issue 12)', () => {
+  it('shows Pay, the link to the provider’s page, only on the card awaiting payment with a link', async () => {
+    mockApi().on('GET', '/v2/orders', () => ({
+      body: {
+        count: 3,
+        orders: [
+          listItem({ status: 'payment-awaited', payment_link: PAYMENT_LINK }),
+          listItem({ id: OTHER_ID, external_order_id: 'B-10002' }),
+          // Awaiting payment but no link (the provider's settings were removed): nothing to pay at.
+          listItem({
+            id: '11111111-2222-4333-8444-777777777777',
+            external_order_id: 'B-10003',
+            status: 'payment-awaited',
+          }),
+        ],
+      },
+    }));
+    renderInApp(<OrdersList />);
+    const awaiting = await cardOf(ORDER_ID);
+    const pay = within(awaiting).getByRole('link', { name: 'Оплатить заказ B-10001' });
+    expect(pay).toHaveAttribute('href', PAYMENT_LINK);
+    expect(pay).toHaveTextContent('Оплатить');
+    expect(within(await cardOf(OTHER_ID)).queryByTestId('order-card-pay')).not.toBeInTheDocument();
+    expect(
+      within(await cardOf('11111111-2222-4333-8444-777777777777')).queryByTestId('order-card-pay'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows no Pay once the order is no longer awaiting payment, even if a link came with it', async () => {
+    mockApi().on('GET', '/v2/orders', () => ({
+      body: { count: 1, orders: [listItem({ status: 'new', payment_link: PAYMENT_LINK })] },
+    }));
+    renderInApp(<OrdersList />);
+    expect(within(await cardOf(ORDER_ID)).queryByTestId('order-card-pay')).not.toBeInTheDocument();
+  });
+});
