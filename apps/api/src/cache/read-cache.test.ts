@@ -203,12 +203,15 @@ describe('read cache (this process)', () => {
         'seed_runs',
         'sms_outbox',
         'staff_accounts',
+        // Issue 13: the staff audit log is read by managers only, never cached.
+        'staff_audit_log',
         'staff_sign_ins',
         'staff_tokens',
         'vacancy_applications',
       ].filter((name) => all.some((r) => r.table_name === name)),
     );
     expect(announced).toContain('branch_stop_list');
+    expect(announced).toContain('branch_modifier_stop_list');
     expect(announced).toContain('menu_products');
   });
 });

@@ -59,7 +59,6 @@ import {
   findModifiers,
   findOrderProducts,
   findPlaceRows,
-  findStoppedModifiers,
   type OrderPlaceRows,
 } from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
@@ -92,11 +91,7 @@ async function loadCatalogue(
   // One after another: inside placing's transaction they share one connection (node-postgres
   // deprecates queries sent to a client that is still busy).
   const comboGroups = await findComboGroups(db, comboIds);
-  const modifiers = await findModifiers(db, owners);
-  const chosenModifiers = new Set(
-    lines.flatMap((line) => line.order_modifiers.map((m) => m.modifier_id.toLowerCase())),
-  );
-  const stoppedModifiers = await findStoppedModifiers(db, branch.id, [...chosenModifiers]);
+  const { byProduct: modifiers, stopped: stoppedModifiers } = await findModifiers(db, owners, branch.id);
   return {
     products,
     prices,
