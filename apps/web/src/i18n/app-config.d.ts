@@ -4,6 +4,7 @@ import type common from '../../messages/ru/common.json';
 import type formal from '../../messages/ru/formal.json';
 import type location from '../../messages/ru/location.json';
 import type order from '../../messages/ru/order.json';
+import type staffManage from '../../messages/ru/staff-manage.json';
 import type { routing } from './routing';
 
 // next-intl is typed through interface merging; a `type` alias cannot extend its AppConfig.
@@ -18,6 +19,7 @@ declare module 'next-intl' {
       formal: typeof formal;
       location: typeof location;
       order: typeof order;
+      'staff-manage': typeof staffManage;
     };
   }
 }

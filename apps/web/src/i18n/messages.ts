@@ -11,6 +11,7 @@ const loaders: Record<TAppLocale, Record<TNamespace, () => Promise<{ default: TM
     formal: () => import('../../messages/ru/formal.json'),
     location: () => import('../../messages/ru/location.json'),
     order: () => import('../../messages/ru/order.json'),
+    'staff-manage': () => import('../../messages/ru/staff-manage.json'),
   },
   uz: {
     about: () => import('../../messages/uz/about.json'),
@@ -19,6 +20,7 @@ const loaders: Record<TAppLocale, Record<TNamespace, () => Promise<{ default: TM
     formal: () => import('../../messages/uz/formal.json'),
     location: () => import('../../messages/uz/location.json'),
     order: () => import('../../messages/uz/order.json'),
+    'staff-manage': () => import('../../messages/uz/staff-manage.json'),
   },
   en: {
     about: () => import('../../messages/en/about.json'),
@@ -27,6 +29,7 @@ const loaders: Record<TAppLocale, Record<TNamespace, () => Promise<{ default: TM
     formal: () => import('../../messages/en/formal.json'),
     location: () => import('../../messages/en/location.json'),
     order: () => import('../../messages/en/order.json'),
+    'staff-manage': () => import('../../messages/en/staff-manage.json'),
   },
 };
 

@@ -23,7 +23,15 @@ export const routing = defineRouting({
 export type TAppLocale = (typeof routing.locales)[number];
 
 /** Every namespace of messages/<locale>/; pages load a subset (spec section 2). */
-export const NAMESPACES = ['about', 'branches', 'common', 'formal', 'location', 'order'] as const;
+export const NAMESPACES = [
+  'about',
+  'branches',
+  'common',
+  'formal',
+  'location',
+  'order',
+  'staff-manage',
+] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 /** Every page loads these two. */
 export const BASE_NAMESPACES = ['common', 'location'] as const satisfies readonly TNamespace[];
@@ -47,6 +55,7 @@ export const PAGE_NAMESPACES = {
   myOrders: ['order'],
   order: ['order'],
   orderStatus: ['order'],
+  staffManager: ['staff-manage'],
 } as const satisfies Record<string, readonly Exclude<TNamespace, (typeof BASE_NAMESPACES)[number]>[]>;
 
 /** Language names are written in their own language, so a reader of any of them finds theirs. */
