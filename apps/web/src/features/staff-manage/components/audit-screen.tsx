@@ -44,7 +44,7 @@ export function AuditScreen() {
         {(log.data?.entries ?? []).length === 0 ? (
           <p className="mt-4 text-muted">{t('audit.empty')}</p>
         ) : (
-          <ol className="mt-4 flex flex-col gap-3" aria-busy={log.isFetching}>
+          <ol aria-label={t('audit.title')} className="mt-4 flex flex-col gap-3" aria-busy={log.isFetching}>
             {(log.data?.entries ?? []).map((entry) => {
               const changes = auditDiff(entry.before, entry.after);
               return (
