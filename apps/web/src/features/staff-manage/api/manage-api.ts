@@ -10,8 +10,8 @@ import type { TApiClient, TResponseSchema } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
 
 /**
- * The manager's calls (issue 13, `/v1/staff/...`). Reads are parsed with their contracts; a write's
- * answer is not used (the screen re-reads what it changed), so any body, or none, is taken.
+ * The manager's calls (issue 13, `/v1/staff/...`), answers parsed with their contracts. The screens
+ * re-read what a write changed, so a write whose answer they do not use takes any body, or none.
  */
 const ANY_ANSWER: TResponseSchema<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
 
@@ -40,18 +40,21 @@ export async function fetchBranches(api: TApiClient, signal?: AbortSignal): Prom
 
 export function pauseBranch(api: TApiClient, branchId: string, scope: TPauseScope, until: string) {
   return api.put(`/v1/staff/branches/${enc(branchId)}/pause`, {
-    schema: ANY_ANSWER,
+    schema: contract('ZStaffBranch'),
     body: { scope, until },
   });
 }
 
 export function resumeBranch(api: TApiClient, branchId: string, scope: TPauseScope) {
-  return api.delete(`/v1/staff/branches/${enc(branchId)}/pause`, { schema: ANY_ANSWER, query: { scope } });
+  return api.delete(`/v1/staff/branches/${enc(branchId)}/pause`, {
+    schema: contract('ZStaffBranch'),
+    query: { scope },
+  });
 }
 
 export function saveBranchHours(api: TApiClient, branchId: string, start: string, end: string) {
   return api.put(`/v1/staff/branches/${enc(branchId)}/hours`, {
-    schema: ANY_ANSWER,
+    schema: contract('ZStaffBranch'),
     body: { work_hour_start: start, work_hour_end: end },
   });
 }
@@ -70,8 +73,16 @@ export function fetchStopList(
 
 export type TStopChange = { kind: 'product' | 'modifier'; id: string; stopped: boolean };
 
-export function changeStopList(api: TApiClient, branchId: string, change: TStopChange) {
-  return api.put(`/v1/staff/branches/${enc(branchId)}/stop-list`, { schema: ANY_ANSWER, body: change });
+/** Answers the branch's whole stop list after the change. */
+export function changeStopList(
+  api: TApiClient,
+  branchId: string,
+  change: TStopChange,
+): Promise<TStopListResponse> {
+  return api.put(`/v1/staff/branches/${enc(branchId)}/stop-list`, {
+    schema: contract('ZStopListResponse'),
+    body: change,
+  });
 }
 
 export async function fetchMenus(api: TApiClient, signal?: AbortSignal) {

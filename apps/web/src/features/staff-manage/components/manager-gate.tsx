@@ -7,9 +7,12 @@ import { Link } from '@/i18n/navigation';
 import { managerPaths } from '../lib/manager-paths';
 import { useStaffSession } from '../lib/staff';
 
-/** Whether the staff session has been read from localStorage (it is not on the server's render). */
+/**
+ * Whether the staff session has been read from localStorage. False on the server's render and the
+ * first one in the browser (the store persists only in the browser: no `persist` API on the server).
+ */
 function useSessionHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => useStaffSession.persist.hasHydrated());
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     if (useStaffSession.persist.hasHydrated()) {
       setHydrated(true);

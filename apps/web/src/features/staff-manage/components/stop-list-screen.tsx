@@ -55,7 +55,7 @@ export function StopListScreen() {
         t('stopList.failed', { name: vars.title, message: apiErrorMessage(error, t('common.error')) }),
       );
     },
-    onSuccess: (_data, vars) => {
+    onSuccess: (_answer, vars) => {
       notify('success', t(vars.stopped ? 'stopList.nowStopped' : 'stopList.nowBack', { name: vars.title }));
     },
     onSettled: (_data, _error, vars) => {
