@@ -153,10 +153,7 @@ function PauseLine({
       <p className="min-w-0 flex-1">
         <span className="font-semibold">{t(scope === 'branch' ? 'wholeBranch' : 'deliveries')}: </span>
         {until ? (
-          <span className="font-semibold text-paprika-600">
-            <span aria-hidden="true">⏸ </span>
-            {t('pausedUntil', { time: clockOf(until) })}
-          </span>
+          <span className="font-semibold text-paprika-600">{t('pausedUntil', { time: clockOf(until) })}</span>
         ) : (
           <span className="text-herb-600">{t('running')}</span>
         )}
