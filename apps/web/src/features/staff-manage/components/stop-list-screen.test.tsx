@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+import type { TStaffBranch, TStopListItem } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '@/components/ui/toasts';
+import { ConfigProvider } from '@/lib/config-provider';
+import { apiError, deferred, mockApi, type TApiReply, TEST_CONFIG } from '@/test/app';
+import common from '../../../../messages/ru/common.json';
+import staffManage from '../../../../messages/ru/staff-manage.json';
+import { useStaffSession } from '../lib/staff';
+import { ManagerGate } from './manager-gate';
+import { StopListScreen } from './stop-list-screen';
+
+vi.mock('@/components/ui/toasts', () => ({ notify: vi.fn() }));
+vi.mock('@/i18n/navigation', () => ({
+  Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+  usePathname: () => '/staff/manager/stop-list',
+}));
+
+const BRANCH = '00000000-0000-4000-8000-000000000001';
+const PLOV = '00000000-0000-4000-8000-000000000011';
+const CHEESE = '00000000-0000-4000-8000-000000000012';
+const branch: TStaffBranch = {
+  id: BRANCH,
+  slug: 'tashkent-chilonzor',
+  name: { ru: 'Чиланзар', uz: 'Chilonzor', en: 'Chilonzor' },
+  city: 'tashkent',
+  menu_id: '00000000-0000-4000-8000-000000000002',
+  work_hour_start: '00:00',
+  work_hour_end: '23:59',
+  delivery_time: 45,
+  is_active: true,
+  paused_until: null,
+  delivery_paused_until: null,
+};
+const items: TStopListItem[] = [
+  {
+    kind: 'product',
+    id: PLOV,
+    product_id: PLOV,
+    title: { ru: 'Плов', uz: 'Osh', en: 'Plov' },
+    stopped: false,
+  },
+  {
+    kind: 'modifier',
+    id: CHEESE,
+    product_id: PLOV,
+    title: { ru: 'Сыр', uz: 'Pishloq', en: 'Cheese' },
+    stopped: true,
+  },
+];
+const STOP_LIST = `/v1/staff/branches/${BRANCH}/stop-list`;
+
+function renderScreen(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  return render(
+    <NextIntlClientProvider
+      locale="ru"
+      timeZone="Asia/Tashkent"
+      messages={{ common, 'staff-manage': staffManage }}
+      onError={(error) => {
+        throw error;
+      }}
+    >
+      <ConfigProvider config={TEST_CONFIG}>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </ConfigProvider>
+    </NextIntlClientProvider>,
+  );
+}
+
+function signIn(role: 'manager' | 'vendor') {
+  useStaffSession.getState().signIn({
+    staff: { id: '00000000-0000-4000-8000-0000000000aa', login: role, name: 'Malika', role, branch_id: null },
+    token: 't'.repeat(40),
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+}
+
+/**
+ * The API with the branch and its stop list; PUT answers what `change` gives. `holdRereads`: the stop
+ * list is read once, later reads never answer (only the screen itself can then undo a refused change).
+ */
+function api(
+  change: (body: { kind: string; id: string; stopped: boolean }) => TApiReply | Promise<TApiReply>,
+  holdRereads = false,
+) {
+  let current = items;
+  let reads = 0;
+  return mockApi()
+    .on('GET', '/v1/staff/branches', () => ({ body: { branches: [branch] } }))
+    .on('GET', STOP_LIST, () => {
+      reads += 1;
+      if (holdRereads && reads > 1) return new Promise<TApiReply>(() => {});
+      return { body: { branch_id: BRANCH, items: current } };
+    })
+    .on('PUT', STOP_LIST, async (call) => {
+      const body = call.body as { kind: string; id: string; stopped: boolean };
+      const reply = await change(body);
+      if ((reply.status ?? 200) < 300) {
+        current = current.map((i) =>
+          i.kind === body.kind && i.id === body.id ? { ...i, stopped: body.stopped } : i,
+        );
+        return { body: { branch_id: BRANCH, items: current } };
+      }
+      return reply;
+    });
+}
+
+describe('the stop list screen', () => {
+  beforeEach(() => {
+    signIn('manager');
+    vi.mocked(notify).mockClear();
+  });
+  afterEach(() => useStaffSession.getState().signOut());
+
+  it('shows every product with its modifiers and their state in words', async () => {
+    api(() => ({}));
+    renderScreen(<StopListScreen />);
+    const plov = await screen.findByRole('switch', { name: 'Плов в наличии' });
+    expect(plov).toHaveAttribute('aria-checked', 'true');
+    expect(plov).toHaveTextContent('В наличии');
+    const cheese = screen.getByRole('switch', { name: 'Сыр в наличии' });
+    expect(cheese).toHaveAttribute('aria-checked', 'false');
+    expect(cheese).toHaveTextContent('Сейчас нет');
+    expect(screen.getByRole('list', { name: 'Модификаторы: Плов' })).toContainElement(cheese);
+  });
+
+  it('switches at once, sends the change, and keeps it when the API takes it', async () => {
+    const answer = deferred<TApiReply>();
+    const calls = api(() => answer.promise);
+    renderScreen(<StopListScreen />);
+    const plov = await screen.findByRole('switch', { name: 'Плов в наличии' });
+    await userEvent.click(plov);
+    // Optimistic: before the API has answered.
+    expect(plov).toHaveAttribute('aria-checked', 'false');
+    expect(calls.callsTo('PUT', STOP_LIST).map((c) => c.body)).toEqual([
+      { kind: 'product', id: PLOV, stopped: true },
+    ]);
+    expect(calls.callsTo('PUT', STOP_LIST)[0]?.headers.get('Authorization')).toBe('t'.repeat(40));
+    await act(async () => answer.resolve({}));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Плов: сейчас нет'));
+    expect(screen.getByRole('switch', { name: 'Плов в наличии' })).toHaveAttribute('aria-checked', 'false');
+    // One tap brings it back.
+    await userEvent.click(screen.getByRole('switch', { name: 'Плов в наличии' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Плов: снова в наличии'));
+    expect(screen.getByRole('switch', { name: 'Плов в наличии' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('puts the switch back and says why in a toast when the API refuses', async () => {
+    const answer = deferred<TApiReply>();
+    api(() => answer.promise, true);
+    renderScreen(<StopListScreen />);
+    const cheese = await screen.findByRole('switch', { name: 'Сыр в наличии' });
+    await userEvent.click(cheese);
+    expect(cheese).toHaveAttribute('aria-checked', 'true');
+    await act(async () => answer.resolve(apiError(403, 'FORBIDDEN', 'Другой филиал')));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Сыр не изменено: Другой филиал'));
+    expect(screen.getByRole('switch', { name: 'Сыр в наличии' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('finds a modifier by its name', async () => {
+    api(() => ({}));
+    renderScreen(<StopListScreen />);
+    await screen.findByRole('switch', { name: 'Плов в наличии' });
+    await userEvent.type(screen.getByLabelText('Поиск блюд и модификаторов'), 'сыр');
+    expect(screen.getByRole('switch', { name: 'Сыр в наличии' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Плов в наличии' })).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Поиск блюд и модификаторов'));
+    await userEvent.type(screen.getByLabelText('Поиск блюд и модификаторов'), 'лагман');
+    expect(screen.getByText('Ничего не найдено')).toBeInTheDocument();
+  });
+});
+
+describe('the manager gate', () => {
+  afterEach(() => useStaffSession.getState().signOut());
+
+  it('sends a visitor without a session to the staff sign-in', async () => {
+    renderScreen(
+      <ManagerGate>
+        <p>secret</p>
+      </ManagerGate>,
+    );
+    expect(await screen.findByRole('link', { name: 'Ко входу для сотрудников' })).toHaveAttribute(
+      'href',
+      '/staff',
+    );
+    expect(screen.queryByText('secret')).toBeNull();
+  });
+
+  it('tells another role the page is for managers, and shows it to a manager', async () => {
+    signIn('vendor');
+    const view = renderScreen(
+      <ManagerGate>
+        <p>secret</p>
+      </ManagerGate>,
+    );
+    expect(await screen.findByText('Эта страница для управляющих; вы вошли как Кухня.')).toBeInTheDocument();
+    view.unmount();
+    signIn('manager');
+    renderScreen(
+      <ManagerGate>
+        <p>secret</p>
+      </ManagerGate>,
+    );
+    expect(await screen.findByText('secret')).toBeInTheDocument();
+  });
+});
