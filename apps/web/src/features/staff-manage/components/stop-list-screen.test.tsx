@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
-import type { TStaffBranch, TStopListItem } from '@app/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import type { TStopListItem } from '@app/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/components/ui/toasts';
-import { ConfigProvider } from '@/lib/config-provider';
-import { apiError, deferred, mockApi, type TApiReply, TEST_CONFIG } from '@/test/app';
-import common from '../../../../messages/ru/common.json';
-import staffManage from '../../../../messages/ru/staff-manage.json';
+import { apiError, deferred, mockApi, type TApiReply } from '@/test/app';
 import { useStaffSession } from '../lib/staff';
+import { BRANCH_ID, chilonzor, renderScreen, STAFF_TOKEN, signIn } from './manager.fixtures';
 import { ManagerGate } from './manager-gate';
 import { StopListScreen } from './stop-list-screen';
 
@@ -25,22 +21,10 @@ vi.mock('@/i18n/navigation', () => ({
   usePathname: () => '/staff/manager/stop-list',
 }));
 
-const BRANCH = '00000000-0000-4000-8000-000000000001';
+const BRANCH = BRANCH_ID;
 const PLOV = '00000000-0000-4000-8000-000000000011';
 const CHEESE = '00000000-0000-4000-8000-000000000012';
-const branch: TStaffBranch = {
-  id: BRANCH,
-  slug: 'tashkent-chilonzor',
-  name: { ru: 'Чиланзар', uz: 'Chilonzor', en: 'Chilonzor' },
-  city: 'tashkent',
-  menu_id: '00000000-0000-4000-8000-000000000002',
-  work_hour_start: '00:00',
-  work_hour_end: '23:59',
-  delivery_time: 45,
-  is_active: true,
-  paused_until: null,
-  delivery_paused_until: null,
-};
+const branch = chilonzor;
 const items: TStopListItem[] = [
   {
     kind: 'product',
@@ -58,32 +42,6 @@ const items: TStopListItem[] = [
   },
 ];
 const STOP_LIST = `/v1/staff/branches/${BRANCH}/stop-list`;
-
-function renderScreen(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
-  return render(
-    <NextIntlClientProvider
-      locale="ru"
-      timeZone="Asia/Tashkent"
-      messages={{ common, 'staff-manage': staffManage }}
-      onError={(error) => {
-        throw error;
-      }}
-    >
-      <ConfigProvider config={TEST_CONFIG}>
-        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-      </ConfigProvider>
-    </NextIntlClientProvider>,
-  );
-}
-
-function signIn(role: 'manager' | 'vendor') {
-  useStaffSession.getState().signIn({
-    staff: { id: '00000000-0000-4000-8000-0000000000aa', login: role, name: 'Malika', role, branch_id: null },
-    token: 't'.repeat(40),
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-}
 
 /**
  * The API with the branch and its stop list; PUT answers what `change` gives. `holdRereads`: the stop
@@ -115,7 +73,7 @@ function api(
     });
 }
 
-describe('the stop list screen', () => {
+describe('the stop list screen', { timeout: 30_000 }, () => {
   beforeEach(() => {
     signIn('manager');
     vi.mocked(notify).mockClear();
@@ -145,7 +103,7 @@ describe('the stop list screen', () => {
     expect(calls.callsTo('PUT', STOP_LIST).map((c) => c.body)).toEqual([
       { kind: 'product', id: PLOV, stopped: true },
     ]);
-    expect(calls.callsTo('PUT', STOP_LIST)[0]?.headers.get('Authorization')).toBe('t'.repeat(40));
+    expect(calls.callsTo('PUT', STOP_LIST)[0]?.headers.get('Authorization')).toBe(STAFF_TOKEN);
     await act(async () => answer.resolve({}));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Плов: сейчас нет'));
     expect(screen.getByRole('switch', { name: 'Плов в наличии' })).toHaveAttribute('aria-checked', 'false');
@@ -180,7 +138,7 @@ describe('the stop list screen', () => {
   });
 });
 
-describe('the manager gate', () => {
+describe('the manager gate', { timeout: 30_000 }, () => {
   afterEach(() => useStaffSession.getState().signOut());
 
   it('sends a visitor without a session to the staff sign-in', async () => {
