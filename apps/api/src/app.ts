@@ -51,6 +51,7 @@ import { productRoutes } from './modules/products/products.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { shipperRoutes } from './modules/shippers/shippers.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffManageRoutes } from './modules/staff-manage/staff-manage.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { createOffsetClock, type OffsetClock } from './modules/test-clock/test-clock.ts';
 import { zoneRoutes } from './modules/zones/zones.routes.ts';
@@ -335,6 +336,8 @@ async function registerEverything(
   await app.register(orderingRoutes);
   await app.register(orderRoutes);
   await app.register(staffRoutes);
+  // The manager's workspace (issue 13).
+  await app.register(staffManageRoutes);
   // Pricing (issue 5).
   await app.register(pricingRoutes);
   // Online payments (issue 12): Click's merchant endpoints.

@@ -135,7 +135,8 @@ describe('security', () => {
     }).toEqual({
       // Issue 12 added the card's balance and history.
       customer: 19,
-      staff: 4,
+      // Issue 13's manager workspace (staff-manage) added its branch, stop-list, menu, account, figures and audit routes.
+      staff: 4 + 6,
       admin: 1,
     });
   });

@@ -48,6 +48,8 @@ export async function writeStatus(
     at: Date;
     /** Set: a paid online order was cancelled (order-status.service.ts); absent: left as it is. */
     refundDue?: true;
+    /** Why (a staff member's cancel); kept in the history row. */
+    reason?: string | null;
   },
 ): Promise<void> {
   await tx
@@ -66,6 +68,7 @@ export async function writeStatus(
     event: input.event,
     actor: input.actor,
     staffId: input.staffId,
+    reason: input.reason ?? null,
     createdAt: input.at,
   });
 }

@@ -50,6 +50,8 @@ export async function applyEvent(
   event: OrderEvent,
   actor: Actor,
   staffId?: string | null,
+  /** Why (a staff member's cancel: staff.service.ts requires it); written to the history row. */
+  reason?: string | null,
 ): Promise<TOrderStatusEvent> {
   const order = await lockOrder(tx, orderId);
   if (!order) throw apiError(404, 'STAFF_ORDER_NOT_FOUND');
@@ -100,6 +102,7 @@ export async function applyEvent(
     courierId,
     paid,
     at,
+    reason: reason ?? null,
     ...(refundFallsDue(order, status) ? { refundDue: true } : {}),
   });
   await settleOrderLoyalty(deps, tx, order, status, at);

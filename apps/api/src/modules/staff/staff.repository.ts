@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
@@ -6,6 +6,7 @@ import {
   branches,
   customers,
   orderLines,
+  orderStatusHistory,
   orders,
   type StaffAccountRow,
   staffAccounts,
@@ -71,22 +72,43 @@ export type StaffScope =
   | { kind: 'branch'; branchId: string }
   | { kind: 'courier'; courierId: string };
 
-function scopeCondition(scope: StaffScope): SQL | undefined {
+/**
+ * Statuses still in work for staff (`scope=current`): placed, scheduled, on their way through the
+ * kitchen and the courier, and delivered (the operator still closes it with 'finished').
+ * 'payment-awaited' is never staff's (below); finished and cancelled orders are `scope=all` only.
+ */
+export const STAFF_CURRENT_STATUSES = [
+  'new',
+  'future',
+  'operator-accepted',
+  'vendor-accepted',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-picked',
+  'delivered',
+] as const;
+
+/**
+ * Which orders `scope` may see. A courier: delivery orders ready for a courier (nobody has them) and
+ * its own (those it is carrying; with `courierHistory`, every order it ever took).
+ */
+function scopeCondition(scope: StaffScope, courierHistory: boolean): SQL | undefined {
   switch (scope.kind) {
     case 'shipper':
       return undefined;
     case 'branch':
       return eq(orders.branchId, scope.branchId);
     case 'courier':
-      // Delivery orders ready for a courier (none has them), and the ones this courier has taken.
       return and(
         eq(orders.deliveryType, 'delivery'),
         or(
           and(eq(orders.status, 'vendor-ready'), isNull(orders.courierId)),
-          and(
-            eq(orders.courierId, scope.courierId),
-            inArray(orders.status, ['courier-accepted', 'courier-picked']),
-          ),
+          courierHistory
+            ? eq(orders.courierId, scope.courierId)
+            : and(
+                eq(orders.courierId, scope.courierId),
+                inArray(orders.status, ['courier-accepted', 'courier-picked']),
+              ),
         ),
       );
   }
@@ -94,44 +116,86 @@ function scopeCondition(scope: StaffScope): SQL | undefined {
 
 const courier = alias(staffAccounts, 'courier');
 
+/** What `q` of the staff list looks for (staff.service.ts reads it from the text). */
+export type StaffOrderSearch =
+  | { kind: 'number'; externalOrderId: string }
+  /** Digits: the order number's digits ('10001' finds B-10001) or a part of the customer's phone. */
+  | { kind: 'digits'; digits: string };
+
+export type StaffOrdersParams = {
+  shipperId: string;
+  scope: StaffScope;
+  /** One status; else `current` (STAFF_CURRENT_STATUSES) or every status. */
+  status?: string;
+  current: boolean;
+  branchId?: string;
+  search?: StaffOrderSearch;
+  page: number;
+  limit: number;
+};
+
+function searchCondition(shipperId: string, search: StaffOrderSearch | undefined): SQL | undefined {
+  if (!search) return undefined;
+  if (search.kind === 'number') return eq(orders.externalOrderId, search.externalOrderId);
+  // The customers of this chain whose phone contains the digits (no trigram index: a scan of one
+  // chain's customers, then the orders through orders_customer_idx), or an order number ending in them.
+  return or(
+    sql`${orders.externalOrderId} like ${`%-${search.digits}`}`,
+    inArray(
+      orders.customerId,
+      sql`(select ${customers.id} from ${customers} where ${customers.shipperId} = ${shipperId} and ${customers.phone} like ${`%${search.digits}%`})`,
+    ),
+  );
+}
+
+/** The columns of an order as the staff list shows it. */
+const listColumns = {
+  id: orders.id,
+  externalOrderId: orders.externalOrderId,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  deliveryType: orders.deliveryType,
+  paymentType: orders.paymentType,
+  paid: orders.paid,
+  loyaltyAmount: orders.loyaltyAmount,
+  refundDue: orders.refundDue,
+  toAddress: orders.toAddress,
+  futureTime: orders.futureTime,
+  comment: orders.comment,
+  totalPrice: orders.totalPrice,
+  courierId: orders.courierId,
+  branch: { id: branches.id, slug: branches.slug, name: branches.name },
+  customer: { name: customers.name, phone: customers.phone },
+  courierName: courier.name,
+  courierPhone: courier.phone,
+  itemsCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+};
+
 export type StaffOrderRow = Awaited<ReturnType<typeof listStaffOrders>>['rows'][number];
 
-/** A page of the orders in `scope`, newest first, with what the staff list shows. */
-export async function listStaffOrders(
-  db: DbOrTx,
-  params: { shipperId: string; scope: StaffScope; status?: string; page: number; limit: number },
-) {
+/** A page of the orders in `scope` matching the filters, newest first, with what the staff list shows. */
+export async function listStaffOrders(db: DbOrTx, params: StaffOrdersParams) {
   const where = and(
     eq(orders.shipperId, params.shipperId),
-    scopeCondition(params.scope),
-    params.status ? eq(orders.status, params.status) : undefined,
+    scopeCondition(params.scope, !params.current),
+    params.status
+      ? eq(orders.status, params.status)
+      : params.current
+        ? inArray(orders.status, [...STAFF_CURRENT_STATUSES])
+        : undefined,
+    params.branchId ? eq(orders.branchId, params.branchId) : undefined,
+    searchCondition(params.shipperId, params.search),
     // An online order waiting for its payment is nobody's work yet (issue 12): it reaches the
     // queues as 'new' (or 'future') once paid, and the server cancels it if it never is.
     ne(orders.status, 'payment-awaited'),
   );
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(where);
   const rows = await db
-    .select({
-      id: orders.id,
-      externalOrderId: orders.externalOrderId,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      deliveryType: orders.deliveryType,
-      paymentType: orders.paymentType,
-      paid: orders.paid,
-      loyaltyAmount: orders.loyaltyAmount,
-      refundDue: orders.refundDue,
-      toAddress: orders.toAddress,
-      futureTime: orders.futureTime,
-      comment: orders.comment,
-      totalPrice: orders.totalPrice,
-      courierId: orders.courierId,
-      branch: { id: branches.id, slug: branches.slug, name: branches.name },
-      customer: { name: customers.name, phone: customers.phone },
-      courierName: courier.name,
-      courierPhone: courier.phone,
-      itemsCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
-    })
+    .select(listColumns)
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -141,4 +205,89 @@ export async function listStaffOrders(
     .limit(params.limit)
     .offset(offsetOf(params.page, params.limit));
   return { count: total?.n ?? 0, rows };
+}
+
+/**
+ * One order of the chain in `scope` (a courier: a ready delivery order nobody has, or one it took, in
+ * any status), with the whole card's columns; undefined outside the scope. Never a payment-awaited one.
+ */
+export async function findStaffOrder(
+  db: DbOrTx,
+  params: { shipperId: string; scope: StaffScope; orderId: string },
+) {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      updatedAt: orders.updatedAt,
+      toLat: orders.toLat,
+      toLong: orders.toLong,
+      accommodation: orders.accommodation,
+      apartment: orders.apartment,
+      building: orders.building,
+      floor: orders.floor,
+      description: orders.description,
+      isCourierCall: orders.isCourierCall,
+      goodsPrice: orders.goodsPrice,
+      deliveryPrice: orders.deliveryPrice,
+      discountPrice: orders.discountPrice,
+      promoCode: orders.promoCode,
+      changeFrom: orders.changeFrom,
+      branchDeliveryTime: branches.deliveryTime,
+      branchPickupTime: branches.futureSelfPickupOrderTime,
+    })
+    .from(orders)
+    .innerJoin(branches, eq(branches.id, orders.branchId))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(courier, eq(courier.id, orders.courierId))
+    .where(
+      and(
+        eq(orders.id, params.orderId),
+        eq(orders.shipperId, params.shipperId),
+        scopeCondition(params.scope, true),
+        ne(orders.status, 'payment-awaited'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+export type StaffOrderDetailRow = NonNullable<Awaited<ReturnType<typeof findStaffOrder>>>;
+
+/** The order's history, oldest first, with the staff member who sent each event. */
+export async function listStaffOrderHistory(db: DbOrTx, orderId: string) {
+  return db
+    .select({
+      status: orderStatusHistory.status,
+      event: orderStatusHistory.event,
+      actor: orderStatusHistory.actor,
+      reason: orderStatusHistory.reason,
+      createdAt: orderStatusHistory.createdAt,
+      staffId: staffAccounts.id,
+      staffName: staffAccounts.name,
+      staffRole: staffAccounts.role,
+    })
+    .from(orderStatusHistory)
+    .leftJoin(staffAccounts, eq(staffAccounts.id, orderStatusHistory.staffId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+}
+
+/** The order's latest history entry with its staff member (who moved it last), and its number. */
+export async function lastStaffOrderStep(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({
+      externalOrderId: orders.externalOrderId,
+      status: orderStatusHistory.status,
+      event: orderStatusHistory.event,
+      actor: orderStatusHistory.actor,
+      createdAt: orderStatusHistory.createdAt,
+      staffName: staffAccounts.name,
+      staffRole: staffAccounts.role,
+    })
+    .from(orderStatusHistory)
+    .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, orderStatusHistory.staffId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  return row;
 }

@@ -4,14 +4,16 @@ import {
   ZStaffLoginRequest,
   ZStaffLoginResponse,
   ZStaffMember,
+  ZStaffOrderDetail,
   ZStaffOrderEventRequest,
   ZStaffOrderEventResponse,
-  ZStaffOrdersQuery,
+  ZStaffOrdersFilter,
   ZStaffOrdersResponse,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publishTokensRevoked } from '../../adapters/order-events/index.ts';
 import { passwordCheckSlots } from './hash-slots.ts';
 import { signedInStaff, staffGuard } from './staff.auth.ts';
 import { revokeStaffToken } from './staff.repository.ts';
@@ -20,6 +22,7 @@ import {
   type StaffDeps,
   sendStaffEvent,
   staffLogin,
+  staffOrderDetail,
   toStaffMember,
 } from './staff.service.ts';
 
@@ -76,12 +79,17 @@ export async function staffRoutes(fastify: FastifyInstance) {
       preHandler,
       schema: {
         tags,
-        summary: 'Staff sign-out: the token stops working',
+        summary: 'Staff sign-out: the token stops working, and the staff streams opened with it end',
         response: { 204: z.null(), ...authErrors },
       },
     },
     async (request, reply) => {
-      await revokeStaffToken(app.db, { tokenId: signedInStaff(request).tokenId, now: app.clock() });
+      const { tokenId } = signedInStaff(request);
+      // Announced on the bus with the revocation, so every process ends the staff streams opened with it.
+      await app.db.transaction(async (tx) => {
+        await revokeStaffToken(tx, { tokenId, now: app.clock() });
+        await publishTokensRevoked(tx, [tokenId]);
+      });
       return reply.status(204).send(null);
     },
   );
@@ -101,14 +109,38 @@ export async function staffRoutes(fastify: FastifyInstance) {
       preHandler,
       schema: {
         tags,
-        summary: "The orders of the staff member's work, newest first",
-        description:
-          'operator: every order of the chain; vendor: its branch; courier: delivery orders ready for a courier and the ones it has taken. `allowed_events`: what this staff member may send now.',
-        querystring: ZStaffOrdersQuery,
-        response: { 200: ZStaffOrdersResponse, ...authErrors },
+        summary: "The orders of the staff member's work, newest first, with filters and search",
+        description: [
+          'operator and a chain manager: every order of the chain; vendor and a branch manager: their branch',
+          '(`branch_id` of another branch: 403); courier: delivery orders ready for a courier and the ones it',
+          'has taken. `scope=current` (default): orders still in work (new, future, accepted, cooking, ready,',
+          'with a courier, delivered and not yet finished); `scope=all`: every status (a courier: every order',
+          'it took). `status`: one status. `q`: an order number (`B-10001`, `10001`) or digits of the',
+          "customer's phone. Orders waiting for an online payment are never listed. Newest first; the",
+          'screens sort late ones first from `created_at` and `future_time`. `allowed_events`: what this',
+          'staff member may send now.',
+        ].join(' '),
+        querystring: ZStaffOrdersFilter,
+        response: { 200: ZStaffOrdersResponse, ...authErrors, 403: ZApiError },
       },
     },
     async (request) => listOrdersForStaff(deps(), signedInStaff(request).staff, request.query),
+  );
+
+  app.get(
+    '/v1/staff/orders/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "An order's whole card: customer, address, lines, totals, history with who and why",
+        description:
+          'The same scope as the list: another branch’s order for a vendor or a branch manager, and for a courier an order neither ready for a courier nor its own, answer 404. `target_minutes`: the branch’s delivery time (delivery) or its pickup lead time (`future_self_pickup_order_time`, pickup), what the timers count against.',
+        params: ZOrderParams,
+        response: { 200: ZStaffOrderDetail, ...authErrors, 404: ZApiError },
+      },
+    },
+    async (request) => staffOrderDetail(deps(), signedInStaff(request).staff, request.params.id),
   );
 
   app.post(
@@ -119,7 +151,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Move an order along: send one event of the staff member’s role',
         description:
-          'operator: operator-accepted, operator-cancelled, finished; vendor (own branch): vendor-accepted, vendor-ready, vendor-cancelled, finished; courier: courier-accepted (a ready delivery order), then on its own orders courier-picked, delivered, courier-cancelled (gives it back). Another role’s event: 403; another branch’s or courier’s order: 403; an event the status does not allow: 409.',
+          'operator: operator-accepted, operator-cancelled, finished; vendor (own branch): vendor-accepted, vendor-ready, vendor-cancelled, finished; courier: courier-accepted (a ready delivery order), then on its own orders courier-picked, delivered, courier-cancelled (gives it back). A manager sends none. The cancelling events (operator-, vendor-, courier-cancelled) need `reason` (400 without), kept in the history. Another role’s event: 403; another branch’s or courier’s order: 403; an event the status does not allow: 409, whose message names who moved the order last and when (of two staff acting at once, one wins). Every event is written to the staff audit log.',
         params: ZOrderParams,
         body: ZStaffOrderEventRequest,
         response: {
@@ -133,7 +165,7 @@ export async function staffRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { staff } = signedInStaff(request);
-      const published = await sendStaffEvent(deps(), staff, request.params.id, request.body.event);
+      const published = await sendStaffEvent(deps(), staff, request.params.id, request.body);
       return { order_id: published.order_id, status: published.status, at: published.at };
     },
   );

@@ -48,10 +48,14 @@ const call = (
 const login = async (loginName: string, password = FIXTURE_STAFF_PASSWORD, ip?: string) =>
   call('POST', '/v1/staff/login', { body: { login: loginName, password }, ...(ip ? { ip } : {}) });
 
-const send = (who: string, orderId: string, event: string, lang?: string) =>
+/** Cancelling events need a reason: given one unless `reason` is null (then sent without). */
+const send = (who: string, orderId: string, event: string, lang?: string, reason?: string | null) =>
   call('POST', `/v1/staff/orders/${orderId}/events`, {
     token: tokens[who] as string,
-    body: { event },
+    body:
+      reason === null || !event.endsWith('-cancelled') || event === 'server-cancelled'
+        ? { event }
+        : { event, reason: reason ?? 'test reason' },
     ...(lang ? { lang } : {}),
   });
 
@@ -511,7 +515,9 @@ describe('POST /v1/staff/orders/{id}/events', () => {
     // Accepting an order another courier has: the status no longer allows it.
     const late = await send('courier-2', id, 'courier-accepted');
     expect(late.statusCode).toBe(409);
-    expect(late.json().code).toBe('ORDER_TRANSITION_REFUSED');
+    // ...and it is told who took it.
+    expect(late.json().code).toBe('STAFF_ORDER_ALREADY_MOVED');
+    expect(late.json().message).toMatch(/уже взят курьером: Courier One \(курьер\), в \d\d:\d\d$/);
     // Given back: ready again, with no courier, and the other courier may take it.
     expect((await send('courier', id, 'courier-cancelled')).statusCode).toBe(200);
     expect(await statusOf(id)).toMatchObject({ status: 'vendor-ready', courierId: null });

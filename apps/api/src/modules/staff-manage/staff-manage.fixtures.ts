@@ -1,0 +1,121 @@
+/**
+ * The manager's workspace in tests: the fixture chain's staff (an operator, a vendor at chilonzor and
+ * one at yunusobod, two couriers) plus managers created here (the fixture chain has none): a chain
+ * manager and one for each of those two branches. `signInAll` answers a token per login.
+ */
+import { ZStaffLoginResponse } from '@app/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { staffAccounts, staffAuditLog } from '../../db/schema/index.ts';
+import { stableId } from '../../db/seed/ids.ts';
+import { DEMO_SHIPPER_ID } from '../../env.ts';
+import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
+import { ORDER_FIXTURE } from '../../test/orders.ts';
+import { hashPassword } from '../staff/passwords.ts';
+
+export const MANAGE_FIXTURE = {
+  chilonzor: ORDER_FIXTURE.chilonzor,
+  yunusobod: ORDER_FIXTURE.yunusobod,
+  staff: {
+    operator: stableId('staff', 'operator'),
+    vendorChilonzor: stableId('staff', 'vendor-chilonzor'),
+    vendorYunusobod: stableId('staff', 'vendor-yunusobod'),
+    courier: stableId('staff', 'courier'),
+    manager: stableId('staff', 'manager'),
+    managerChilonzor: stableId('staff', 'manager-chilonzor'),
+    managerYunusobod: stableId('staff', 'manager-yunusobod'),
+  },
+} as const;
+
+/** Every login the tests sign in with. */
+export const LOGINS = [
+  'operator',
+  'vendor-chilonzor',
+  'vendor-yunusobod',
+  'courier',
+  'manager',
+  'manager-chilonzor',
+  'manager-yunusobod',
+] as const;
+export type Login = (typeof LOGINS)[number];
+
+/** Adds the managers: the chain's and one per branch (chilonzor, yunusobod). */
+export async function addTestManagers(t: TestApp): Promise<void> {
+  const passwordHash = await hashPassword(FIXTURE_STAFF_PASSWORD);
+  const managers = [
+    { login: 'manager', name: 'Chain Manager', phone: '998712009001', branchId: null },
+    {
+      login: 'manager-chilonzor',
+      name: 'Chilonzor Manager',
+      phone: '998712009002',
+      branchId: MANAGE_FIXTURE.chilonzor,
+    },
+    {
+      login: 'manager-yunusobod',
+      name: 'Yunusobod Manager',
+      phone: '998712009003',
+      branchId: MANAGE_FIXTURE.yunusobod,
+    },
+  ];
+  await t.db.db.insert(staffAccounts).values(
+    managers.map((m) => ({
+      id: stableId('staff', m.login),
+      shipperId: DEMO_SHIPPER_ID,
+      login: m.login,
+      name: m.name,
+      phone: m.phone,
+      role: 'manager' as const,
+      branchId: m.branchId,
+      passwordHash,
+    })),
+  );
+}
+
+export async function signIn(t: TestApp, login: string, password = FIXTURE_STAFF_PASSWORD): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/staff/login',
+    headers: CLIENT_HEADERS,
+    payload: { login, password },
+  });
+  expect(res.statusCode, `sign-in of ${login}: ${res.body}`).toBe(200);
+  return ZStaffLoginResponse.parse(res.json()).access_token;
+}
+
+export async function signInAll(t: TestApp): Promise<Record<Login, string>> {
+  const tokens = {} as Record<Login, string>;
+  for (const login of LOGINS) tokens[login] = await signIn(t, login);
+  return tokens;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request with the client headers, a staff token and a JSON body. */
+export const callAs =
+  (t: TestApp) =>
+  (
+    method: Method,
+    url: string,
+    opts: { token?: string; body?: unknown; lang?: string } = {},
+  ): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        ...CLIENT_HEADERS,
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+      },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+
+/** The newest audit rows about one target, newest first. */
+export async function auditRowsOf(t: TestApp, targetId: string) {
+  return t.db.db
+    .select()
+    .from(staffAuditLog)
+    .where(and(eq(staffAuditLog.shipperId, DEMO_SHIPPER_ID), eq(staffAuditLog.targetId, targetId)))
+    .orderBy(desc(staffAuditLog.id));
+}
