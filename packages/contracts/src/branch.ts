@@ -25,6 +25,14 @@ export const ZBranch = z.object({
   has_playground: z.boolean(),
   images: z.array(ZImage),
   virtual_tour: z.url().nullable(),
+  /**
+   * A manager paused the whole branch ('busy kitchen') until then: closed to every order. Sent as
+   * stored, also once past (a cached answer stays true): whether it is paused now is the reader's
+   * decision with its own clock (the domain's branchOpenState). Null: never paused.
+   */
+  paused_until: z.iso.datetime().nullable(),
+  /** Deliveries paused until then, pickup goes on; read like `paused_until`. */
+  delivery_paused_until: z.iso.datetime().nullable(),
 });
 export type TBranch = z.infer<typeof ZBranch>;
 

@@ -67,6 +67,7 @@ export type TDeliveryZonesResponse = z.infer<typeof ZDeliveryZonesResponse>;
 export const ZNearBranch = ZBranch.extend({
   /** Straight-line distance in metres, rounded. */
   distance: z.number().int().nonnegative(),
+  /** Active, within its hours and not paused, now (the domain's isBranchOpenNow). */
   is_open: z.boolean(),
 });
 export type TNearBranch = z.infer<typeof ZNearBranch>;

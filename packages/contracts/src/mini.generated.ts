@@ -140,6 +140,8 @@ export const ZBranch = z.object({
   has_playground: z.boolean(),
   images: z.array(ZImage),
   virtual_tour: z.nullable(z.url()),
+  paused_until: z.nullable(z.iso.datetime()),
+  delivery_paused_until: z.nullable(z.iso.datetime()),
 });
 
 export const ZBranchListResponse = z.object({
@@ -355,6 +357,7 @@ export const ZSingleModifier = z.object({
   is_compulsory: z.boolean(),
   category_name: ZLocalizedText,
   max_amount: z.number().check(z.int(), z.gt(0)),
+  in_stop: z.boolean(),
 });
 
 export const ZGroupModifier = z.object({
@@ -368,6 +371,7 @@ export const ZGroupModifier = z.object({
         id: ZId,
         title: ZLocalizedText,
         out_price: ZSum,
+        in_stop: z.boolean(),
       }),
     )
     .check(z.minLength(1)),

@@ -164,6 +164,7 @@ const MODIFIERS = {
         is_compulsory: false,
         category_name: { ru: 'Добавки', uz: "Qo'shimchalar", en: 'Extras' },
         max_amount: 2,
+        in_stop: false,
       },
     ],
     group_modifiers: [
@@ -177,6 +178,7 @@ const MODIFIERS = {
             id: 'e132eb57-0191-56dc-a962-c865b1367c7d',
             title: { ru: 'Чесночный', uz: 'Sarimsoqli', en: 'Garlic' },
             out_price: 0,
+            in_stop: true,
           },
         ],
       },

@@ -147,6 +147,8 @@ export const ZSingleModifier = z.object({
   is_compulsory: z.boolean(),
   category_name: ZLocalizedText,
   max_amount: z.number().int().positive(),
+  /** On the asked branch's modifier stop list now (GET /v2/modifier?branch_id=): 'Unavailable', not choosable. */
+  in_stop: z.boolean(),
 });
 export type TSingleModifier = z.infer<typeof ZSingleModifier>;
 
@@ -156,11 +158,25 @@ export const ZGroupModifier = z.object({
   /** The customer must choose at least this many (0 = optional) and at most max_amount in total. */
   min_amount: z.number().int().nonnegative(),
   max_amount: z.number().int().positive(),
-  variants: z.array(z.object({ id: ZId, title: ZLocalizedText, out_price: ZSum })).min(1),
+  variants: z
+    .array(
+      z.object({
+        id: ZId,
+        title: ZLocalizedText,
+        out_price: ZSum,
+        /** On the asked branch's modifier stop list now: 'Unavailable', not choosable. */
+        in_stop: z.boolean(),
+      }),
+    )
+    .min(1),
 });
 export type TGroupModifier = z.infer<typeof ZGroupModifier>;
 
-export const ZModifierQuery = z.object({ product_id: ZId });
+export const ZModifierQuery = z.object({
+  product_id: ZId,
+  /** Mark `in_stop` the modifiers on this branch's modifier stop list (absent: none is marked). */
+  branch_id: ZId.optional(),
+});
 export const ZModifierResponse = z.object({
   product_modifiers: z.object({
     single_modifiers: z.array(ZSingleModifier),

@@ -34,6 +34,8 @@ export const BRANCH = {
     },
   ],
   virtual_tour: null,
+  paused_until: null,
+  delivery_paused_until: null,
 };
 
 /** An automatic discount as GET /v2/discount-with-order-price and the order quote list it. */

@@ -1,5 +1,6 @@
 export * from './address-points.ts';
 export * from './applicant.ts';
+export * from './branch-availability.ts';
 export * from './cart.ts';
 export * from './constants.ts';
 export * from './geo.ts';

@@ -23,8 +23,8 @@ const sauces: GroupModifier = {
   min_amount: 1,
   max_amount: 3,
   variants: [
-    { id: 'v-garlic', title: t('Garlic'), out_price: 0 },
-    { id: 'v-spicy', title: t('Spicy'), out_price: 2_000 },
+    { id: 'v-garlic', title: t('Garlic'), out_price: 0, in_stop: false },
+    { id: 'v-spicy', title: t('Spicy'), out_price: 2_000, in_stop: false },
   ],
 };
 
@@ -37,6 +37,7 @@ const mods: ProductModifiers = {
       is_compulsory: true,
       category_name: t('Packaging'),
       max_amount: 1,
+      in_stop: false,
     },
     {
       id: 's-cheese',
@@ -45,6 +46,7 @@ const mods: ProductModifiers = {
       is_compulsory: false,
       category_name: t('Extras'),
       max_amount: 3,
+      in_stop: false,
     },
   ],
   group_modifiers: [
@@ -55,8 +57,8 @@ const mods: ProductModifiers = {
       min_amount: 0,
       max_amount: 2,
       variants: [
-        { id: 'v-white', title: t('White'), out_price: 3_000 },
-        { id: 'v-dark', title: t('Dark'), out_price: 4_000 },
+        { id: 'v-white', title: t('White'), out_price: 3_000, in_stop: false },
+        { id: 'v-dark', title: t('Dark'), out_price: 4_000, in_stop: false },
       ],
     },
   ],

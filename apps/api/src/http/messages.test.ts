@@ -26,6 +26,8 @@ const ANY_PARAMS = {
   // order life and staff (issue 5)
   status: 'vendor-ready',
   event: 'courier-picked',
+  // the modifier stop list (issue 13)
+  modifier: { ru: 'Сыр', uz: 'Pishloq', en: 'Cheese' },
 };
 const render = (key: MessageKey, locale: (typeof LOCALES)[number]) =>
   (MESSAGES[key][locale] as (p: typeof ANY_PARAMS) => string)(ANY_PARAMS);

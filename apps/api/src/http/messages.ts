@@ -777,6 +777,21 @@ export const MESSAGES = {
     uz: () => "O'z hisobingizni o'chirib yoki rolingizni pasaytirib bo'lmaydi",
     en: () => 'You cannot disable your own account or change your own role or branch',
   }),
+
+  // -- branch pauses and the modifier stop list, customer side (issue 13) --
+  DELIVERY_PAUSED: texts<{ time: string }>({
+    ru: ({ time }) => `Доставка из этого ресторана приостановлена до ${time}. Вы можете оформить самовывоз`,
+    uz: ({ time }) =>
+      `Bu restorandan yetkazib berish ${time} gacha to'xtatilgan. Olib ketish uchun buyurtma berishingiz mumkin`,
+    en: ({ time }) => `Delivery from this restaurant is paused until ${time}. You can order pickup`,
+  }),
+  MODIFIER_UNAVAILABLE: texts<Titled & { modifier: TLocalizedText }>({
+    ru: ({ title, modifier }) =>
+      `Нет в наличии: ${modifier.ru} к блюду «${title.ru}». Выберите другую добавку`,
+    uz: ({ title, modifier }) =>
+      `Mavjud emas: "${title.uz}" taomiga ${modifier.uz}. Boshqa qo'shimchani tanlang`,
+    en: ({ title, modifier }) => `Unavailable: ${modifier.en} for "${title.en}". Choose another add-on`,
+  }),
 };
 
 export type MessageKey = keyof typeof MESSAGES;

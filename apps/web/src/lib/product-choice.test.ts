@@ -49,6 +49,7 @@ const sauces: ProductModifiers = {
       is_compulsory: true,
       category_name: text(''),
       max_amount: 1,
+      in_stop: false,
     },
     {
       id: id(11),
@@ -57,6 +58,7 @@ const sauces: ProductModifiers = {
       is_compulsory: false,
       category_name: text(''),
       max_amount: 3,
+      in_stop: false,
     },
   ],
   group_modifiers: [
@@ -66,8 +68,8 @@ const sauces: ProductModifiers = {
       min_amount: 2,
       max_amount: 3,
       variants: [
-        { id: id(21), title: text('Garlic'), out_price: 2_000 },
-        { id: id(22), title: text('Chili'), out_price: 3_000 },
+        { id: id(21), title: text('Garlic'), out_price: 2_000, in_stop: false },
+        { id: id(22), title: text('Chili'), out_price: 3_000, in_stop: false },
       ],
     },
   ],

@@ -23,5 +23,7 @@ export function toBranch(row: BranchRow): TBranch {
     has_playground: row.hasPlayground,
     images: row.images,
     virtual_tour: row.virtualTour,
+    paused_until: row.pausedUntil?.toISOString() ?? null,
+    delivery_paused_until: row.deliveryPausedUntil?.toISOString() ?? null,
   };
 }

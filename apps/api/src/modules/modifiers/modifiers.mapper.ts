@@ -1,7 +1,11 @@
 import type { TModifierResponse } from '@app/contracts';
 import type { listModifiers } from './modifiers.repository.ts';
 
-export function toModifierResponse(rows: Awaited<ReturnType<typeof listModifiers>>): TModifierResponse {
+/** `stopped`: the ids (single modifiers, group variants) on the asked branch's modifier stop list. */
+export function toModifierResponse(
+  rows: Awaited<ReturnType<typeof listModifiers>>,
+  stopped: ReadonlySet<string> = new Set(),
+): TModifierResponse {
   return {
     product_modifiers: {
       single_modifiers: rows.singles.map((m) => ({
@@ -11,6 +15,7 @@ export function toModifierResponse(rows: Awaited<ReturnType<typeof listModifiers
         is_compulsory: m.isCompulsory,
         category_name: m.categoryName,
         max_amount: m.maxAmount,
+        in_stop: stopped.has(m.id),
       })),
       // A group without variants could never be satisfied; the contract requires at least one.
       group_modifiers: rows.groups
@@ -20,7 +25,12 @@ export function toModifierResponse(rows: Awaited<ReturnType<typeof listModifiers
           name: g.name,
           min_amount: g.minAmount,
           max_amount: g.maxAmount,
-          variants: g.variants.map((v) => ({ id: v.id, title: v.title, out_price: v.price })),
+          variants: g.variants.map((v) => ({
+            id: v.id,
+            title: v.title,
+            out_price: v.price,
+            in_stop: stopped.has(v.id),
+          })),
         })),
     },
   };

@@ -1,6 +1,30 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { groupModifiers, groupModifierVariants, singleModifiers } from '../../db/schema/index.ts';
+import {
+  branchModifierStopList,
+  groupModifiers,
+  groupModifierVariants,
+  singleModifiers,
+} from '../../db/schema/index.ts';
+
+/** Which of these modifier ids (single ones, group variants) are on the branch's modifier stop list. */
+export async function findStoppedModifiers(
+  db: DbOrTx,
+  branchId: string,
+  modifierIds: readonly string[],
+): Promise<Set<string>> {
+  if (!modifierIds.length) return new Set();
+  const rows = await db
+    .select({ id: branchModifierStopList.modifierId })
+    .from(branchModifierStopList)
+    .where(
+      and(
+        eq(branchModifierStopList.branchId, branchId),
+        inArray(branchModifierStopList.modifierId, [...modifierIds]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
 
 export async function listModifiers(db: DbOrTx, productId: string) {
   const [singles, groups] = await Promise.all([

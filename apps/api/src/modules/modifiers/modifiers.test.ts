@@ -24,6 +24,7 @@ describe('GET /v2/modifier', () => {
         is_compulsory: false,
         category_name: { ru: 'Добавки', uz: "Qo'shimchalar", en: 'Extras' },
         max_amount: 2,
+        in_stop: false,
       },
     ]);
     expect(product_modifiers.group_modifiers).toHaveLength(1);

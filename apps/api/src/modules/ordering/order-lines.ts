@@ -38,6 +38,8 @@ export type OrderCatalogue = {
   prices: ReadonlyMap<string, number>;
   /** Which of `products` are on the branch's stop list. */
   stopped: ReadonlySet<string>;
+  /** Which of the chosen modifiers (single ones, group variants) are on the branch's modifier stop list. */
+  stoppedModifiers: ReadonlySet<string>;
   comboGroups: ReadonlyMap<string, ComboGroupWithOptions[]>;
   /** By the product that owns them (an origin product for its sizes). */
   modifiers: ReadonlyMap<string, ModifierRows>;
@@ -58,7 +60,10 @@ export type PricedOrderLine = {
   unitPrice: number;
   totalPrice: number;
   comment: string;
-  /** The product, its size or a combo pick is on the branch's stop list (only a quote gets this far). */
+  /**
+   * The product, its size, a combo pick or a chosen modifier is on the branch's stop list (only a
+   * quote gets this far).
+   */
   inStop: boolean;
   /** What the discounts see: the product (an origin's size) at its menu price, without extras. */
   discount: { productId: string; unitPrice: number; count: number };
@@ -76,8 +81,14 @@ const refuse = (
   fields: { field: string; message: string }[],
 ) => cataloguedError(422, code, [{ title }], { fields });
 
-/** The product's modifiers in the contract's shape (what the domain's checks take). */
-export function toProductModifiers(rows: ModifierRows | undefined): TModifierResponse['product_modifiers'] {
+/**
+ * The product's modifiers in the contract's shape (what the domain's checks take); `stopped`: the
+ * ids on the branch's modifier stop list.
+ */
+export function toProductModifiers(
+  rows: ModifierRows | undefined,
+  stopped: ReadonlySet<string> = new Set(),
+): TModifierResponse['product_modifiers'] {
   return {
     single_modifiers: (rows?.singles ?? []).map((m) => ({
       id: m.id,
@@ -86,6 +97,7 @@ export function toProductModifiers(rows: ModifierRows | undefined): TModifierRes
       is_compulsory: m.isCompulsory,
       category_name: m.categoryName,
       max_amount: m.maxAmount,
+      in_stop: stopped.has(m.id),
     })),
     group_modifiers: (rows?.groups ?? [])
       .filter((g) => g.variants.length > 0)
@@ -94,7 +106,12 @@ export function toProductModifiers(rows: ModifierRows | undefined): TModifierRes
         name: g.name,
         min_amount: g.minAmount,
         max_amount: g.maxAmount,
-        variants: g.variants.map((v) => ({ id: v.id, title: v.title, out_price: v.price })),
+        variants: g.variants.map((v) => ({
+          id: v.id,
+          title: v.title,
+          out_price: v.price,
+          in_stop: stopped.has(v.id),
+        })),
       })),
   };
 }
@@ -224,7 +241,7 @@ export function priceLine(
     });
   }
 
-  const mods = toProductModifiers(catalogue.modifiers.get(product.id));
+  const mods = toProductModifiers(catalogue.modifiers.get(product.id), catalogue.stoppedModifiers);
   const chosenModifiers: ChosenModifier[] = input.order_modifiers.map((m) => ({
     modifier_id: m.modifier_id.toLowerCase(),
     modifier_quantity: m.modifier_quantity,
@@ -244,6 +261,22 @@ export function priceLine(
     );
     return null;
   }
+  for (const [i, chosen] of chosenModifiers.entries()) {
+    if (chosen.modifier_quantity <= 0 || !catalogue.stoppedModifiers.has(chosen.modifier_id)) continue;
+    const name = modifierName(mods, chosen.modifier_id);
+    if (!name) continue;
+    inStop = true;
+    refusals.add(
+      cataloguedError(422, 'MODIFIER_UNAVAILABLE', [{ title, modifier: name }], {
+        fields: [
+          {
+            field: fieldOf(index, `order_modifiers[${i}].modifier_id`),
+            message: "is on the branch's modifier stop list",
+          },
+        ],
+      }),
+    );
+  }
   const modifiers = lineModifiers(mods, chosenModifiers);
   const unitPrice = base + extra + modifiersPrice(mods, chosenModifiers);
   const totalPrice = unitPrice * input.quantity;
@@ -260,6 +293,14 @@ export function priceLine(
     inStop,
     discount: { productId: discountProductId, unitPrice: base, count: input.quantity },
   };
+}
+
+/** A single modifier's name or a group variant's title; undefined: not a modifier of the product. */
+function modifierName(mods: TModifierResponse['product_modifiers'], id: string): TLocalizedText | undefined {
+  return (
+    mods.single_modifiers.find((m) => m.id === id)?.name ??
+    mods.group_modifiers.flatMap((g) => g.variants).find((v) => v.id === id)?.title
+  );
 }
 
 /** The modifiers of a (validated) choice as the order line keeps them: names and unit prices. */

@@ -11,13 +11,15 @@
  *    422 PAYMENT_TYPE_NOT_OFFERED (the chain does not take it), 422 ONLINE_PAYMENT_UNAVAILABLE (payme
  *    or click offered, but the provider's settings are missing: checkPaymentType);
  * 3. 404 BRANCH_NOT_FOUND (nothing more can be priced), 422 BRANCH_INACTIVE;
- * 4. timing: 422 BRANCH_CLOSED now (express), or for a scheduled order FUTURE_TIME_PAST,
- *    FUTURE_TIME_TOO_FAR (beyond the branch's future_*_order_time calendar days, Tashkent time),
- *    FUTURE_TIME_OUTSIDE_HOURS;
+ * 4. timing: 422 BRANCH_CLOSED now (express: outside its hours or paused by a manager, with when it
+ *    reopens), or for a scheduled order FUTURE_TIME_PAST, FUTURE_TIME_TOO_FAR (beyond the branch's
+ *    future_*_order_time calendar days, Tashkent time), FUTURE_TIME_OUTSIDE_HOURS, BRANCH_CLOSED (the
+ *    time falls in a pause); 422 DELIVERY_PAUSED (a delivery while deliveries are paused);
  * 5. delivery zone: 422 ADDRESS_OUT_OF_ZONE (unknown or switched-off zone, point outside it), 422
  *    BRANCH_NOT_SERVING_ZONE (no fare without a zone);
  * 6. each line (order-lines.ts): 422 ORDER_PRODUCT_NOT_FOUND, PRODUCT_VARIANT_INVALID,
- *    PRODUCT_NOT_ON_MENU, PRODUCT_UNAVAILABLE ('Unavailable'), MODIFIERS_INVALID;
+ *    PRODUCT_NOT_ON_MENU, PRODUCT_UNAVAILABLE ('Unavailable'), MODIFIERS_INVALID, MODIFIER_UNAVAILABLE
+ *    (a chosen modifier on the branch's modifier stop list);
  * 7. 422 MIN_ORDER_PRICE: goods below the zone's min_order_amount or the chain's minimal_order_price;
  * 8. the fare (computeFare: 404 FARE_NOT_FOUND) and the discounts (promo code errors of
  *    computeDiscounts; a quote then prices the automatic discounts alone);
@@ -30,13 +32,17 @@
 import type { TComputePriceResponse, TDeliveryType, TFareReason, ZCreateOrderRequest } from '@app/contracts';
 import { ORDER_PAYMENT_TYPES } from '@app/contracts';
 import {
+  branchOpenState,
   changeFromValid,
+  deliveryPause,
   freeDeliveryShortfall,
   isOpenAt,
+  isPausedAt,
   isPointInZone,
   minimumOrderShortfall,
   type OrderTotal,
   orderTotal,
+  reopeningText,
   tashkentClock,
   tashkentDay,
 } from '@app/domain';
@@ -56,6 +62,7 @@ import {
   findModifiers,
   findOrderProducts,
   findPlaceRows,
+  findStoppedModifiers,
   type OrderPlaceRows,
 } from './ordering.repository.ts';
 import type { Refusals } from './refusals.ts';
@@ -103,23 +110,39 @@ function checkPaymentType(
 }
 
 /**
- * When the order may be cooked: now if the branch is open (express), or the scheduled time, which
- * must lie ahead, within the branch's hours, and at most future_delivery_order_time (delivery) or
- * future_self_pickup_order_time (pickup) calendar days after today in Tashkent (0: today only).
+ * When the order may be cooked: now if the branch is open (express: its hours and no manager's pause,
+ * the domain's branchOpenState; closed: BRANCH_CLOSED with when it reopens), or the scheduled time,
+ * which must lie ahead, within the branch's hours, after a pause (BRANCH_CLOSED otherwise), and at most
+ * future_delivery_order_time (delivery) or future_self_pickup_order_time (pickup) calendar days after
+ * today in Tashkent (0: today only). A delivery while deliveries are paused (to then, for a scheduled
+ * one) is DELIVERY_PAUSED with when they resume; pickup goes on.
  */
 export function checkTiming(
   branch: Pick<
     BranchRow,
-    'workHourStart' | 'workHourEnd' | 'futureDeliveryOrderTime' | 'futureSelfPickupOrderTime'
+    | 'workHourStart'
+    | 'workHourEnd'
+    | 'futureDeliveryOrderTime'
+    | 'futureSelfPickupOrderTime'
+    | 'pausedUntil'
+    | 'deliveryPausedUntil'
   >,
   deliveryType: TDeliveryType,
   futureTime: Date | null,
   now: Date,
 ): void {
+  const hours = {
+    work_hour_start: branch.workHourStart,
+    work_hour_end: branch.workHourEnd,
+    paused_until: branch.pausedUntil,
+  };
+  const state = branchOpenState(hours, now);
+  const deliveriesPaused =
+    deliveryType === 'delivery' ? deliveryPause(branch.deliveryPausedUntil, now) : null;
   if (!futureTime) {
-    if (!isOpenAt(branch.workHourStart, branch.workHourEnd, tashkentClock(now))) {
-      throw apiError(422, 'BRANCH_CLOSED', { time: branch.workHourStart });
-    }
+    if (!state.open) throw apiError(422, 'BRANCH_CLOSED', { time: reopeningText(state.reopens, now) });
+    if (deliveriesPaused)
+      throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningText(deliveriesPaused, now) });
     return;
   }
   if (futureTime.getTime() <= now.getTime()) throw apiError(422, 'FUTURE_TIME_PAST');
@@ -134,6 +157,10 @@ export function checkTiming(
       end: branch.workHourEnd,
     });
   }
+  if (!state.open && state.reason === 'paused' && isPausedAt(branch.pausedUntil, futureTime, now))
+    throw apiError(422, 'BRANCH_CLOSED', { time: reopeningText(state.reopens, now) });
+  if (deliveriesPaused && isPausedAt(branch.deliveryPausedUntil, futureTime, now))
+    throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningText(deliveriesPaused, now) });
 }
 
 function checkDeliveryZone(
@@ -173,7 +200,20 @@ async function loadCatalogue(
   // deprecates queries sent to a client that is still busy).
   const comboGroups = await findComboGroups(db, comboIds);
   const modifiers = await findModifiers(db, owners);
-  return { products, prices, stopped, comboGroups, modifiers, categoryIds, autoAddMinimum };
+  const chosenModifiers = new Set(
+    lines.flatMap((line) => line.order_modifiers.map((m) => m.modifier_id.toLowerCase())),
+  );
+  const stoppedModifiers = await findStoppedModifiers(db, branch.id, [...chosenModifiers]);
+  return {
+    products,
+    prices,
+    stopped,
+    stoppedModifiers,
+    comboGroups,
+    modifiers,
+    categoryIds,
+    autoAddMinimum,
+  };
 }
 
 export type PriceOrderInput = {

@@ -5,6 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { pgArray, preparedQuery, preparedSql } from '../../db/prepared.ts';
 import {
   branches,
+  branchModifierStopList,
   deliveryFares,
   deliveryZones,
   groupModifiers,
@@ -241,6 +242,32 @@ export async function findModifiers(db: DbOrTx, productIds: string[]): Promise<M
     if (variant) entry.variants.push(variant);
   }
   return byProduct;
+}
+
+const selectStoppedModifiers = preparedQuery<{ branchId: string; ids: string }>()((db, p) =>
+  db
+    .select({ id: branchModifierStopList.modifierId })
+    .from(branchModifierStopList)
+    .where(
+      and(
+        sql`${branchModifierStopList.branchId} = ${p('branchId')}::uuid`,
+        sql`${branchModifierStopList.modifierId} = any(${p('ids')}::uuid[])`,
+      ),
+    ),
+);
+
+/**
+ * Which of these modifier ids (single modifiers or group variants) are on the branch's modifier stop
+ * list (issue 13).
+ */
+export async function findStoppedModifiers(
+  db: DbOrTx,
+  branchId: string,
+  modifierIds: readonly string[],
+): Promise<Set<string>> {
+  if (!modifierIds.length) return new Set();
+  const rows = await selectStoppedModifiers(db, { branchId, ids: pgArray([...modifierIds]) });
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Every column of the order but its id and number: the statement below writes each one as given. */

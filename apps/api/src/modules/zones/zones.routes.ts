@@ -55,7 +55,7 @@ export async function zoneRoutes(fastify: FastifyInstance) {
         tags: ['zones'],
         summary: 'Branches ordered by distance from a point (only those of a zone when given)',
         description:
-          'Every branch, active or not, with `distance` in metres and `is_open` (active and within its hours now, Tashkent time). The storefront takes the first with `is_active`. An unknown or inactive `delivery_zone_id` answers 404.',
+          'Every branch, active or not, with `distance` in metres and `is_open` (active, within its hours now in Tashkent time, and not paused: `paused_until` past or null). The storefront takes the first with `is_active`. An unknown or inactive `delivery_zone_id` answers 404.',
         querystring: ZNearestBranchQuery,
         response: { 200: ZNearestBranchResponse, 400: ZApiError, 404: ZApiError },
       },

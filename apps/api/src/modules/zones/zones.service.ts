@@ -5,14 +5,7 @@ import type {
   TNearBranch,
   TNearestBranchResponse,
 } from '@app/contracts';
-import {
-  firstActive,
-  type GeoLatLong,
-  isBranchSelectable,
-  nearestBranches,
-  tashkentClock,
-  zonesContaining,
-} from '@app/domain';
+import { firstActive, type GeoLatLong, isBranchOpenNow, nearestBranches, zonesContaining } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BranchRow } from '../../db/schema/index.ts';
 import { apiError } from '../../http/errors.ts';
@@ -21,10 +14,9 @@ import { listActiveZones, listBranchRows } from './zones.repository.ts';
 
 /**
  * The branches nearest first, each with its distance in whole metres and whether it takes orders at
- * `now` (active and within its hours, Tashkent time: the domain's isBranchSelectable).
+ * `now` (active, within its hours in Tashkent time and not paused: the domain's isBranchOpenNow).
  */
 function rankBranches(point: GeoLatLong, rows: BranchRow[], now: Date): TNearBranch[] {
-  const clock = tashkentClock(now);
   const ranked = nearestBranches(
     point,
     rows.map((row) => ({ row, location: { lat: row.lat, long: row.long } })),
@@ -33,9 +25,14 @@ function rankBranches(point: GeoLatLong, rows: BranchRow[], now: Date): TNearBra
     toNearBranch(
       row,
       distance,
-      isBranchSelectable(
-        { is_active: row.isActive, work_hour_start: row.workHourStart, work_hour_end: row.workHourEnd },
-        clock,
+      isBranchOpenNow(
+        {
+          is_active: row.isActive,
+          work_hour_start: row.workHourStart,
+          work_hour_end: row.workHourEnd,
+          paused_until: row.pausedUntil,
+        },
+        now,
       ),
     ),
   );

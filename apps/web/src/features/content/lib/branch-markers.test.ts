@@ -23,6 +23,8 @@ const branch = (slug: string, lat: number, long: number): TBranch => ({
   has_playground: false,
   images: [],
   virtual_tour: null,
+  paused_until: null,
+  delivery_paused_until: null,
 });
 
 describe('branchMarkers', () => {

@@ -64,6 +64,8 @@ const branch = (slug: string, over: Partial<TBranch> = {}): TBranch => ({
   has_playground: false,
   images: [],
   virtual_tour: null,
+  paused_until: null,
+  delivery_paused_until: null,
   ...over,
 });
 const near = (b: TBranch, distance: number) => ({ ...b, distance, is_open: true });

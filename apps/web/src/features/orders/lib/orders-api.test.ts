@@ -119,6 +119,7 @@ describe('today’s menu for a repeat', () => {
                 is_compulsory: false,
                 category_name: text('Extras'),
                 max_amount: 2,
+                in_stop: false,
               },
             ],
             group_modifiers: [],

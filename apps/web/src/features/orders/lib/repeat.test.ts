@@ -68,6 +68,7 @@ const sauces: ProductModifiers = {
       is_compulsory: false,
       category_name: text(''),
       max_amount: 3,
+      in_stop: false,
     },
   ],
   group_modifiers: [
@@ -77,8 +78,8 @@ const sauces: ProductModifiers = {
       min_amount: 1,
       max_amount: 2,
       variants: [
-        { id: id(21), title: text('Garlic'), out_price: 2_000 },
-        { id: id(22), title: text('Chili'), out_price: 3_000 },
+        { id: id(21), title: text('Garlic'), out_price: 2_000, in_stop: false },
+        { id: id(22), title: text('Chili'), out_price: 3_000, in_stop: false },
       ],
     },
   ],

@@ -11,7 +11,12 @@ import { ModifierGroups } from './modifier-groups';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const text = (ru: string) => ({ ru, uz: ru, en: ru });
-const variant = (n: number, title: string, out_price = 0) => ({ id: uuid(n), title: text(title), out_price });
+const variant = (n: number, title: string, out_price = 0, in_stop = false) => ({
+  id: uuid(n),
+  title: text(title),
+  out_price,
+  in_stop,
+});
 
 /** Modifiers as the API answers them (checked by the contract). */
 function modifiers(mods: Partial<ProductModifiers>): ProductModifiers {
@@ -138,6 +143,7 @@ describe('modifier groups: min and max choices', () => {
           is_compulsory: true,
           category_name: text('Прочее'),
           max_amount: 1,
+          in_stop: false,
         },
         {
           id: uuid(42),
@@ -146,6 +152,7 @@ describe('modifier groups: min and max choices', () => {
           is_compulsory: false,
           category_name: text('Добавки'),
           max_amount: 1,
+          in_stop: false,
         },
         {
           id: uuid(43),
@@ -154,6 +161,7 @@ describe('modifier groups: min and max choices', () => {
           is_compulsory: false,
           category_name: text('Добавки'),
           max_amount: 2,
+          in_stop: false,
         },
         {
           id: uuid(44),
@@ -162,6 +170,7 @@ describe('modifier groups: min and max choices', () => {
           is_compulsory: true,
           category_name: text('Добавки'),
           max_amount: 3,
+          in_stop: false,
         },
       ],
     });

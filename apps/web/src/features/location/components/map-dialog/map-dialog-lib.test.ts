@@ -101,6 +101,8 @@ function branch(slug: string, start: string, end: string, is_active = true, city
     has_playground: false,
     images: [],
     virtual_tour: null,
+    paused_until: null,
+    delivery_paused_until: null,
   };
 }
 
