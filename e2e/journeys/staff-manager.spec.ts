@@ -152,7 +152,9 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
     .getByRole('link', { name: m('nav.stopList') })
     .click();
   await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/staff/manager/stop-list'));
-  await page.getByLabel(m('common.branch')).selectOption({ label: chilonzor.name[locale] });
+  await page
+    .getByRole('combobox', { name: m('common.branch'), exact: true })
+    .selectOption({ label: chilonzor.name[locale] });
   await page.getByLabel(m('stopList.search')).fill(dishName);
   const dishSwitch = page.getByRole('switch', { name: mf('stopList.switchNamed', { name: dishName }) });
   await expect(dishSwitch).toHaveAttribute('aria-checked', 'true');
@@ -244,6 +246,7 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
 
   // Prices: the Tashkent menu, a new price saved on one row, then the old one back.
   await page.goto(localePath(locale, '/staff/manager/prices'));
+  await page.getByRole('combobox', { name: m('prices.menu'), exact: true }).selectOption(chilonzor.menu_id);
   const priceInput = page.getByLabel(mf('prices.price', { name: dishName }));
   await expect(priceInput).toHaveValue(String(dish.out_price));
   await expectAccessible(page, 'manager prices');

@@ -106,8 +106,10 @@ function PauseDialog({
           pauseUntil(until);
         }}
       >
-        <label htmlFor={untilId} className="block">
-          <span className="font-semibold">{t('untilTime')}</span>
+        <div className="block">
+          <label htmlFor={untilId} className="block font-semibold">
+            {t('untilTime')}
+          </label>
           <input
             id={untilId}
             type="time"
@@ -117,7 +119,7 @@ function PauseDialog({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${untilId}-error` : undefined}
           />
-        </label>
+        </div>
         <Button type="submit" disabled={pause.isPending} className="min-h-11">
           {t('pauseUntil')}
         </Button>
@@ -215,8 +217,10 @@ function HoursForm({ branch }: { branch: TStaffBranch }) {
         );
       }}
     >
-      <label htmlFor={`${id}-start`} className="block">
-        <span className="text-sm font-semibold">{t('branches.opens')}</span>
+      <div className="block">
+        <label htmlFor={`${id}-start`} className="block text-sm font-semibold">
+          {t('branches.opens')}
+        </label>
         <input
           id={`${id}-start`}
           type="time"
@@ -226,9 +230,11 @@ function HoursForm({ branch }: { branch: TStaffBranch }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-      </label>
-      <label htmlFor={`${id}-end`} className="block">
-        <span className="text-sm font-semibold">{t('branches.closes')}</span>
+      </div>
+      <div className="block">
+        <label htmlFor={`${id}-end`} className="block text-sm font-semibold">
+          {t('branches.closes')}
+        </label>
         <input
           id={`${id}-end`}
           type="time"
@@ -238,7 +244,7 @@ function HoursForm({ branch }: { branch: TStaffBranch }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-      </label>
+      </div>
       <Button type="submit" variant="secondary" disabled={save.isPending} className="min-h-11">
         {save.isPending ? t('common.saving') : t('branches.saveHours')}
       </Button>

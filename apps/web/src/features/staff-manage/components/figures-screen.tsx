@@ -33,8 +33,10 @@ export function FiguresScreen() {
   return (
     <section>
       <ScreenTitle>{t('title')}</ScreenTitle>
-      <label htmlFor={dateId} className="block max-w-xs">
-        <span className="font-semibold">{t('date')}</span>
+      <div className="block max-w-xs">
+        <label htmlFor={dateId} className="block font-semibold">
+          {t('date')}
+        </label>
         <input
           id={dateId}
           type="date"
@@ -43,7 +45,7 @@ export function FiguresScreen() {
           max={tashkentDay(new Date())}
           onChange={(e) => setDate(e.target.value)}
         />
-      </label>
+      </div>
       <QueryState query={figures}>
         {(figures.data?.branches ?? []).length === 0 ? (
           <p className="mt-4 text-muted">{t('empty')}</p>

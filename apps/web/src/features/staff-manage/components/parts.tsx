@@ -74,8 +74,10 @@ export function BranchSelect({
   const t = useTranslations('staff-manage.common');
   const locale = useAppLocale();
   return (
-    <label htmlFor={id} className="block max-w-sm">
-      <span className="font-semibold">{t('branch')}</span>
+    <div className="block max-w-sm">
+      <label htmlFor={id} className="block font-semibold">
+        {t('branch')}
+      </label>
       <select
         id={id}
         className={cn(inputClass, 'min-h-11')}
@@ -89,7 +91,7 @@ export function BranchSelect({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

@@ -88,8 +88,10 @@ function PriceRow({ menuId, product }: { menuId: string; product: TMenuProduct }
           submit(true);
         }}
       >
-        <label htmlFor={inputId} className="block min-w-0 flex-1 basis-40">
-          <span className="text-sm font-semibold">{t('price', { name })}</span>
+        <div className="block min-w-0 flex-1 basis-40">
+          <label htmlFor={inputId} className="block text-sm font-semibold">
+            {t('price', { name })}
+          </label>
           <input
             id={inputId}
             inputMode="numeric"
@@ -100,7 +102,7 @@ function PriceRow({ menuId, product }: { menuId: string; product: TMenuProduct }
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
-        </label>
+        </div>
         <Button type="submit" disabled={save.isPending} className="min-h-11">
           {save.isPending ? tc('saving') : tc('save')}
         </Button>
@@ -145,8 +147,10 @@ export function PricesScreen() {
       <ScreenTitle>{t('title')}</ScreenTitle>
       <QueryState query={menus}>
         <div className="flex flex-col gap-3 md:flex-row md:items-end">
-          <label htmlFor={ids.menu} className="block w-full max-w-sm">
-            <span className="font-semibold">{t('menu')}</span>
+          <div className="block w-full max-w-sm">
+            <label htmlFor={ids.menu} className="block font-semibold">
+              {t('menu')}
+            </label>
             <select
               id={ids.menu}
               className={cn(inputClass, 'min-h-11')}
@@ -159,9 +163,11 @@ export function PricesScreen() {
                 </option>
               ))}
             </select>
-          </label>
-          <label htmlFor={ids.search} className="block w-full max-w-sm">
-            <span className="font-semibold">{t('search')}</span>
+          </div>
+          <div className="block w-full max-w-sm">
+            <label htmlFor={ids.search} className="block font-semibold">
+              {t('search')}
+            </label>
             <input
               id={ids.search}
               type="search"
@@ -169,7 +175,7 @@ export function PricesScreen() {
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-          </label>
+          </div>
         </div>
         {menuId ? (
           <QueryState query={products}>

@@ -93,8 +93,10 @@ export function StopListScreen() {
             value={branchId}
             onChange={(id) => setBranchId(id)}
           />
-          <label htmlFor={ids.search} className="block w-full max-w-sm">
-            <span className="font-semibold">{t('stopList.search')}</span>
+          <div className="block w-full max-w-sm">
+            <label htmlFor={ids.search} className="block font-semibold">
+              {t('stopList.search')}
+            </label>
             <input
               id={ids.search}
               type="search"
@@ -102,7 +104,7 @@ export function StopListScreen() {
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-          </label>
+          </div>
         </div>
         {branchId ? (
           <QueryState query={list}>
