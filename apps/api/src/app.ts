@@ -52,6 +52,7 @@ import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { shipperRoutes } from './modules/shippers/shippers.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffManageRoutes } from './modules/staff-manage/staff-manage.routes.ts';
+import { staffStreamRoutes } from './modules/staff-stream/staff-stream.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { createOffsetClock, type OffsetClock } from './modules/test-clock/test-clock.ts';
 import { zoneRoutes } from './modules/zones/zones.routes.ts';
@@ -336,8 +337,9 @@ async function registerEverything(
   await app.register(orderingRoutes);
   await app.register(orderRoutes);
   await app.register(staffRoutes);
-  // The manager's workspace (issue 13).
+  // The staff workspace (issue 13): the manager's routes and the live stream.
   await app.register(staffManageRoutes);
+  await app.register(staffStreamRoutes);
   // Pricing (issue 5).
   await app.register(pricingRoutes);
   // Online payments (issue 12): Click's merchant endpoints.

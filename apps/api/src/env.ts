@@ -191,6 +191,8 @@ const ZEnvFields = z.object({
   READ_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Open GET /v1/catalogue-changes streams per process (storefront servers); more answer 503. */
   CATALOGUE_STREAM_LIMIT: z.coerce.number().int().min(1).max(1_000).default(32),
+  /** Open GET /v1/staff/stream streams per process (staff screens: operators, kitchens, couriers); more answer 503. */
+  STAFF_STREAM_LIMIT: z.coerce.number().int().min(1).max(10_000).default(500),
   ESKIZ_BASE_URL: z
     .url()
     .default('https://notify.eskiz.uz')

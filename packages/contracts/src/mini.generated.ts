@@ -17,8 +17,8 @@ export const ZAuditEntry = z.object({
   target_type: z.string(),
   target_id: z.string(),
   branch_id: z.nullable(ZId),
-  before: z.nullable(z.unknown()),
-  after: z.nullable(z.unknown()),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
   at: z.iso.datetime(),
 });
 

@@ -221,8 +221,9 @@ export const ZAuditEntry = z.object({
   target_type: z.string(),
   target_id: z.string(),
   branch_id: ZId.nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** What it was and what it became: a JSON object of the fields concerned (null: nothing, e.g. before a creation). */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
   at: z.iso.datetime(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;

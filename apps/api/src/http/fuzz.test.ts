@@ -19,6 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newsEvents, recipes, stocks, vacancies } from '../db/schema/index.ts';
 import { stableId } from '../db/seed/ids.ts';
 import { DEMO_SHIPPER_ID } from '../env.ts';
+import { addTestManagers, signIn } from '../modules/staff-manage/staff-manage.fixtures.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
 import { createTestClock } from '../test/clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../test/fixture-staff.ts';
@@ -46,7 +47,7 @@ const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef01234';
 
 let t: TestApp;
 let doc: OpenApiDocument;
-const tokens = { customer: '', customerId: '', staff: '', admin: ADMIN_TOKEN };
+const tokens = { customer: '', customerId: '', staff: '', manager: '', admin: ADMIN_TOKEN };
 /** Real ids of the test data, so valid requests reach the code behind the lookups. */
 const ids: Record<string, string> = {};
 
@@ -68,6 +69,9 @@ beforeAll(async () => {
     payload: { login: 'operator', password: FIXTURE_STAFF_PASSWORD },
   });
   tokens.staff = ZStaffLoginResponse.parse(staff.json()).access_token;
+  // The manager's workspace (issue 13) is a chain manager's: the fixture chain has none, so one is added.
+  await addTestManagers(t);
+  tokens.manager = await signIn(t, 'manager');
   ids.order = (await placeTestOrder(t, customer.token)).order_id;
   const address = await t.app.inject({
     method: 'POST',
@@ -121,6 +125,8 @@ function knownValue({ name, path, operation }: ValueContext): unknown {
     branch_id: ORDER_FIXTURE.chilonzor,
     delivery_zone_id: ORDER_FIXTURE.westZone,
     menu_id: stableId('menu', 'tashkent'),
+    // The manager's menu prices (issue 13): a product the fuzzed orders do not need.
+    productId: ORDER_FIXTURE.products.cola,
     order_id: ids.order,
     modifier_id: ORDER_FIXTURE.modifiers.garlic,
     parent_id: ORDER_FIXTURE.modifiers.sauce,
@@ -152,6 +158,10 @@ function pathId(path: string): string | undefined {
   if (path.startsWith('/v1/customers/')) return tokens.customerId;
   if (path.startsWith('/v1/customer-addresses/')) return ids.address;
   if (path.startsWith('/v2/orders/') || path.startsWith('/v1/staff/orders/')) return ids.order;
+  // The manager's workspace (issue 13): a branch, a menu, and the courier's account (never the manager's own).
+  if (path.startsWith('/v1/staff/branches/')) return ORDER_FIXTURE.chilonzor;
+  if (path.startsWith('/v1/staff/menus/')) return stableId('menu', 'tashkent');
+  if (path.startsWith('/v1/staff/accounts/')) return stableId('staff', 'courier');
   if (path.startsWith('/v1/vacancies/')) return ids.vacancy;
   if (path.startsWith('/v1/news-events/')) return ids.news;
   if (path.startsWith('/v1/stocks/')) return ids.stock;
@@ -159,10 +169,15 @@ function pathId(path: string): string | undefined {
   return undefined;
 }
 
+/** The manager's workspace (modules/staff-manage): refused to the operator, so fuzzed with a chain manager's token. */
+const isManagerRoute = (path: string) =>
+  /^\/v1\/staff\/(branches|menus|accounts|figures|audit)(\/|$)/.test(path);
+
 /** The token a valid request of the operation carries. */
 function authorizationFor(operation: Operation): string | undefined {
   const schemes = (operation.op.security ?? []).flatMap((s) => Object.keys(s));
-  if (schemes.includes('staffToken')) return `Bearer ${tokens.staff}`;
+  if (schemes.includes('staffToken'))
+    return `Bearer ${isManagerRoute(operation.path) ? tokens.manager : tokens.staff}`;
   if (schemes.includes('adminToken')) return `Bearer ${tokens.admin}`;
   // Bare, as the storefront sends it (Bearer is tried by the other cases).
   if (schemes.includes('customerToken')) return tokens.customer;

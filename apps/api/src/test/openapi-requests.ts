@@ -59,12 +59,14 @@ export type Operation = {
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 /**
- * Whether a valid request opens a stream that never ends by itself (GET /v1/catalogue-changes needs
- * no id that a test could make unknown): `inject` would wait for it forever. Such an operation is
- * tested on a listening server (modules/catalogue-changes/catalogue-changes.test.ts).
+ * Whether a valid request opens a stream that never ends by itself (GET /v1/catalogue-changes and
+ * GET /v1/staff/stream need no id that a test could make unknown): `inject` would wait for it forever.
+ * Such an operation is tested on a listening server (modules/catalogue-changes/catalogue-changes.test.ts,
+ * modules/staff-stream/staff-stream.test.ts: its 401 and 400 too).
  */
 export const opensEndlessStream = (operation: Operation): boolean =>
-  operation.method === 'GET' && operation.path === '/v1/catalogue-changes';
+  operation.method === 'GET' &&
+  (operation.path === '/v1/catalogue-changes' || operation.path === '/v1/staff/stream');
 
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   const found: Operation[] = [];

@@ -6,6 +6,7 @@ import { createPgliteOrderEvents } from './pglite.ts';
 import { createPostgresOrderEvents } from './postgres.ts';
 
 export type {
+  AnyStatusListener,
   CatalogueChangeListener,
   CurrentStatuses,
   OrderEvents,

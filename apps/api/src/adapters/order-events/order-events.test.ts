@@ -295,7 +295,8 @@ describe.skipIf(!databaseUrl)(ACROSS_PROCESSES, () => {
         method: 'POST',
         url: `/v1/staff/orders/${order_id}/events`,
         headers: { ...CLIENT_HEADERS, authorization: `Bearer ${staffToken}` },
-        payload: { event },
+        // A staff cancel needs its reason (issue 13).
+        payload: event.endsWith('-cancelled') ? { event, reason: 'Test' } : { event },
       });
       expect(res.statusCode, res.body).toBe(200);
     };

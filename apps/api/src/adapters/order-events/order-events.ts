@@ -31,6 +31,8 @@ export const CATALOGUE_CHANGED_CHANNEL = 'catalogue_changed';
 export const BUS_BARRIER_CHANNEL = 'bus_barrier';
 
 export type OrderStatusListener = (event: TOrderStatusEvent) => void;
+/** A status change of any order, with its outbox row's id (ascending as rows are written; see status-feed.ts). */
+export type AnyStatusListener = (event: TOrderStatusEvent, outboxId: number) => void;
 export type CatalogueChangeListener = (change: TCatalogueChange) => void;
 
 /**
@@ -63,6 +65,13 @@ export type OrderEvents = {
    * listener should tolerate a status it already knows.
    */
   subscribe: (orderId: string, listener: OrderStatusListener) => () => void;
+  /**
+   * Calls `listener` for every status change of every order that commits from now on (any process),
+   * with its outbox row's id: the staff stream (modules/staff-stream) fans it out by role and branch.
+   * Each row is handed over once per process; rows written while the listening connection was lost are
+   * read from the outbox after it comes back (as long as the outbox keeps them). Returns the unsubscribe.
+   */
+  onAnyStatus: (listener: AnyStatusListener) => () => void;
   /**
    * Calls `listener` whenever customer tokens are revoked (`publishTokensRevoked`, in any process),
    * and with `{ kind: 'maybe-missed' }` after the listening connection was lost and re-established,
@@ -210,6 +219,8 @@ export class CatalogueChanges extends Broadcast<TCatalogueChange> {
  */
 export class Subscriptions {
   readonly #byOrder = new Map<string, Set<OrderStatusListener>>();
+  /** Listeners of every order's changes (onAnyStatus). */
+  readonly #all = new Set<AnyStatusListener>();
 
   constructor(private readonly log: Log) {}
 
@@ -233,6 +244,14 @@ export class Subscriptions {
     };
   }
 
+  addAll(listener: AnyStatusListener): () => void {
+    const entry: AnyStatusListener = (event, id) => listener(event, id);
+    this.#all.add(entry);
+    return () => {
+      this.#all.delete(entry);
+    };
+  }
+
   orderIds(): string[] {
     return [...this.#byOrder.keys()];
   }
@@ -248,14 +267,22 @@ export class Subscriptions {
    * while this process follows no order: every process hears every order's statuses (at lunch rush,
    * one per order placed anywhere), and most of them follow none at that moment.
    */
-  dispatchPayload(payload: string | undefined): void {
-    if (this.#byOrder.size === 0) return;
+  dispatchPayload(payload: string | undefined, outboxId?: number): void {
+    if (this.#byOrder.size === 0 && (this.#all.size === 0 || outboxId === undefined)) return;
     const event = parsePayload(payload, ZOrderStatusEvent);
     if (!event) {
       this.log.warn({ payload }, 'order status notification has an unexpected shape; dropped');
       return;
     }
     this.dispatch(event);
+    if (outboxId === undefined) return;
+    for (const listener of [...this.#all]) {
+      try {
+        listener(event, outboxId);
+      } catch (error) {
+        this.log.error({ err: error, orderId: event.order_id }, 'order status listener failed');
+      }
+    }
   }
 
   dispatch(event: TOrderStatusEvent): void {
@@ -273,6 +300,7 @@ export class Subscriptions {
 
   clear(): void {
     this.#byOrder.clear();
+    this.#all.clear();
   }
 }
 

@@ -60,6 +60,7 @@ export async function createPgliteOrderEvents(
       setImmediate(() => void feed.poll());
     },
     subscribe: (orderId, listener) => subs.add(orderId, listener),
+    onAnyStatus: (listener) => subs.addAll(listener),
     onTokensRevoked: (listener) => revocations.add(listener),
     onCatalogueChanged: (listener) => catalogue.add(listener),
     // The catalogue listener runs during the commit itself (above); statuses need one read.

@@ -210,6 +210,7 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
       nudge();
     },
     subscribe: (orderId, listener) => subs.add(orderId, listener),
+    onAnyStatus: (listener) => subs.addAll(listener),
     onTokensRevoked: (listener) => revocations.add(listener),
     onCatalogueChanged: (listener) => catalogue.add(listener),
     settled,

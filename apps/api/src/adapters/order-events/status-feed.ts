@@ -158,7 +158,7 @@ export class StatusFeed {
       if (this.#seen.has(id)) continue;
       this.#seen.add(id);
       if (id > upTo) upTo = id;
-      if (deliver) this.subs.dispatchPayload(row.payload);
+      if (deliver) this.subs.dispatchPayload(row.payload, id);
     }
     this.#checkpoints.push({ xmax: snapshot.xmax, upTo });
     while (this.#checkpoints.length > 0) {

@@ -182,7 +182,7 @@ describe('cancelling a paid online order (refund due)', () => {
       method: 'POST',
       url: `/v1/staff/orders/${orderId}/events`,
       headers: { ...CLIENT_HEADERS, authorization: `Bearer ${staffTokens.operator}` },
-      payload: { event: 'operator-cancelled' },
+      payload: { event: 'operator-cancelled', reason: 'Customer called' },
     });
 
   it('marks it refund_due in the cancellation, and only it', async () => {

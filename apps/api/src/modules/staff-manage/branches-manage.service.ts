@@ -110,7 +110,7 @@ export async function pauseBranch(
   });
 }
 
-/** DELETE /v1/staff/branches/{id}/pause?scope=: open again now. */
+/** DELETE /v1/staff/branches/{id}/pause?scope=: open again now (a branch not paused is answered as it is). */
 export async function resumeBranch(
   deps: ManageDeps,
   staff: Staff,
@@ -120,6 +120,9 @@ export async function resumeBranch(
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const branch = await branchFor(tx, staff, branchId, ROLES.kitchen, true);
+    const paused = activeUntil(scope === 'branch' ? branch.pausedUntil : branch.deliveryPausedUntil, now);
+    // Not paused (or the pause is over): nothing to resume, nothing to record.
+    if (paused === null) return toStaffBranch(branch, now);
     const updated = await updateBranch(
       tx,
       branch.id,

@@ -147,6 +147,12 @@ describe('PUT and DELETE /v1/staff/branches/:id/pause', () => {
       after: { scope: 'branch', paused_until: null, delivery_paused_until: null },
     });
 
+    // Resuming what is not paused changes nothing and records nothing.
+    const audits = (await auditRowsOf(t, yunusobod)).length;
+    expect((await resume('vendor-yunusobod', yunusobod, 'branch')).statusCode).toBe(200);
+    expect((await resume('vendor-yunusobod', yunusobod, 'delivery')).statusCode).toBe(200);
+    expect((await auditRowsOf(t, yunusobod)).length).toBe(audits);
+
     // A pause whose time has come reads as none.
     expect(
       (await pause('manager-yunusobod', yunusobod, { scope: 'branch', until: inHours(0.5) })).statusCode,

@@ -6,7 +6,6 @@
 import { ZStaffLoginResponse } from '@app/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import { staffAccounts, staffAuditLog } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
 import { DEMO_SHIPPER_ID } from '../../env.ts';
@@ -80,7 +79,7 @@ export async function signIn(t: TestApp, login: string, password = FIXTURE_STAFF
     headers: CLIENT_HEADERS,
     payload: { login, password },
   });
-  expect(res.statusCode, `sign-in of ${login}: ${res.body}`).toBe(200);
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${login}: ${res.statusCode} ${res.body}`);
   return ZStaffLoginResponse.parse(res.json()).access_token;
 }
 

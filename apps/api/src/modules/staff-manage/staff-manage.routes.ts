@@ -1,17 +1,36 @@
 import {
   ZApiError,
+  ZAuditQuery,
+  ZAuditResponse,
   ZBranchHoursRequest,
   ZBranchPauseQuery,
   ZBranchPauseRequest,
+  ZFiguresQuery,
+  ZFiguresResponse,
+  ZMenuParams,
+  ZMenuProductParams,
+  ZMenuProductPrice,
+  ZMenuProductPriceRequest,
+  ZStaffAccount,
+  ZStaffAccountCreate,
+  ZStaffAccountParams,
+  ZStaffAccountsResponse,
+  ZStaffAccountUpdate,
   ZStaffBranch,
   ZStaffBranchesResponse,
   ZStaffBranchParams,
+  ZStaffMenuProductsResponse,
+  ZStaffMenusResponse,
+  ZStaffPasswordReset,
   ZStopListChange,
   ZStopListResponse,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { signedInStaff, staffGuard } from '../staff/staff.auth.ts';
+import { createAccount, listAccounts, resetPassword, updateAccount } from './accounts-manage.service.ts';
+import { readAuditLog } from './audit-log.service.ts';
 import {
   changeStopList,
   getStopList,
@@ -21,6 +40,8 @@ import {
   resumeBranch,
   setBranchHours,
 } from './branches-manage.service.ts';
+import { getFigures } from './figures.service.ts';
+import { listMenuPrices, listMenus, removeMenuPrice, setMenuPrice } from './menus-manage.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
@@ -132,5 +153,180 @@ export async function staffManageRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => changeStopList(deps(), staffOf(request), request.params.id, request.body),
+  );
+
+  // -- menus and prices: the chain's manager only ------------------------------------------------
+  const menuNote = 'The chain’s manager only (menus are shared by branches: a branch’s manager gets 403).';
+
+  app.get(
+    '/v1/staff/menus',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The chain’s menus',
+        description: menuNote,
+        response: { 200: ZStaffMenusResponse, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => listMenus(deps(), staffOf(request)),
+  );
+
+  app.get(
+    '/v1/staff/menus/:id/products',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Every active product of the chain with its price on this menu (null: not sold on it)',
+        description: `Sizes follow their origin product. ${menuNote}`,
+        params: ZMenuParams,
+        response: { 200: ZStaffMenuProductsResponse, ...errors },
+      },
+    },
+    async (request) => listMenuPrices(deps(), staffOf(request), request.params.id),
+  );
+
+  app.put(
+    '/v1/staff/menus/:id/products/:productId',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Sell a product on a menu at a price (added, or its price changed)',
+        description: `Customers’ menus and checkout quotes follow within seconds. ${menuNote} A change is written to the audit log.`,
+        params: ZMenuProductParams,
+        body: ZMenuProductPriceRequest,
+        response: { 200: ZMenuProductPrice, ...errors },
+      },
+    },
+    async (request) =>
+      setMenuPrice(deps(), staffOf(request), {
+        menuId: request.params.id,
+        productId: request.params.productId,
+        price: request.body.price,
+      }),
+  );
+
+  app.delete(
+    '/v1/staff/menus/:id/products/:productId',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Stop selling a product on a menu',
+        description: `Answers the product with price null. ${menuNote} A change is written to the audit log.`,
+        params: ZMenuProductParams,
+        response: { 200: ZMenuProductPrice, ...errors },
+      },
+    },
+    async (request) =>
+      removeMenuPrice(deps(), staffOf(request), {
+        menuId: request.params.id,
+        productId: request.params.productId,
+      }),
+  );
+
+  // -- staff accounts: managers --------------------------------------------------------------------
+  const accountNote =
+    'The chain’s manager: every account; a branch’s manager: only accounts of its branch (its vendors and managers), and no chain-wide ones; others 403.';
+
+  app.get(
+    '/v1/staff/accounts',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Staff accounts (never their passwords)',
+        description: accountNote,
+        response: { 200: ZStaffAccountsResponse, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => listAccounts(deps(), staffOf(request)),
+  );
+
+  app.post(
+    '/v1/staff/accounts',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Create a staff account',
+        description: `A vendor needs a branch, operators and couriers have none (400); a login is unique in the chain, in any case (409). ${accountNote} Written to the audit log.`,
+        body: ZStaffAccountCreate,
+        response: { 201: ZStaffAccount, ...errors, 409: ZApiError },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createAccount(deps(), staffOf(request), request.body)),
+  );
+
+  app.patch(
+    '/v1/staff/accounts/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change a staff account: name, phone, role, branch, enabled',
+        description: `Disabling it or changing its role or branch ends its sign-ins at once. A manager cannot disable itself or change its own role or branch (409). ${accountNote} Written to the audit log.`,
+        params: ZStaffAccountParams,
+        body: ZStaffAccountUpdate,
+        response: { 200: ZStaffAccount, ...errors, 409: ZApiError },
+      },
+    },
+    async (request) => updateAccount(deps(), staffOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/v1/staff/accounts/:id/password',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Set a staff account’s password; its sign-ins end',
+        description: `${accountNote} Written to the audit log (without the password).`,
+        params: ZStaffAccountParams,
+        body: ZStaffPasswordReset,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(deps(), staffOf(request), request.params.id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // -- figures and the audit log ---------------------------------------------------------------------
+
+  app.get(
+    '/v1/staff/figures',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'A day’s figures per branch: orders, revenue, cancellations, average minutes per stage',
+        description:
+          'The day is Tashkent’s (default today). Orders: placed that day, online orders never paid left out; revenue: total of those not cancelled; stages (averages of the first time each status was reached): to_accept new -> operator-accepted, cooking operator-accepted -> vendor-ready, to_hand_over vendor-ready -> delivered (delivery) or finished (pickup). The chain’s manager and operators: every branch; a branch’s manager: its own; vendors and couriers 403.',
+        querystring: ZFiguresQuery,
+        response: { 200: ZFiguresResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => getFigures(deps(), staffOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/staff/audit',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The staff audit log: who did what, before and after, when; newest first',
+        description:
+          'The chain’s manager: every row (or one branch’s with branch_id); a branch’s manager: its branch’s rows only (another branch_id: 403); others 403.',
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => readAuditLog(deps(), staffOf(request), request.query),
   );
 }
