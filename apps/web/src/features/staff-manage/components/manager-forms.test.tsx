@@ -217,7 +217,7 @@ describe('branch pauses', { timeout: 30_000 }, () => {
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => {
-      await userEvent.click(screen.getByRole('button', { name: 'Возобновить филиал Чиланзар' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Возобновить сейчас: филиал Чиланзар' }));
     });
     expect(await screen.findByRole('button', { name: 'Приостановить весь филиал' })).toBeInTheDocument();
     expect(api.callsTo('DELETE', `/v1/staff/branches/${BRANCH_ID}/pause`)).toHaveLength(1);
