@@ -215,11 +215,19 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
   await pauseDialog.getByRole('button', { name: mf('branches.forMinutes', { minutes: 30 }) }).click();
   const pausedAt = Date.now();
   await expect(pauseDialog).toBeHidden();
-  await expect(branchCard.getByText(/Paused until \d\d:\d\d/)).toBeVisible();
+  const pausedUntil = branchCard.getByText(/Paused until \d\d:\d\d/);
+  await expect(pausedUntil).toBeVisible();
+  const reopens = /(\d\d:\d\d)/.exec((await pausedUntil.textContent()) ?? '')?.[1];
   const resume = branchCard.getByRole('button', {
     name: mf('branches.resumeBranchOf', { name: chilonzor.name[locale] }),
   });
   await expect(resume).toBeVisible();
+  // Ordering there is refused with the spec's text for a closed restaurant, naming when it reopens.
+  const closed = await placeOrder(api, customerAuth, chilonzor.id, dish, quantity);
+  expect(closed.status()).toBe(422);
+  expect(((await closed.json()) as { message: string }).message).toBe(
+    `This restaurant is currently closed. Please come back from ${reopens}`,
+  );
   await followsWithin(shop, localePath(locale), pausedAt, () =>
     shop.getByTestId('branch-closed').isVisible(),
   );

@@ -8,6 +8,8 @@ describe('pauses of a branch', () => {
   it('end the chosen number of minutes from now', () => {
     expect(pauseUntilIn(15, NOW)).toBe('2026-11-28T05:15:00.000Z');
     expect(pauseUntilIn(60, NOW)).toBe('2026-11-28T06:00:00.000Z');
+    // On a whole minute, rounded up: the screen's 'until 10:31' is when the customer may order again.
+    expect(pauseUntilIn(30, new Date('2026-11-28T05:00:35.000Z'))).toBe('2026-11-28T05:31:00.000Z');
   });
 
   it("end at the next time Tashkent's clock shows the chosen time", () => {

@@ -12,9 +12,12 @@ export const PAUSE_MINUTES = [15, 30, 60] as const;
 
 const MINUTE_MS = 60_000;
 
-/** The end of a pause of `minutes` from now, as the API takes it (ISO 8601, UTC). */
+/**
+ * The end of a pause of `minutes` from now, as the API takes it (ISO 8601, UTC), on a whole minute
+ * (rounded up): 'paused until 12:40' on the screen and 'come back from 12:40' for the customer agree.
+ */
 export function pauseUntilIn(minutes: number, now: Date): string {
-  return new Date(now.getTime() + minutes * MINUTE_MS).toISOString();
+  return new Date(Math.ceil((now.getTime() + minutes * MINUTE_MS) / MINUTE_MS) * MINUTE_MS).toISOString();
 }
 
 /**
