@@ -5,6 +5,7 @@ import type formal from '../../messages/ru/formal.json';
 import type location from '../../messages/ru/location.json';
 import type order from '../../messages/ru/order.json';
 import type staff from '../../messages/ru/staff.json';
+import type staffManage from '../../messages/ru/staff-manage.json';
 import type { routing } from './routing';
 
 // next-intl is typed through interface merging; a `type` alias cannot extend its AppConfig.
@@ -20,6 +21,7 @@ declare module 'next-intl' {
       location: typeof location;
       order: typeof order;
       staff: typeof staff;
+      'staff-manage': typeof staffManage;
     };
   }
 }

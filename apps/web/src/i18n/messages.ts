@@ -12,6 +12,7 @@ const loaders: Record<TAppLocale, Record<TNamespace, () => Promise<{ default: TM
     location: () => import('../../messages/ru/location.json'),
     order: () => import('../../messages/ru/order.json'),
     staff: () => import('../../messages/ru/staff.json'),
+    'staff-manage': () => import('../../messages/ru/staff-manage.json'),
   },
   uz: {
     about: () => import('../../messages/uz/about.json'),
@@ -21,6 +22,7 @@ const loaders: Record<TAppLocale, Record<TNamespace, () => Promise<{ default: TM
     location: () => import('../../messages/uz/location.json'),
     order: () => import('../../messages/uz/order.json'),
     staff: () => import('../../messages/uz/staff.json'),
+    'staff-manage': () => import('../../messages/uz/staff-manage.json'),
   },
   en: {
     about: () => import('../../messages/en/about.json'),
@@ -30,6 +32,7 @@ const loaders: Record<TAppLocale, Record<TNamespace, () => Promise<{ default: TM
     location: () => import('../../messages/en/location.json'),
     order: () => import('../../messages/en/order.json'),
     staff: () => import('../../messages/en/staff.json'),
+    'staff-manage': () => import('../../messages/en/staff-manage.json'),
   },
 };
 

@@ -47,13 +47,25 @@ export async function BaseMessages({ children }: { children: ReactNode }) {
 }
 
 /**
- * The staff workspace's provider (/staff): its own namespace and, of `common`, only the actions
- * (the shared dialog's close button); none of the customer shell's texts.
+ * The staff workspace's provider (/staff): its own namespace, the `extra` ones of a part of it (the
+ * manager's screens: `staff-manage`) and, of `common`, only the actions (the shared dialog's close
+ * button); none of the customer shell's texts. A nested provider replaces the outer one, so `staff` is
+ * always included.
  */
-export async function StaffMessages({ children }: { children: ReactNode }) {
+export async function StaffMessages({
+  children,
+  extra = [],
+}: {
+  children: ReactNode;
+  extra?: readonly Exclude<TNamespace, 'staff' | 'common'>[];
+}) {
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   const common = (messages as Record<string, Record<string, unknown>>).common ?? {};
-  const picked = { staff: messages.staff, common: { actions: common.actions } } as AbstractIntlMessages;
+  const picked = {
+    staff: messages.staff,
+    ...Object.fromEntries(extra.map((namespace) => [namespace, messages[namespace]])),
+    common: { actions: common.actions },
+  } as AbstractIntlMessages;
   return (
     <ClientIntlProvider locale={locale} timeZone={CHAIN_TIME_ZONE} messages={picked}>
       {children}

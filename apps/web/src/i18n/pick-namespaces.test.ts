@@ -21,6 +21,7 @@ describe('client messages per page', () => {
       'location',
       'order',
       'staff',
+      'staff-manage',
     ]);
     const branches = pickNamespaces(all, [...BASE_NAMESPACES, ...PAGE_NAMESPACES.branches]);
     expect(Object.keys(branches)).toEqual(['common', 'location', 'branches']);

@@ -23,10 +23,20 @@ export const routing = defineRouting({
 export type TAppLocale = (typeof routing.locales)[number];
 
 /**
- * Every namespace of messages/<locale>/; pages load a subset (spec section 2). `staff` is the staff
- * workspace's (/staff): only its layout hands it to the browser.
+ * Every namespace of messages/<locale>/; pages load a subset (spec section 2). `staff` and
+ * `staff-manage` are the staff workspace's (/staff, /staff/manager): only its layouts hand them to the
+ * browser.
  */
-export const NAMESPACES = ['about', 'branches', 'common', 'formal', 'location', 'order', 'staff'] as const;
+export const NAMESPACES = [
+  'about',
+  'branches',
+  'common',
+  'formal',
+  'location',
+  'order',
+  'staff',
+  'staff-manage',
+] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 /** Every page loads these two. */
 export const BASE_NAMESPACES = ['common', 'location'] as const satisfies readonly TNamespace[];
@@ -50,6 +60,7 @@ export const PAGE_NAMESPACES = {
   myOrders: ['order'],
   order: ['order'],
   orderStatus: ['order'],
+  staffManager: ['staff-manage'],
 } as const satisfies Record<string, readonly Exclude<TNamespace, (typeof BASE_NAMESPACES)[number]>[]>;
 
 /** Language names are written in their own language, so a reader of any of them finds theirs. */

@@ -1,0 +1,5 @@
+import { OverviewScreen } from '@/features/staff-manage';
+
+export default function ManagerOverviewPage() {
+  return <OverviewScreen />;
+}

@@ -1,0 +1,134 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { AUDIT_PAGE_SIZE, fetchAudit, manageKeys } from '../api/manage-api';
+import { auditDiff } from '../lib/audit-diff';
+import { useStaffApi } from '../lib/staff';
+import { BranchSelect, QueryState, ScreenTitle, useManagedBranches } from './parts';
+
+/** The audit log (issue 13): every staff action, newest first, a page at a time. */
+export function AuditScreen() {
+  const t = useTranslations('staff-manage');
+  const format = useFormatter();
+  const api = useStaffApi();
+  const branchId = useId();
+  const branches = useManagedBranches();
+  const [page, setPage] = useState(1);
+  const [branch, setBranch] = useState('');
+  const log = useQuery({
+    queryKey: manageKeys.audit(page, branch || null),
+    queryFn: ({ signal }) => fetchAudit(api, page, branch || null, signal),
+    placeholderData: keepPreviousData,
+  });
+  const pages = Math.max(1, Math.ceil((log.data?.count ?? 0) / AUDIT_PAGE_SIZE));
+
+  return (
+    <section>
+      <ScreenTitle>{t('audit.title')}</ScreenTitle>
+      {(branches.data ?? []).length > 1 ? (
+        <BranchSelect
+          id={branchId}
+          branches={branches.data ?? []}
+          value={branch}
+          allLabel={t('common.allBranches')}
+          onChange={(id) => {
+            setBranch(id);
+            setPage(1);
+          }}
+        />
+      ) : null}
+      <QueryState query={log}>
+        {(log.data?.entries ?? []).length === 0 ? (
+          <p className="mt-4 text-muted">{t('audit.empty')}</p>
+        ) : (
+          <ol aria-label={t('audit.title')} className="mt-4 flex flex-col gap-3" aria-busy={log.isFetching}>
+            {(log.data?.entries ?? []).map((entry) => {
+              const changes = auditDiff(entry.before, entry.after);
+              return (
+                <li key={entry.id} className="rounded-card bg-white p-4 shadow-card ring-1 ring-line">
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                    <dt className="font-semibold">{t('audit.when')}</dt>
+                    <dd>
+                      <time dateTime={entry.at}>
+                        {format.dateTime(new Date(entry.at), {
+                          dateStyle: 'medium',
+                          timeStyle: 'medium',
+                        })}
+                      </time>
+                    </dd>
+                    <dt className="font-semibold">{t('audit.who')}</dt>
+                    <dd className="break-words">
+                      {entry.staff ? `${entry.staff.name} (${entry.staff.login})` : t('audit.system')}
+                    </dd>
+                    <dt className="font-semibold">{t('audit.what')}</dt>
+                    <dd className="break-words">
+                      <span className="font-mono text-sm">{entry.action}</span>{' '}
+                      <span className="text-sm text-muted">
+                        {t('audit.target', { type: entry.target_type, id: entry.target_id })}
+                      </span>
+                    </dd>
+                  </dl>
+                  {changes.length === 0 ? (
+                    <p className="mt-2 text-sm text-muted">{t('audit.noChanges')}</p>
+                  ) : (
+                    <table className="mt-2 w-full table-fixed text-left text-sm">
+                      <caption className="sr-only">{t('audit.changes')}</caption>
+                      <thead>
+                        <tr className="text-muted">
+                          <th scope="col" className="py-1 pr-3">
+                            {t('audit.key')}
+                          </th>
+                          <th scope="col" className="py-1 pr-3">
+                            {t('audit.before')}
+                          </th>
+                          <th scope="col" className="py-1">
+                            {t('audit.after')}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {changes.map((c) => (
+                          <tr key={c.key} className="border-t border-line align-top">
+                            <th scope="row" className="py-1 pr-3 font-mono font-normal break-all">
+                              {c.key}
+                            </th>
+                            <td className="py-1 pr-3 break-all">
+                              {c.before === null ? (
+                                <em className="text-muted">{t('audit.added')}</em>
+                              ) : (
+                                <del>{c.before}</del>
+                              )}
+                            </td>
+                            <td className="py-1 break-all">
+                              {c.after === null ? (
+                                <em className="text-muted">{t('audit.removed')}</em>
+                              ) : (
+                                <ins className="no-underline font-semibold">{c.after}</ins>
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <nav aria-label={t('audit.title')} className="mt-4 flex flex-wrap items-center gap-3">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            {t('audit.previous')}
+          </Button>
+          <span aria-live="polite">{t('audit.page', { page, pages })}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('audit.next')}
+          </Button>
+        </nav>
+      </QueryState>
+    </section>
+  );
+}

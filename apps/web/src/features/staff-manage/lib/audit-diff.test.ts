@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { auditDiff, auditValue } from './audit-diff';
+
+describe('the audit log diff', () => {
+  it('lists only the keys whose value changed', () => {
+    expect(
+      auditDiff(
+        { work_hour_start: '10:00', work_hour_end: '23:00', slug: 'chilonzor' },
+        { work_hour_start: '09:00', work_hour_end: '23:00', slug: 'chilonzor' },
+      ),
+    ).toEqual([{ key: 'work_hour_start', kind: 'changed', before: '10:00', after: '09:00' }]);
+  });
+
+  it('marks keys added and removed, and a record created or deleted', () => {
+    expect(auditDiff({ a: 1, b: 'x' }, { b: 'x', c: true })).toEqual([
+      { key: 'a', kind: 'removed', before: '1', after: null },
+      { key: 'c', kind: 'added', before: null, after: 'true' },
+    ]);
+    expect(auditDiff(null, { stopped: true })).toEqual([
+      { key: 'stopped', kind: 'added', before: null, after: 'true' },
+    ]);
+    expect(auditDiff({ price: 32000 }, null)).toEqual([
+      { key: 'price', kind: 'removed', before: '32000', after: null },
+    ]);
+  });
+
+  it('names a change inside a nested object by its dotted key', () => {
+    expect(auditDiff({ name: { ru: 'Плов', en: 'Plov' } }, { name: { ru: 'Плов', en: 'Pilaf' } })).toEqual([
+      { key: 'name.en', kind: 'changed', before: 'Plov', after: 'Pilaf' },
+    ]);
+  });
+
+  it('reads a null value as no value, and compares arrays whole', () => {
+    expect(auditDiff({ paused_until: null }, { paused_until: '2026-11-28T07:40:00.000Z' })).toEqual([
+      { key: 'paused_until', kind: 'added', before: null, after: '2026-11-28T07:40:00.000Z' },
+    ]);
+    expect(auditDiff({ ids: [1, 2] }, { ids: [1, 2] })).toEqual([]);
+    expect(auditDiff({ ids: [1, 2] }, { ids: [2] })).toEqual([
+      { key: 'ids', kind: 'changed', before: '[1,2]', after: '[2]' },
+    ]);
+  });
+
+  it('shows a bare value under "value"', () => {
+    expect(auditDiff(false, true)).toEqual([
+      { key: 'value', kind: 'changed', before: 'false', after: 'true' },
+    ]);
+    expect(auditValue('text')).toBe('text');
+    expect(auditValue({ a: 1 })).toBe('{"a":1}');
+  });
+});

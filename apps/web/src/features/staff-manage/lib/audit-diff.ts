@@ -1,0 +1,61 @@
+/** One key of an audited record that a staff action changed, added or removed. */
+export type TAuditChange = {
+  key: string;
+  kind: 'added' | 'removed' | 'changed';
+  before: string | null;
+  after: string | null;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A value as the log shows it: text as it is, anything else as compact JSON. */
+export function auditValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  return JSON.stringify(value);
+}
+
+/** Nested objects become dotted keys ('name.ru'), so a change inside one shows as that key alone. */
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (!isRecord(value)) {
+    if (value !== null && value !== undefined) out.set(prefix || 'value', value);
+    return out;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isRecord(inner) && Object.keys(inner).length > 0) {
+      for (const [k, v] of flatten(inner, path)) out.set(k, v);
+    } else {
+      out.set(path, inner);
+    }
+  }
+  return out;
+}
+
+/**
+ * What an audit entry changed, as a readable diff of keys: each key whose value differs between
+ * `before` and `after` (null or missing on one side: added or removed), in the order the keys appear.
+ * Keys with the same value on both sides are left out.
+ */
+export function auditDiff(before: unknown, after: unknown): TAuditChange[] {
+  const was = flatten(before);
+  const now = flatten(after);
+  const keys = [...new Set([...was.keys(), ...now.keys()])];
+  const changes: TAuditChange[] = [];
+  for (const key of keys) {
+    const hadKey = was.has(key) && was.get(key) !== null && was.get(key) !== undefined;
+    const hasKey = now.has(key) && now.get(key) !== null && now.get(key) !== undefined;
+    const a = hadKey ? auditValue(was.get(key)) : null;
+    const b = hasKey ? auditValue(now.get(key)) : null;
+    if (a === b) continue;
+    changes.push({
+      key,
+      kind: a === null ? 'added' : b === null ? 'removed' : 'changed',
+      before: a,
+      after: b,
+    });
+  }
+  return changes;
+}

@@ -1,0 +1,2 @@
+/** The staff workspace's session and API client (features/staff), in one place for these screens. */
+export { useStaffApi, useStaffSession } from '@/features/staff';
