@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * which make classes only, never variables.
  */
 const SRC = join(import.meta.dirname, '../..');
-const ROOTS = ['features/staff', 'app/[locale]/staff'];
+const ROOTS = ['features/staff', 'features/staff-manage', 'app/[locale]/staff'];
 const PALETTE =
   /\b(?:bg|text|border|outline|ring|from|to|via|fill|stroke|decoration|divide|accent|caret|shadow)-(?:red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose|slate|gray|zinc|neutral|stone)-\d{2,3}\b/g;
 
