@@ -2,13 +2,18 @@
 
 import { useEffect, useState } from 'react';
 import { lazyClient } from '@/components/lazy-client';
+import { useCommonStore } from '@/lib/stores/common';
 
 // The poller and the cart store it updates are no part of the first load (issue 11's budget): they
 // load when the browser is first idle after the mount.
 const LiveStopWork = lazyClient(() => import('./live-stop-work').then((m) => m.LiveStopWork));
 
-/** Mounted once in the locale layout: mounts the stop-list poller once the browser is first idle. */
+/**
+ * Mounted once in the locale layout: mounts the stop-list poller once the browser is first idle and a
+ * branch is chosen (a first visit, which has none, downloads nothing of it).
+ */
 export function LiveStopSlot() {
+  const hasBranch = useCommonStore((s) => s.branch !== null);
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     const done = () => setIdle(true);
@@ -19,5 +24,5 @@ export function LiveStopSlot() {
     const id = setTimeout(done, 1500);
     return () => clearTimeout(id);
   }, []);
-  return idle ? <LiveStopWork /> : null;
+  return idle && hasBranch ? <LiveStopWork /> : null;
 }
