@@ -25,6 +25,7 @@ export const BROWSER_SCHEMAS = [
   'ZAutoAddResponse',
   'ZBranch',
   'ZBranchListResponse',
+  'ZBranchStopsResponse',
   'ZCheckPointResponse',
   'ZCodeSentResponse',
   'ZCreateOrderResponse',

@@ -149,6 +149,12 @@ export const ZBranchListResponse = z.object({
   branches: z.array(ZBranch),
 });
 
+export const ZBranchStopsResponse = z.object({
+  branch_id: ZId,
+  product_ids: z.array(ZId),
+  modifier_ids: z.array(ZId),
+});
+
 export const ZGeoPoint = z.object({
   lat: z.number().check(z.gte(-90), z.lte(90)),
   lon: z.number().check(z.gte(-180), z.lte(180)),

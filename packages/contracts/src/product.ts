@@ -131,6 +131,17 @@ export const ZMenuProductsQuery = z
     path: ['menu_id'],
   });
 
+/** GET /v2/stop-list (issue 13): a branch's stop list, read again every few seconds by an open storefront page. */
+export const ZBranchStopsQuery = z.object({ branch_id: ZId });
+export const ZBranchStopsResponse = z.object({
+  branch_id: ZId,
+  /** The branch's stopped products. */
+  product_ids: z.array(ZId),
+  /** The branch's stopped modifiers (single modifiers or a group's variants). */
+  modifier_ids: z.array(ZId),
+});
+export type TBranchStopsResponse = z.infer<typeof ZBranchStopsResponse>;
+
 export const ZMenuProductsResponse = z.object({
   menu_id: ZId,
   branch_id: ZId.nullable(),

@@ -250,6 +250,7 @@ describe('system routes', () => {
       '/v2/product',
       '/v2/product/{id}',
       '/v2/menu-products',
+      '/v2/stop-list',
       '/v2/modifier',
       '/v3/auto-add-product',
       '/v1/branches',

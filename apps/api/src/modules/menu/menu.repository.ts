@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { branches, branchStopList, categories, productCategories, tags } from '../../db/schema/index.ts';
+import {
+  branches,
+  branchModifierStopList,
+  branchStopList,
+  categories,
+  productCategories,
+  tags,
+} from '../../db/schema/index.ts';
 
 export async function findBranchMenu(db: DbOrTx, shipperId: string, branchId: string) {
   const rows = await db
@@ -17,6 +24,16 @@ export async function stoppedProductIds(db: DbOrTx, branchId: string): Promise<S
     .from(branchStopList)
     .where(eq(branchStopList.branchId, branchId));
   return new Set(rows.map((r) => r.productId));
+}
+
+/** The branch's stopped modifiers' ids, in id order. */
+export async function stoppedModifierIds(db: DbOrTx, branchId: string): Promise<string[]> {
+  const rows = await db
+    .select({ modifierId: branchModifierStopList.modifierId })
+    .from(branchModifierStopList)
+    .where(eq(branchModifierStopList.branchId, branchId))
+    .orderBy(asc(branchModifierStopList.modifierId));
+  return rows.map((r) => r.modifierId);
 }
 
 /** Every category of the shipper in menu order, with its products' ids in their order there. */

@@ -1,8 +1,14 @@
-import { ZApiError, ZMenuProductsQuery, ZMenuProductsResponse } from '@app/contracts';
+import {
+  ZApiError,
+  ZBranchStopsQuery,
+  ZBranchStopsResponse,
+  ZMenuProductsQuery,
+  ZMenuProductsResponse,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cachedRead } from '../../cache/read-cache.ts';
-import { getMenuProducts } from './menu.service.ts';
+import { getBranchStops, getMenuProducts } from './menu.service.ts';
 
 export async function menuRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,5 +25,20 @@ export async function menuRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => getMenuProducts(app.db, request.shipperId, request.query),
+  );
+
+  app.get(
+    '/v2/stop-list',
+    {
+      // Dropped when the stop lists change (their triggers announce 'catalogue'), or a branch does.
+      config: cachedRead(['catalogue', 'branches']),
+      schema: {
+        tags: ['catalogue'],
+        summary: "A branch's stopped products and modifiers (read again by open storefront pages)",
+        querystring: ZBranchStopsQuery,
+        response: { 200: ZBranchStopsResponse, 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => getBranchStops(app.db, request.shipperId, request.query.branch_id),
   );
 }

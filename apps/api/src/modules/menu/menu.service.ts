@@ -1,4 +1,4 @@
-import type { TMenuProduct, TMenuProductsResponse } from '@app/contracts';
+import type { TBranchStopsResponse, TMenuProduct, TMenuProductsResponse } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
 import { toMenuProduct } from '../products/products.mapper.ts';
@@ -9,6 +9,7 @@ import {
   findBranchMenu,
   listCategoriesWithProducts,
   listTags,
+  stoppedModifierIds,
   stoppedProductIds,
 } from './menu.repository.ts';
 
@@ -44,4 +45,22 @@ export async function getMenuProducts(
     rows.map((row) => [row.id, toMenuProduct(row, extras, stopped.has(row.id))]),
   );
   return toMenuProductsResponse({ menuId, branchId: query.branch_id ?? null, categories, products, tags });
+}
+
+/**
+ * A branch's stop list (issue 13): what an open storefront page reads every few seconds to follow the
+ * staff side (cards, product page and cart lines 'Unavailable'). Ids sorted, so equal lists compare equal.
+ */
+export async function getBranchStops(
+  db: DbOrTx,
+  shipperId: string,
+  branchId: string,
+): Promise<TBranchStopsResponse> {
+  const branch = await findBranchMenu(db, shipperId, branchId);
+  if (!branch) throw apiError(404, 'BRANCH_NOT_FOUND');
+  const [products, modifierIds] = await Promise.all([
+    stoppedProductIds(db, branch.id),
+    stoppedModifierIds(db, branch.id),
+  ]);
+  return { branch_id: branch.id, product_ids: [...products].sort(), modifier_ids: modifierIds };
 }

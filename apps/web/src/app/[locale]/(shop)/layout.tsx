@@ -4,6 +4,7 @@ import { JsonLd } from '@/components/json-ld';
 import { TopLoader } from '@/components/top-loader';
 import { ToastArea } from '@/components/ui/toasts';
 import { AuthSlot } from '@/features/auth';
+import { LiveStopSlot } from '@/features/live-stop';
 import { LocationSlot } from '@/features/location';
 import { organizationJsonLd, SiteHeader } from '@/features/shell';
 import { getShellData, SiteFooter } from '@/features/shell/server';
@@ -55,6 +56,8 @@ export default async function ShopLayout({ children, modal }: TShopLayoutProps) 
         {/* Location (issue 4): the address flow on load, the saved-points sync, and (lazily) the map
             dialog and the address popover. */}
         <LocationSlot />
+        {/* Issue 13: the branch's stop list read again every 4 s (loaded when the page is idle). */}
+        <LiveStopSlot />
         {/* Top centre, 5 s (spec section 9); loads sonner after the page is idle or at the first toast. */}
         <ToastArea />
       </BaseMessages>

@@ -1,0 +1,120 @@
+import { ZApiError, ZBranchStopsResponse } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stableId } from '../../db/seed/ids.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { ORDER_FIXTURE } from '../../test/orders.ts';
+import { addTestManagers, callAs, signIn } from '../staff-manage/staff-manage.fixtures.ts';
+
+const { chilonzor, yunusobod } = ORDER_FIXTURE;
+const P = ORDER_FIXTURE.products;
+const M = ORDER_FIXTURE.modifiers;
+let t: TestApp;
+let call: ReturnType<typeof callAs>;
+let managerToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await addTestManagers(t);
+  managerToken = await signIn(t, 'manager');
+  call = callAs(t);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function stops(branchId = chilonzor) {
+  const res = await t.get(`/v2/stop-list?branch_id=${branchId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZBranchStopsResponse.parse(res.json());
+}
+
+/** Runs a write and waits until this process heard the catalogue's announcement (its cache dropped). */
+async function announced(write: () => Promise<unknown>): Promise<void> {
+  let heard = false;
+  const stop = t.app.orderEvents.onCatalogueChanged(() => {
+    heard = true;
+  });
+  try {
+    await write();
+    await vi.waitFor(() => expect(heard).toBe(true), { timeout: 5_000 });
+  } finally {
+    stop();
+  }
+}
+
+const change = (body: { kind: 'product' | 'modifier'; id: string; stopped: boolean }) =>
+  call('PUT', `/v1/staff/branches/${chilonzor}/stop-list`, { token: managerToken, body });
+
+describe('GET /v2/stop-list', () => {
+  it("gives the branch's stopped products and modifiers, only that branch's", async () => {
+    expect(await stops()).toEqual({ branch_id: chilonzor, product_ids: [P.tandoorPastry], modifier_ids: [] });
+    expect(await stops(yunusobod)).toEqual({ branch_id: yunusobod, product_ids: [], modifier_ids: [] });
+  });
+
+  it("answers fresh after the manager's stop and its end (the cache is dropped by the change)", async () => {
+    await stops();
+    await announced(async () =>
+      expect((await change({ kind: 'product', id: P.beefWrap, stopped: true })).statusCode).toBe(200),
+    );
+    expect((await stops()).product_ids).toEqual([P.beefWrap, P.tandoorPastry].sort());
+    await announced(async () =>
+      expect((await change({ kind: 'modifier', id: M.cheese, stopped: true })).statusCode).toBe(200),
+    );
+    expect((await stops()).modifier_ids).toEqual([M.cheese]);
+    await announced(async () => {
+      expect((await change({ kind: 'product', id: P.beefWrap, stopped: false })).statusCode).toBe(200);
+      expect((await change({ kind: 'modifier', id: M.cheese, stopped: false })).statusCode).toBe(200);
+    });
+    expect(await stops()).toEqual({ branch_id: chilonzor, product_ids: [P.tandoorPastry], modifier_ids: [] });
+  });
+
+  it('is served from the cache until a write is announced, then read again (a write in SQL)', async () => {
+    await stops();
+    // A write the triggers do not see (replica mode skips them): the cached answer stands.
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`insert into branch_stop_list (branch_id, product_id) values (${chilonzor}, ${P.cola})`,
+      );
+    });
+    expect((await stops()).product_ids).not.toContain(P.cola);
+    await announced(() =>
+      t.app.db.execute(
+        sql`delete from branch_stop_list where branch_id = ${chilonzor} and product_id = ${P.cola}`,
+      ),
+    );
+    expect((await stops()).product_ids).not.toContain(P.cola);
+    await announced(() =>
+      t.app.db.execute(
+        sql`insert into branch_stop_list (branch_id, product_id) values (${chilonzor}, ${P.cola})`,
+      ),
+    );
+    expect((await stops()).product_ids).toContain(P.cola);
+    await announced(() =>
+      t.app.db.execute(
+        sql`delete from branch_stop_list where branch_id = ${chilonzor} and product_id = ${P.cola}`,
+      ),
+    );
+    expect((await stops()).product_ids).not.toContain(P.cola);
+  });
+
+  it('refuses a missing or malformed branch id (400) and answers 404 for an unknown branch', async () => {
+    for (const url of ['/v2/stop-list', '/v2/stop-list?branch_id=chilonzor']) {
+      const res = await t.get(url, { 'accept-language': 'en' });
+      expect(res.statusCode, url).toBe(400);
+      expect(ZApiError.parse(res.json()).message).not.toBe('');
+    }
+    const unknown = await t.get(`/v2/stop-list?branch_id=${stableId('branch', 'moon')}`, {
+      'accept-language': 'en',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(ZApiError.parse(unknown.json()).code).toBe('BRANCH_NOT_FOUND');
+  });
+
+  it('needs the client headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/v2/stop-list?branch_id=${chilonzor}` });
+    expect(res.statusCode).toBe(400);
+    expect(ZApiError.parse(res.json()).message).not.toBe('');
+  });
+});

@@ -1,0 +1,28 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { lazyClient } from '@/components/lazy-client';
+import { useCommonStore } from '@/lib/stores/common';
+
+// The poller and the cart store it updates are no part of the first load (issue 11's budget): they
+// load when the browser is first idle after the mount.
+const LiveStopWork = lazyClient(() => import('./live-stop-work').then((m) => m.LiveStopWork));
+
+/**
+ * Mounted once in the locale layout: mounts the stop-list poller once the browser is first idle and a
+ * branch is chosen (a first visit, which has none, downloads nothing of it).
+ */
+export function LiveStopSlot() {
+  const hasBranch = useCommonStore((s) => s.branch !== null);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(done, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(done, 1500);
+    return () => clearTimeout(id);
+  }, []);
+  return idle && hasBranch ? <LiveStopWork /> : null;
+}
