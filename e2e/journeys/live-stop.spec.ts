@@ -6,8 +6,8 @@
  */
 import type { TBranchListResponse, TMenuProduct, TMenuProductsResponse } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { pickUpAt } from '../support/branch-choice.ts';
 import { expect, localePath, t, test, tf } from '../support/fixtures.ts';
-import { WEB_URL } from '../support/urls.ts';
 
 const STAFF_PASSWORD = process.env.STAFF_DEMO_PASSWORD || 'baraka-staff-demo';
 const locale = 'en';
@@ -57,41 +57,17 @@ test('a product the manager stops shows Unavailable on the open menu and in the 
   const menu = (await (
     await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
   ).json()) as TMenuProductsResponse;
+  // The last plain dish: staff-manager.spec.ts stops the first one, and journeys may run side by side
+  // (two workers outside CI), so each stops a dish of its own.
   const product = menu.categories
     .flatMap((c) => c.products)
-    .find((p: TMenuProduct) => p.type === 'simple' && !p.has_modifier && !p.in_stop);
+    .filter((p: TMenuProduct) => p.type === 'simple' && !p.has_modifier && !p.in_stop)
+    .at(-1);
   if (!product) throw new Error('Chilonzor sells a plain dish');
   const token = await managerToken(api);
 
   // The customer picks up at Chilonzor: the server reads the cookies, the page's store the branch.
-  await page.context().addCookies(
-    [
-      ['branch_id', branch.id],
-      ['branch_slug', branch.slug],
-      ['menu_id', branch.menu_id],
-      ['delivery_type', 'self-pickup'],
-    ].map(([name, value]) => ({ name: name as string, value: value as string, url: WEB_URL })),
-  );
-  await page.addInitScript((b) => {
-    if (localStorage.getItem('common')) return;
-    const selected = {
-      id: b.id,
-      slug: b.slug,
-      menu_id: b.menu_id,
-      name: b.slug,
-      address: b.slug,
-      location: { lat: 41.3, long: 69.2 },
-      delivery_time: 40,
-      future_delivery_order_time: 1,
-      future_self_pickup_order_time: 1,
-      work_hour_start: b.work_hour_start,
-      work_hour_end: b.work_hour_end,
-    };
-    localStorage.setItem(
-      'common',
-      JSON.stringify({ state: { branch: selected, deliveryType: 'self-pickup' }, version: 1 }),
-    );
-  }, branch);
+  await pickUpAt(page.context(), branch);
 
   const polled = page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
   await page.goto(localePath(locale));
