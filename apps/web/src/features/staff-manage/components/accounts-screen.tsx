@@ -296,6 +296,16 @@ function useAccountsRefresh() {
   return () => void queryClient.invalidateQueries({ queryKey: manageKeys.accounts });
 }
 
+/** What each account dialog starts with: its texts, the API, its field ids and the API's refusal. */
+function useAccountDialog() {
+  const t = useTranslations('staff-manage');
+  const api = useStaffApi();
+  const id = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (error: unknown) => setFailure(apiErrorMessage(error, t('common.error')));
+  return { t, api, id, failure, setFailure, failed };
+}
+
 function CreateAccountDialog({
   branches,
   onClose,
@@ -303,11 +313,8 @@ function CreateAccountDialog({
   branches: readonly TStaffBranch[];
   onClose: () => void;
 }) {
-  const t = useTranslations('staff-manage');
-  const api = useStaffApi();
-  const id = useId();
+  const { t, api, id, failure, setFailure, failed } = useAccountDialog();
   const refresh = useAccountsRefresh();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TAccountCreateForm>({
     resolver: zodResolver(ZAccountCreateForm),
     defaultValues: emptyAccountForm(),
@@ -324,7 +331,7 @@ function CreateAccountDialog({
       notify('success', t('staff.created', { login: body.login }));
       onClose();
     } catch (error) {
-      setFailure(apiErrorMessage(error, t('common.error')));
+      failed(error);
     }
   }
 
@@ -368,11 +375,8 @@ function EditAccountDialog({
   branches: readonly TStaffBranch[];
   onClose: () => void;
 }) {
-  const t = useTranslations('staff-manage');
-  const api = useStaffApi();
-  const id = useId();
+  const { t, api, id, failure, setFailure, failed } = useAccountDialog();
   const refresh = useAccountsRefresh();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TAccountEditForm>({
     resolver: zodResolver(ZAccountEditForm),
     defaultValues: accountEditForm(account),
@@ -394,7 +398,7 @@ function EditAccountDialog({
       notify('success', t('staff.updated', { name: values.name.trim() }));
       onClose();
     } catch (error) {
-      setFailure(apiErrorMessage(error, t('common.error')));
+      failed(error);
     }
   }
 
@@ -414,10 +418,7 @@ function EditAccountDialog({
 }
 
 function PasswordDialog({ account, onClose }: { account: TStaffAccount; onClose: () => void }) {
-  const t = useTranslations('staff-manage');
-  const api = useStaffApi();
-  const id = useId();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { t, api, id, failure, setFailure, failed } = useAccountDialog();
   const form = useForm<TPasswordForm>({
     resolver: zodResolver(ZPasswordForm),
     defaultValues: { password: '' },
@@ -432,7 +433,7 @@ function PasswordDialog({ account, onClose }: { account: TStaffAccount; onClose:
       notify('success', t('staff.passwordChanged', { name: account.name }));
       onClose();
     } catch (error) {
-      setFailure(apiErrorMessage(error, t('common.error')));
+      failed(error);
     }
   }
 
