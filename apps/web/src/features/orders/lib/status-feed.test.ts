@@ -1,45 +1,20 @@
 import type { TOrderDetail, TOrderStatus, TOrderStatusEvent } from '@app/contracts';
 import { ZOrderStatusEvent } from '@app/contracts/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openFakeSse, type TFakeSse } from '@/test/fake-sse';
 import { MAX_EVENT_CHARS, startStatusFeed, type TFeedState, type TStatusFeedOptions } from './status-feed';
 
 const ORDER_ID = '0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
-const encoder = new TextEncoder();
 
-type TFakeStream = {
-  send: (text: string) => void;
-  event: (status: TOrderStatus) => void;
-  end: () => void;
-  fail: () => void;
-};
+type TFakeStream = TFakeSse & { event: (status: TOrderStatus) => void };
 
 function openFake(signal: AbortSignal, status = 200): { response: Response; stream: TFakeStream } {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  signal.addEventListener('abort', () => {
-    try {
-      controller.error(new DOMException('aborted', 'AbortError'));
-    } catch {
-      // already closed
-    }
-  });
+  const { response, stream: sse } = openFakeSse(signal, status);
   const stream: TFakeStream = {
-    send: (text) => controller.enqueue(encoder.encode(text)),
-    event: (s) => stream.send(`event: status\ndata: ${JSON.stringify(statusEvent(s))}\n\n`),
-    end: () => controller.close(),
-    fail: () => controller.error(new TypeError('network')),
+    ...sse,
+    event: (s) => sse.send(`event: status\ndata: ${JSON.stringify(statusEvent(s))}\n\n`),
   };
-  return {
-    response: new Response(status === 200 ? body : JSON.stringify({ message: 'x' }), {
-      status,
-      headers: { 'Content-Type': 'text/event-stream' },
-    }),
-    stream,
-  };
+  return { response, stream };
 }
 
 function statusEvent(status: TOrderStatus): TOrderStatusEvent {

@@ -1,7 +1,12 @@
 import type { TOrderDetail, TOrderStatusEvent } from '@app/contracts';
-import { createParser } from 'eventsource-parser';
 import type { TResponseSchema } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
+import {
+  createSseConnection,
+  defaultSseTimers,
+  isFatalStreamStatus,
+  type TSseTimers,
+} from '@/lib/sse-connection';
 import { isLive } from './order-view';
 
 /**
@@ -14,10 +19,7 @@ import { isLive } from './order-view';
  */
 export type TFeedState = 'connecting' | 'live' | 'polling' | 'closed';
 
-export type TTimers = {
-  setTimeout: (fn: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-};
+export type TTimers = TSseTimers;
 
 export type TStatusFeedOptions = {
   /** Opens the stream (fetch with the customer's headers). */
@@ -45,191 +47,88 @@ export const SILENCE_TIMEOUT_MS = 45_000;
 /** A status message is well under 1 KB: a stream that buffers more without ending an event is broken. */
 export const MAX_EVENT_CHARS = 64 * 1024;
 
-const defaultTimers: TTimers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 const statusOf = (error: unknown): number | null =>
   typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
     ? (error as { status: number }).status
     : null;
 
-/** 4xx other than 408/429 will not get better by asking again. */
-const isFatalStatus = (status: number): boolean =>
-  status >= 400 && status < 500 && status !== 408 && status !== 429;
-
 export function startStatusFeed(options: TStatusFeedOptions): { stop: () => void } {
-  const timers = options.timers ?? defaultTimers;
+  const timers = options.timers ?? defaultSseTimers;
   const pollEvery = options.pollIntervalMs ?? POLL_INTERVAL_MS;
-  const delays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
-  const silenceMs = options.silenceTimeoutMs ?? SILENCE_TIMEOUT_MS;
   const eventSchema = options.eventSchema ?? contract('ZOrderStatusEvent');
 
-  let stopped = false;
-  let state: TFeedState | null = null;
-  let attempt = 0;
-  let stream: AbortController | null = null;
   let pollAbort: AbortController | null = null;
   let pollTimer: unknown = null;
-  let reconnectTimer: unknown = null;
-  let silenceTimer: unknown = null;
-
-  const setState = (next: TFeedState) => {
-    if (state === next) return;
-    state = next;
-    options.onState(next);
-  };
-
-  const clearTimer = (handle: unknown) => {
-    if (handle !== null) timers.clearTimeout(handle);
-  };
 
   const stopPolling = () => {
-    clearTimer(pollTimer);
+    if (pollTimer !== null) timers.clearTimeout(pollTimer);
     pollTimer = null;
     pollAbort?.abort();
     pollAbort = null;
   };
 
-  const close = () => {
-    if (stopped) return;
-    stopped = true;
-    stopPolling();
-    clearTimer(reconnectTimer);
-    clearTimer(silenceTimer);
-    reconnectTimer = null;
-    silenceTimer = null;
-    stream?.abort();
-    stream = null;
-    setState('closed');
-  };
-
-  const fatal = (status: number) => {
-    close();
-    options.onFatal?.(status);
-  };
-
   const poll = async () => {
     pollTimer = null;
-    if (stopped) return;
+    if (sse.isClosed()) return;
     const abort = new AbortController();
     pollAbort = abort;
     try {
       const order = await options.fetchOrder(abort.signal);
-      if (stopped || abort.signal.aborted) return;
+      if (sse.isClosed() || abort.signal.aborted) return;
       options.onOrder(order);
       if (!isLive(order.status)) {
-        close();
+        sse.close();
         return;
       }
     } catch (error) {
-      if (stopped || abort.signal.aborted) return;
+      if (sse.isClosed() || abort.signal.aborted) return;
       const status = statusOf(error);
-      if (status !== null && isFatalStatus(status)) {
-        fatal(status);
+      if (status !== null && isFatalStreamStatus(status)) {
+        sse.fatal(status);
         return;
       }
       // A failed poll is tried again at the next tick.
     }
-    if (!stopped && state === 'polling' && pollAbort === abort) {
+    if (!sse.isClosed() && sse.state() === 'polling' && pollAbort === abort) {
       pollAbort = null;
       pollTimer = timers.setTimeout(() => void poll(), pollEvery);
     }
   };
 
-  /** The stream is gone: poll now and every interval, and try the stream again after a while. */
-  const fallBack = () => {
-    if (stopped) return;
-    clearTimer(silenceTimer);
-    silenceTimer = null;
-    stream?.abort();
-    stream = null;
-    const wasPolling = state === 'polling';
-    setState('polling');
-    if (!wasPolling || (pollTimer === null && pollAbort === null)) void poll();
-    const delay = delays[Math.min(attempt, delays.length - 1)] ?? POLL_INTERVAL_MS;
-    attempt += 1;
-    clearTimer(reconnectTimer);
-    reconnectTimer = timers.setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
-  };
-
-  const armSilence = (abort: AbortController) => {
-    clearTimer(silenceTimer);
-    silenceTimer = timers.setTimeout(() => {
-      silenceTimer = null;
-      if (stream === abort) fallBack();
-    }, silenceMs);
-  };
-
-  const connect = async () => {
-    if (stopped) return;
-    const abort = new AbortController();
-    stream = abort;
-    if (state !== 'polling') setState('connecting');
-    let response: Response;
-    let schema: TResponseSchema<TOrderStatusEvent>;
-    try {
-      [response, schema] = await Promise.all([options.openStream(abort.signal), eventSchema()]);
-    } catch {
-      if (stream === abort) fallBack();
-      return;
-    }
-    if (stopped || stream !== abort) return;
-    if (!response.ok || !response.body) {
-      if (isFatalStatus(response.status)) fatal(response.status);
-      else fallBack();
-      return;
-    }
-    armSilence(abort);
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    const parser = createParser({
-      maxBufferSize: MAX_EVENT_CHARS,
-      // Unknown fields and a bad `retry` are ignored; an event that never ends drops the stream.
-      onError: (error) => {
-        if (error.type === 'max-buffer-size-exceeded') abort.abort();
-      },
-      onEvent: (message) => {
-        if (stopped || stream !== abort) return;
-        let data: unknown;
-        try {
-          data = JSON.parse(message.data);
-        } catch {
-          return;
-        }
-        const parsed = schema.safeParse(data);
-        if (!parsed.success) return;
-        // The stream delivers: it is live again, polling and its back-off end.
-        attempt = 0;
-        stopPolling();
-        clearTimer(reconnectTimer);
-        reconnectTimer = null;
-        setState('live');
-        options.onEvent(parsed.data);
-        if (!isLive(parsed.data.status)) close();
-      },
-    });
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || stopped || stream !== abort) break;
-        armSilence(abort);
-        parser.feed(value);
+  const sse = createSseConnection({
+    open: (signal) => Promise.all([options.openStream(signal), eventSchema()]),
+    droppedState: 'polling',
+    onState: (state) => options.onState(state),
+    onFatal: (status) => options.onFatal?.(status),
+    // The stream is gone: poll now and every interval (the stream is tried again after a while).
+    onDropped: (wasPolling) => {
+      if (!wasPolling || (pollTimer === null && pollAbort === null)) void poll();
+    },
+    onClose: stopPolling,
+    onMessage: (message, schema) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
       }
-    } catch {
-      // Aborted or the connection broke: handled below like an end.
-    } finally {
-      // An event the stream ended in the middle of is dropped, as the SSE spec says.
-      parser.reset();
-      // Frees the connection when the loop stopped early; on a stream already ended or broken it is a no-op.
-      reader.cancel().catch(() => undefined);
-    }
-    if (!stopped && stream === abort) fallBack();
-  };
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) return;
+      // The stream delivers: it is live again, polling and its back-off end.
+      sse.resetBackoff();
+      stopPolling();
+      sse.cancelReconnect();
+      sse.setState('live');
+      options.onEvent(parsed.data);
+      if (!isLive(parsed.data.status)) sse.close();
+    },
+    reconnectDelaysMs: options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS,
+    fallbackDelayMs: POLL_INTERVAL_MS,
+    silenceMs: options.silenceTimeoutMs ?? SILENCE_TIMEOUT_MS,
+    maxEventChars: MAX_EVENT_CHARS,
+    timers,
+  });
 
-  void connect();
-  return { stop: close };
+  sse.start();
+  return { stop: sse.close };
 }

@@ -5,7 +5,7 @@ import { formatPhoneMask } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type FieldErrors, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -151,9 +151,159 @@ function FormFailure({ message }: { message: string | null }) {
   ) : null;
 }
 
+/** The dialog all three account forms live in: the fields, the API's refusal, cancel and submit. */
+function FormDialog({
+  title,
+  description,
+  onClose,
+  onSubmit,
+  failure,
+  submitting,
+  submitLabel,
+  children,
+}: {
+  title: string;
+  description?: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  failure: string | null;
+  submitting: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const t = useTranslations('staff-manage');
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} description={description}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {children}
+        <FormFailure message={failure} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? t('common.saving') : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The name and phone inputs of the create and edit forms; the phone is masked as it is typed. */
+function NamePhoneFields({
+  id,
+  errors,
+  nameField,
+  phoneField,
+  onPhoneChange,
+}: {
+  id: string;
+  errors: FieldErrors;
+  nameField: UseFormRegisterReturn;
+  phoneField: UseFormRegisterReturn;
+  onPhoneChange: (masked: string) => void;
+}) {
+  const t = useTranslations('staff-manage');
+  return (
+    <>
+      <Field id={id} name="name" label={t('staff.name')} errors={errors}>
+        {(aria) => <input {...aria} {...nameField} autoComplete="off" className={inputClass} />}
+      </Field>
+      <Field id={id} name="phone" label={t('staff.phone')} errors={errors}>
+        {(aria) => (
+          <input
+            {...aria}
+            {...phoneField}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            className={inputClass}
+            onChange={(e) => {
+              onPhoneChange(formatPhoneMask(e.target.value));
+            }}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** A new password with its rule as the hint (the create form and the password reset). */
+function PasswordField({
+  id,
+  label,
+  errors,
+  field,
+}: {
+  id: string;
+  label: string;
+  errors: FieldErrors;
+  field: UseFormRegisterReturn;
+}) {
+  const t = useTranslations('staff-manage');
+  return (
+    <Field id={id} name="password" label={label} hint={t('staff.passwordHint')} errors={errors}>
+      {(aria) => (
+        <input {...aria} {...field} type="password" autoComplete="new-password" className={inputClass} />
+      )}
+    </Field>
+  );
+}
+
+/** What of a form the account fields use: the create and the edit form both fit it. */
+type TAccountFieldsForm = {
+  register: (name: 'name' | 'phone' | 'role' | 'branch_id') => UseFormRegisterReturn;
+  watch: (name: 'role') => TStaffAccount['role'];
+  setValue: (name: 'phone', value: string, options: { shouldValidate: boolean }) => void;
+  formState: { errors: FieldErrors; isSubmitted: boolean };
+};
+
+/** The fields the create and the edit form share: name, phone, role and branch. */
+function AccountFields({
+  id,
+  form,
+  branches,
+}: {
+  id: string;
+  form: TAccountFieldsForm;
+  branches: readonly TStaffBranch[];
+}) {
+  const { register, formState, watch, setValue } = form;
+  return (
+    <>
+      <NamePhoneFields
+        id={id}
+        errors={formState.errors}
+        nameField={register('name')}
+        phoneField={register('phone')}
+        onPhoneChange={(masked) => setValue('phone', masked, { shouldValidate: formState.isSubmitted })}
+      />
+      <RoleBranchFields
+        id={id}
+        errors={formState.errors}
+        role={watch('role')}
+        roleField={register('role')}
+        branchField={register('branch_id')}
+        branches={branches}
+      />
+    </>
+  );
+}
+
 function useAccountsRefresh() {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: manageKeys.accounts });
+}
+
+/** What each account dialog starts with: its texts, the API, its field ids and the API's refusal. */
+function useAccountDialog() {
+  const t = useTranslations('staff-manage');
+  const api = useStaffApi();
+  const id = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (error: unknown) => setFailure(apiErrorMessage(error, t('common.error')));
+  return { t, api, id, failure, setFailure, failed };
 }
 
 function CreateAccountDialog({
@@ -163,18 +313,14 @@ function CreateAccountDialog({
   branches: readonly TStaffBranch[];
   onClose: () => void;
 }) {
-  const t = useTranslations('staff-manage');
-  const api = useStaffApi();
-  const id = useId();
+  const { t, api, id, failure, setFailure, failed } = useAccountDialog();
   const refresh = useAccountsRefresh();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TAccountCreateForm>({
     resolver: zodResolver(ZAccountCreateForm),
     defaultValues: emptyAccountForm(),
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, watch, setValue } = form;
-  const phone = register('phone');
+  const { register, handleSubmit, formState } = form;
 
   async function submit(values: TAccountCreateForm) {
     setFailure(null);
@@ -185,78 +331,38 @@ function CreateAccountDialog({
       notify('success', t('staff.created', { login: body.login }));
       onClose();
     } catch (error) {
-      setFailure(apiErrorMessage(error, t('common.error')));
+      failed(error);
     }
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('staff.create')}>
-      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-        <Field id={id} name="login" label={t('staff.login')} errors={formState.errors}>
-          {(aria) => (
-            <input
-              {...aria}
-              {...register('login')}
-              autoComplete="off"
-              autoCapitalize="none"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field id={id} name="name" label={t('staff.name')} errors={formState.errors}>
-          {(aria) => <input {...aria} {...register('name')} autoComplete="off" className={inputClass} />}
-        </Field>
-        <Field id={id} name="phone" label={t('staff.phone')} errors={formState.errors}>
-          {(aria) => (
-            <input
-              {...aria}
-              {...phone}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              className={inputClass}
-              onChange={(e) => {
-                setValue('phone', formatPhoneMask(e.target.value), { shouldValidate: formState.isSubmitted });
-              }}
-            />
-          )}
-        </Field>
-        <RoleBranchFields
-          id={id}
-          errors={formState.errors}
-          role={watch('role')}
-          roleField={register('role')}
-          branchField={register('branch_id')}
-          branches={branches}
-        />
-        <Field
-          id={id}
-          name="password"
-          label={t('staff.password')}
-          hint={t('staff.passwordHint')}
-          errors={formState.errors}
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              {...register('password')}
-              type="password"
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <FormFailure message={failure} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('common.saving') : t('staff.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('staff.create')}
+      onClose={onClose}
+      onSubmit={handleSubmit(submit)}
+      failure={failure}
+      submitting={formState.isSubmitting}
+      submitLabel={t('staff.create')}
+    >
+      <Field id={id} name="login" label={t('staff.login')} errors={formState.errors}>
+        {(aria) => (
+          <input
+            {...aria}
+            {...register('login')}
+            autoComplete="off"
+            autoCapitalize="none"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <AccountFields id={id} form={form} branches={branches} />
+      <PasswordField
+        id={id}
+        label={t('staff.password')}
+        errors={formState.errors}
+        field={register('password')}
+      />
+    </FormDialog>
   );
 }
 
@@ -269,18 +375,14 @@ function EditAccountDialog({
   branches: readonly TStaffBranch[];
   onClose: () => void;
 }) {
-  const t = useTranslations('staff-manage');
-  const api = useStaffApi();
-  const id = useId();
+  const { t, api, id, failure, setFailure, failed } = useAccountDialog();
   const refresh = useAccountsRefresh();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TAccountEditForm>({
     resolver: zodResolver(ZAccountEditForm),
     defaultValues: accountEditForm(account),
     mode: 'onTouched',
   });
-  const { register, handleSubmit, formState, watch, setValue } = form;
-  const phone = register('phone');
+  const { handleSubmit, formState } = form;
 
   async function submit(values: TAccountEditForm) {
     setFailure(null);
@@ -296,63 +398,27 @@ function EditAccountDialog({
       notify('success', t('staff.updated', { name: values.name.trim() }));
       onClose();
     } catch (error) {
-      setFailure(apiErrorMessage(error, t('common.error')));
+      failed(error);
     }
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={t('staff.editNamed', { name: account.name })}
       description={`${t('staff.login')}: ${account.login}`}
+      onClose={onClose}
+      onSubmit={handleSubmit(submit)}
+      failure={failure}
+      submitting={formState.isSubmitting}
+      submitLabel={t('common.save')}
     >
-      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-        <Field id={id} name="name" label={t('staff.name')} errors={formState.errors}>
-          {(aria) => <input {...aria} {...register('name')} autoComplete="off" className={inputClass} />}
-        </Field>
-        <Field id={id} name="phone" label={t('staff.phone')} errors={formState.errors}>
-          {(aria) => (
-            <input
-              {...aria}
-              {...phone}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              className={inputClass}
-              onChange={(e) => {
-                setValue('phone', formatPhoneMask(e.target.value), { shouldValidate: formState.isSubmitted });
-              }}
-            />
-          )}
-        </Field>
-        <RoleBranchFields
-          id={id}
-          errors={formState.errors}
-          role={watch('role')}
-          roleField={register('role')}
-          branchField={register('branch_id')}
-          branches={branches}
-        />
-        <FormFailure message={failure} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('common.saving') : t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <AccountFields id={id} form={form} branches={branches} />
+    </FormDialog>
   );
 }
 
 function PasswordDialog({ account, onClose }: { account: TStaffAccount; onClose: () => void }) {
-  const t = useTranslations('staff-manage');
-  const api = useStaffApi();
-  const id = useId();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { t, api, id, failure, setFailure, failed } = useAccountDialog();
   const form = useForm<TPasswordForm>({
     resolver: zodResolver(ZPasswordForm),
     defaultValues: { password: '' },
@@ -367,46 +433,27 @@ function PasswordDialog({ account, onClose }: { account: TStaffAccount; onClose:
       notify('success', t('staff.passwordChanged', { name: account.name }));
       onClose();
     } catch (error) {
-      setFailure(apiErrorMessage(error, t('common.error')));
+      failed(error);
     }
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={t('staff.resetPasswordNamed', { name: account.name })}
       description={t('staff.passwordText', { name: account.name })}
+      onClose={onClose}
+      onSubmit={handleSubmit(submit)}
+      failure={failure}
+      submitting={formState.isSubmitting}
+      submitLabel={t('common.save')}
     >
-      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-        <Field
-          id={id}
-          name="password"
-          label={t('staff.newPassword')}
-          hint={t('staff.passwordHint')}
-          errors={formState.errors}
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              {...register('password')}
-              type="password"
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <FormFailure message={failure} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('common.saving') : t('common.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <PasswordField
+        id={id}
+        label={t('staff.newPassword')}
+        errors={formState.errors}
+        field={register('password')}
+      />
+    </FormDialog>
   );
 }
 

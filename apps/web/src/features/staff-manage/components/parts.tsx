@@ -95,6 +95,34 @@ export function BranchSelect({
   );
 }
 
+/** A labelled search box (the prices' and the stop list's product search). */
+export function SearchField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="block w-full max-w-sm">
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={cn(inputClass, 'min-h-11')}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 /**
  * An on/off switch with its state in words beside it (not by colour alone): `role="switch"` and
  * `aria-checked`, a 44 px target.

@@ -13,7 +13,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { fetchMenuProducts, fetchMenus, manageKeys, saveMenuPrice } from '../api/manage-api';
 import { parsePriceInput } from '../lib/price-input';
 import { useStaffApi } from '../lib/staff';
-import { QueryState, ScreenTitle, Switch, useAppLocale } from './parts';
+import { QueryState, ScreenTitle, SearchField, Switch, useAppLocale } from './parts';
 
 type TMenuProduct = TStaffMenuProductsResponse['products'][number];
 
@@ -164,18 +164,7 @@ export function PricesScreen() {
               ))}
             </select>
           </div>
-          <div className="block w-full max-w-sm">
-            <label htmlFor={ids.search} className="block font-semibold">
-              {t('search')}
-            </label>
-            <input
-              id={ids.search}
-              type="search"
-              className={cn(inputClass, 'min-h-11')}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-          </div>
+          <SearchField id={ids.search} label={t('search')} value={query} onChange={setQuery} />
         </div>
         {menuId ? (
           <QueryState query={products}>

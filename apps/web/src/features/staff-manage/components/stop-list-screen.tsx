@@ -4,13 +4,20 @@ import type { TStopListItem, TStopListResponse } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { inputClass } from '@/components/ui/field-classes';
 import { notify } from '@/components/ui/toasts';
 import { apiErrorMessage } from '@/lib/api-client';
 import { changeStopList, fetchStopList, manageKeys, type TStopChange } from '../api/manage-api';
 import { useStaffApi } from '../lib/staff';
 import { groupStopList, withStopChange } from '../lib/stop-list';
-import { BranchSelect, QueryState, ScreenTitle, Switch, useAppLocale, useManagedBranches } from './parts';
+import {
+  BranchSelect,
+  QueryState,
+  ScreenTitle,
+  SearchField,
+  Switch,
+  useAppLocale,
+  useManagedBranches,
+} from './parts';
 
 /**
  * The stop list of one branch (issue 13): every product of its menu with its modifiers, each with a
@@ -93,18 +100,7 @@ export function StopListScreen() {
             value={branchId}
             onChange={(id) => setBranchId(id)}
           />
-          <div className="block w-full max-w-sm">
-            <label htmlFor={ids.search} className="block font-semibold">
-              {t('stopList.search')}
-            </label>
-            <input
-              id={ids.search}
-              type="search"
-              className={`${inputClass} min-h-11`}
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-          </div>
+          <SearchField id={ids.search} label={t('stopList.search')} value={query} onChange={setQuery} />
         </div>
         {branchId ? (
           <QueryState query={list}>

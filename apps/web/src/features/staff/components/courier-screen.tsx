@@ -2,20 +2,15 @@
 
 import type { TOrderEvent, TStaffOrder, TStaffOrderDetail } from '@app/contracts';
 import { formatSum } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { ClockIcon, PhoneIcon } from '@/components/ui/icons';
 import { pick } from '@/lib/localized';
 import { formatPhone } from '@/lib/phone';
-import { useStaffApi } from '../api';
-import { useNow, useStaffId } from '../hooks';
+import { useNow } from '../hooks';
 import { courierLists, elapsedClock, telLink } from '../lib/queue';
-import { fetchStaffOrders, staffKeys } from '../lib/staff-queries';
-import { EventActions } from './event-actions';
+import { BoardCardActions, BoardCardHeader, ListLoadError, useStaffOrderList } from './board-parts';
 import { AddressDetails, MapLinks } from './order-card';
-import { OrderLines, StatusBadge } from './order-parts';
+import { OrderLines } from './order-parts';
 import { useOrderDetails } from './use-order-details';
 
 type TMoneyLocale = 'ru' | 'uz' | 'en';
@@ -35,7 +30,6 @@ function DeliveryCard({
 }) {
   const t = useTranslations('staff');
   const locale = useLocale() as TMoneyLocale;
-  const [cancelFor, setCancelFor] = useState<TOrderEvent | null>(null);
   const toCollect = detail ? detail.amount_to_pay : null;
   return (
     <article
@@ -43,12 +37,7 @@ function DeliveryCard({
       aria-labelledby={`delivery-${order.id}`}
       className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-card"
     >
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`delivery-${order.id}`} className="text-2xl font-extrabold tabular-nums">
-          {order.external_order_id}
-        </h3>
-        <StatusBadge status={order.status} large />
-      </header>
+      <BoardCardHeader headingId={`delivery-${order.id}`} order={order} />
       <p className="text-base text-muted">
         {t('courier.from', { branch: pick(order.branch.name, locale) })} ·{' '}
         <ClockIcon className="inline h-4 w-4 align-[-0.15em]" />{' '}
@@ -84,13 +73,7 @@ function DeliveryCard({
           ) : null}
         </>
       ) : null}
-      <EventActions
-        order={order}
-        only={own ? OWN_EVENTS : TAKE_EVENTS}
-        large
-        cancelFor={cancelFor}
-        onCancelChange={setCancelFor}
-      />
+      <BoardCardActions order={order} only={own ? OWN_EVENTS : TAKE_EVENTS} />
     </article>
   );
 }
@@ -102,26 +85,14 @@ function DeliveryCard({
  */
 export function CourierScreen() {
   const t = useTranslations('staff');
-  const api = useStaffApi();
-  const staffId = useStaffId();
   const now = useNow();
-  const list = useQuery({
-    queryKey: staffKeys.list(staffId, {}),
-    queryFn: ({ signal }) => fetchStaffOrders(api, {}, signal),
-  });
+  const list = useStaffOrderList();
   const { toTake, mine } = courierLists(list.data?.orders ?? []);
   const details = useOrderDetails([...mine, ...toTake]);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('courier.title')}</h1>
-      {list.isError ? (
-        <div role="alert" className="flex items-center gap-3 text-lg">
-          {t('errors.load')}
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('errors.retry')}
-          </Button>
-        </div>
-      ) : null}
+      {list.isError ? <ListLoadError large onRetry={() => void list.refetch()} /> : null}
       <section aria-labelledby="courier-take" data-list="take" className="flex flex-col gap-3">
         <h2 id="courier-take" className="text-xl font-bold">
           {t('courier.toTake')} <span className="tabular-nums">({toTake.length})</span>

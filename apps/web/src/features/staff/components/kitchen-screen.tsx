@@ -1,18 +1,13 @@
 'use client';
 
 import type { TOrderEvent, TStaffOrder, TStaffOrderDetail } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ClockIcon } from '@/components/ui/icons';
-import { useStaffApi } from '../api';
-import { useNow, useStaffId } from '../hooks';
+import { useNow } from '../hooks';
 import { elapsedClock, isLate, kitchenColumns, minutesLate, type TKitchenColumn } from '../lib/queue';
-import { fetchStaffOrders, staffKeys } from '../lib/staff-queries';
-import { EventActions } from './event-actions';
-import { LateMark, OrderLines, StatusBadge } from './order-parts';
+import { BoardCardActions, BoardCardHeader, ListLoadError, useStaffOrderList } from './board-parts';
+import { LateMark, OrderLines } from './order-parts';
 import { useOrderDetails } from './use-order-details';
 
 const COLUMNS: readonly TKitchenColumn[] = ['toAccept', 'cooking', 'ready'];
@@ -34,7 +29,6 @@ function Ticket({
   now: number;
 }) {
   const t = useTranslations('staff');
-  const [cancelFor, setCancelFor] = useState<TOrderEvent | null>(null);
   const target = detail?.target_minutes ?? null;
   const late = target !== null && isLate(order, target, now);
   return (
@@ -47,12 +41,7 @@ function Ticket({
         late ? 'border-[#bf000f]' : 'border-transparent',
       )}
     >
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`ticket-${order.id}`} className="text-3xl font-extrabold tabular-nums">
-          {order.external_order_id}
-        </h3>
-        <StatusBadge status={order.status} large />
-      </header>
+      <BoardCardHeader headingId={`ticket-${order.id}`} order={order} large />
       <p className="flex flex-wrap items-center gap-2 text-lg">
         <span className="text-2xl font-bold tabular-nums" aria-label={undefined}>
           <ClockIcon className="mr-1 inline h-6 w-6 align-[-0.2em]" />
@@ -79,13 +68,7 @@ function Ticket({
       {order.courier ? (
         <p className="text-lg">{t('kitchen.courierTaken', { name: order.courier.name })}</p>
       ) : null}
-      <EventActions
-        order={order}
-        only={KITCHEN_EVENTS}
-        large
-        cancelFor={cancelFor}
-        onCancelChange={setCancelFor}
-      />
+      <BoardCardActions order={order} only={KITCHEN_EVENTS} />
     </article>
   );
 }
@@ -97,13 +80,8 @@ function Ticket({
  */
 export function KitchenScreen() {
   const t = useTranslations('staff');
-  const api = useStaffApi();
-  const staffId = useStaffId();
   const now = useNow();
-  const list = useQuery({
-    queryKey: staffKeys.list(staffId, {}),
-    queryFn: ({ signal }) => fetchStaffOrders(api, {}, signal),
-  });
+  const list = useStaffOrderList();
   const columns = kitchenColumns(list.data?.orders ?? []);
   const details = useOrderDetails([...columns.toAccept, ...columns.cooking, ...columns.ready]);
   return (
@@ -111,14 +89,7 @@ export function KitchenScreen() {
       <h1 id="kitchen-title" className="text-2xl font-bold">
         {t('kitchen.title')}
       </h1>
-      {list.isError ? (
-        <div role="alert" className="flex items-center gap-3 text-lg">
-          {t('errors.load')}
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('errors.retry')}
-          </Button>
-        </div>
-      ) : null}
+      {list.isError ? <ListLoadError large onRetry={() => void list.refetch()} /> : null}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {COLUMNS.map((column) => (
           <section

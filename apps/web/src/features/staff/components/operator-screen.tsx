@@ -17,6 +17,7 @@ import { elapsedClock, isLate, minutesLate, sortQueue } from '../lib/queue';
 import { moveSelection, shortcutOf } from '../lib/shortcuts';
 import { fetchBranches, fetchStaffOrders, staffKeys, type TStaffListFilter } from '../lib/staff-queries';
 import { subscribeStaffOrders } from '../use-staff-stream';
+import { ListLoadError } from './board-parts';
 import { CancelDialog } from './event-actions';
 import { OrderCardDialog } from './order-card';
 import { LateMark, StatusBadge } from './order-parts';
@@ -272,14 +273,7 @@ export function OperatorScreen() {
       <p className="text-sm text-muted" id="operator-shortcuts">
         {t('operator.shortcuts')}
       </p>
-      {list.isError ? (
-        <div role="alert" className="flex items-center gap-3">
-          {t('errors.load')}
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('errors.retry')}
-          </Button>
-        </div>
-      ) : null}
+      {list.isError ? <ListLoadError onRetry={() => void list.refetch()} /> : null}
       <div className="overflow-x-auto rounded-card bg-white shadow-card">
         <table className="w-full min-w-[56rem] text-left" aria-describedby="operator-shortcuts">
           <caption className="sr-only">{t('operator.table')}</caption>

@@ -1,6 +1,7 @@
 import type { TOrderStatus, TStaffStreamOrder } from '@app/contracts';
 import { ZStaffStreamOrder } from '@app/contracts/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openFakeSse, type TFakeSse } from '@/test/fake-sse';
 import {
   MAX_STAFF_EVENT_CHARS,
   reconnectDelay,
@@ -11,42 +12,16 @@ import {
 
 const ORDER_ID = '0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
 const BRANCH_ID = '1b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
-const encoder = new TextEncoder();
 
-type TFakeStream = {
-  send: (text: string) => void;
-  order: (id: string, status: TOrderStatus) => void;
-  end: () => void;
-  fail: () => void;
-};
+type TFakeStream = TFakeSse & { order: (id: string, status: TOrderStatus) => void };
 
 function openFake(signal: AbortSignal, status: number): { response: Response; stream: TFakeStream } {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  signal.addEventListener('abort', () => {
-    try {
-      controller.error(new DOMException('aborted', 'AbortError'));
-    } catch {
-      // already closed
-    }
-  });
+  const { response, stream: sse } = openFakeSse(signal, status);
   const stream: TFakeStream = {
-    send: (text) => controller.enqueue(encoder.encode(text)),
-    order: (id, s) => stream.send(`event: order\nid: ${id}\ndata: ${JSON.stringify(orderEvent(s))}\n\n`),
-    end: () => controller.close(),
-    fail: () => controller.error(new TypeError('network')),
+    ...sse,
+    order: (id, s) => sse.send(`event: order\nid: ${id}\ndata: ${JSON.stringify(orderEvent(s))}\n\n`),
   };
-  return {
-    response: new Response(status === 200 ? body : JSON.stringify({ message: 'x' }), {
-      status,
-      headers: { 'Content-Type': 'text/event-stream' },
-    }),
-    stream,
-  };
+  return { response, stream };
 }
 
 function orderEvent(status: TOrderStatus): TStaffStreamOrder {

@@ -1,7 +1,7 @@
 import type { TStaffStreamOrder } from '@app/contracts';
-import { createParser } from 'eventsource-parser';
 import type { TResponseSchema } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
+import { createSseConnection, defaultSseTimers, type TSseTimers } from '@/lib/sse-connection';
 
 /**
  * The staff workspace's live feed: GET /v1/staff/stream (Server-Sent Events) read with fetch, since
@@ -13,10 +13,7 @@ import { contract } from '@/lib/browser-contracts';
  */
 export type TStreamState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
-export type TStreamTimers = {
-  setTimeout: (fn: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-};
+export type TStreamTimers = TSseTimers;
 
 export type TStaffStreamOptions = {
   /** Opens the stream (fetch with the staff token), resuming after `lastEventId` when there is one. */
@@ -40,148 +37,56 @@ export const STAFF_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] a
 export const STAFF_SILENCE_TIMEOUT_MS = 45_000;
 /** An event is well under 1 KB: a stream buffering more without ending one is broken. */
 export const MAX_STAFF_EVENT_CHARS = 64 * 1024;
-
-const defaultTimers: TStreamTimers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** The delay when no delays are given. */
+const STAFF_FALLBACK_DELAY_MS = 30_000;
 
 /** 4xx other than 408/429 will not get better by asking again. */
-export const isFatalStreamStatus = (status: number): boolean =>
-  status >= 400 && status < 500 && status !== 408 && status !== 429;
+export { isFatalStreamStatus } from '@/lib/sse-connection';
 
 /** The delay before attempt number `attempt` (0-based) after a drop. */
 export const reconnectDelay = (attempt: number, delays: readonly number[]): number =>
-  delays[Math.min(attempt, delays.length - 1)] ?? 30_000;
+  delays[Math.min(attempt, delays.length - 1)] ?? STAFF_FALLBACK_DELAY_MS;
 
 export function startStaffStream(options: TStaffStreamOptions): { stop: () => void } {
-  const timers = options.timers ?? defaultTimers;
-  const delays = options.reconnectDelaysMs ?? STAFF_RECONNECT_DELAYS_MS;
-  const silenceMs = options.silenceTimeoutMs ?? STAFF_SILENCE_TIMEOUT_MS;
   const eventSchema = options.eventSchema ?? contract('ZStaffStreamOrder');
-
-  let stopped = false;
-  let state: TStreamState | null = null;
-  let attempt = 0;
   let connections = 0;
   let lastEventId: string | null = null;
-  let stream: AbortController | null = null;
-  let reconnectTimer: unknown = null;
-  let silenceTimer: unknown = null;
 
-  const setState = (next: TStreamState) => {
-    if (state === next) return;
-    state = next;
-    options.onState(next);
-  };
-  const clearTimer = (handle: unknown) => {
-    if (handle !== null) timers.clearTimeout(handle);
-  };
-
-  const close = () => {
-    if (stopped) return;
-    stopped = true;
-    clearTimer(reconnectTimer);
-    clearTimer(silenceTimer);
-    reconnectTimer = null;
-    silenceTimer = null;
-    stream?.abort();
-    stream = null;
-    setState('closed');
-  };
-
-  /** The connection is gone: try again after the next delay. */
-  const dropped = () => {
-    if (stopped) return;
-    clearTimer(silenceTimer);
-    silenceTimer = null;
-    stream?.abort();
-    stream = null;
-    setState('reconnecting');
-    const delay = reconnectDelay(attempt, delays);
-    attempt += 1;
-    clearTimer(reconnectTimer);
-    reconnectTimer = timers.setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
-  };
-
-  const armSilence = (abort: AbortController) => {
-    clearTimer(silenceTimer);
-    silenceTimer = timers.setTimeout(() => {
-      silenceTimer = null;
-      if (stream === abort) dropped();
-    }, silenceMs);
-  };
-
-  const connect = async () => {
-    if (stopped) return;
-    const abort = new AbortController();
-    stream = abort;
-    if (state !== 'reconnecting') setState('connecting');
-    let response: Response;
-    let schema: TResponseSchema<TStaffStreamOrder>;
-    try {
-      [response, schema] = await Promise.all([options.openStream(abort.signal, lastEventId), eventSchema()]);
-    } catch {
-      if (stream === abort) dropped();
-      return;
-    }
-    if (stopped || stream !== abort) return;
-    if (!response.ok || !response.body) {
-      if (isFatalStreamStatus(response.status)) {
-        close();
-        options.onFatal?.(response.status);
-      } else dropped();
-      return;
-    }
-    connections += 1;
-    setState('live');
-    // Nothing to resume from after a drop: what happened meanwhile is only known by reading again.
-    if (connections > 1 && lastEventId === null) options.onReset();
-    armSilence(abort);
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    const parser = createParser({
-      maxBufferSize: MAX_STAFF_EVENT_CHARS,
-      onError: (error) => {
-        if (error.type === 'max-buffer-size-exceeded') abort.abort();
-      },
-      onEvent: (message) => {
-        if (stopped || stream !== abort) return;
-        // The connection delivers: the next drop starts the back-off from its first delay again.
-        attempt = 0;
-        if (message.id) lastEventId = message.id;
-        if (message.event === 'reset') options.onReset();
-        else if (message.event === 'catalogue') options.onCatalogue?.();
-        else if (message.event === 'order') {
-          let data: unknown;
-          try {
-            data = JSON.parse(message.data);
-          } catch {
-            return;
-          }
-          const parsed = schema.safeParse(data);
-          if (parsed.success) options.onOrder(parsed.data);
+  const sse = createSseConnection({
+    open: (signal) => Promise.all([options.openStream(signal, lastEventId), eventSchema()]),
+    droppedState: 'reconnecting',
+    onState: (state) => options.onState(state),
+    onFatal: (status) => options.onFatal?.(status),
+    onOpen: () => {
+      connections += 1;
+      sse.setState('live');
+      // Nothing to resume from after a drop: what happened meanwhile is only known by reading again.
+      if (connections > 1 && lastEventId === null) options.onReset();
+    },
+    onMessage: (message, schema) => {
+      // The connection delivers: the next drop starts the back-off from its first delay again.
+      sse.resetBackoff();
+      if (message.id) lastEventId = message.id;
+      if (message.event === 'reset') options.onReset();
+      else if (message.event === 'catalogue') options.onCatalogue?.();
+      else if (message.event === 'order') {
+        let data: unknown;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return;
         }
-      },
-    });
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || stopped || stream !== abort) break;
-        armSilence(abort);
-        parser.feed(value);
+        const parsed = schema.safeParse(data);
+        if (parsed.success) options.onOrder(parsed.data);
       }
-    } catch {
-      // Aborted or broken: handled below like an end.
-    } finally {
-      parser.reset();
-      reader.cancel().catch(() => undefined);
-    }
-    if (!stopped && stream === abort) dropped();
-  };
+    },
+    reconnectDelaysMs: options.reconnectDelaysMs ?? STAFF_RECONNECT_DELAYS_MS,
+    fallbackDelayMs: STAFF_FALLBACK_DELAY_MS,
+    silenceMs: options.silenceTimeoutMs ?? STAFF_SILENCE_TIMEOUT_MS,
+    maxEventChars: MAX_STAFF_EVENT_CHARS,
+    timers: options.timers ?? defaultSseTimers,
+  });
 
-  void connect();
-  return { stop: close };
+  sse.start();
+  return { stop: sse.close };
 }
