@@ -14,9 +14,9 @@ import {
   ZOrderQuoteResponse,
 } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { branches } from '../../db/schema/index.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import {
   deliveryOrderBody,
@@ -24,11 +24,11 @@ import {
   ORDER_TEST_NOON,
   pickupOrderBody,
   postOrder,
-  signInTestCustomer,
   type TestCustomer,
   withProducts,
   wrapLines,
 } from '../../test/orders.ts';
+import { useOrderingApp } from './ordering.fixtures.ts';
 
 /** 12:00 in Tashkent, Monday 2 March 2026: every active fixture branch is open by its hours. */
 const NOON = ORDER_TEST_NOON;
@@ -38,12 +38,9 @@ const clock = createTestClock(NOON);
 let t: TestApp;
 let customer: TestCustomer;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-  customer = await signInTestCustomer(t);
-});
-afterAll(async () => {
-  await t?.close();
+useOrderingApp(clock, (app, signedIn) => {
+  t = app;
+  customer = signedIn;
 });
 beforeEach(async () => {
   clock.set(NOON);

@@ -5,9 +5,9 @@
  * other modifiers are untouched.
  */
 import { ZApiError, ZModifierResponse, ZOrderQuoteResponse } from '@app/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { branchModifierStopList } from '../../db/schema/index.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import {
   deliveryOrderBody,
@@ -15,22 +15,19 @@ import {
   ORDER_TEST_NOON,
   pickupOrderBody,
   postOrder,
-  signInTestCustomer,
   type TestCustomer,
   withProducts,
 } from '../../test/orders.ts';
+import { useOrderingApp } from './ordering.fixtures.ts';
 
 const clock = createTestClock(ORDER_TEST_NOON);
 let t: TestApp;
 let customer: TestCustomer;
 const M = F.modifiers;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-  customer = await signInTestCustomer(t);
-});
-afterAll(async () => {
-  await t?.close();
+useOrderingApp(clock, (app, signedIn) => {
+  t = app;
+  customer = signedIn;
 });
 beforeEach(async () => {
   await t.db.db.delete(branchModifierStopList);

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   idempotencyKeys,
   orderLines,
@@ -17,7 +17,7 @@ import {
   orders,
   promoCodeUsages,
 } from '../../db/schema/index.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import {
   deliveryOrderBody,
@@ -31,6 +31,7 @@ import {
   withProducts,
   wrapLines,
 } from '../../test/orders.ts';
+import { useOrderingApp } from './ordering.fixtures.ts';
 import { quoteOrder } from './ordering.service.ts';
 
 const MORNING = ORDER_TEST_MORNING;
@@ -39,12 +40,9 @@ const clock = createTestClock(MORNING);
 let t: TestApp;
 let customer: TestCustomer;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-  customer = await signInTestCustomer(t);
-});
-afterAll(async () => {
-  await t?.close();
+useOrderingApp(clock, (app, signedIn) => {
+  t = app;
+  customer = signedIn;
 });
 beforeEach(() => {
   clock.set(MORNING);

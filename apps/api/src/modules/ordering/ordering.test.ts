@@ -9,7 +9,7 @@ import {
 import { distanceMeters } from '@app/domain';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
@@ -23,7 +23,7 @@ import {
   promoCodeUsages,
 } from '../../db/schema/index.ts';
 import type { HttpError } from '../../http/errors.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import {
   deliveryOrderBody,
@@ -40,6 +40,7 @@ import {
 } from '../../test/orders.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
+import { useOrderingApp } from './ordering.fixtures.ts';
 import { placeOrder } from './ordering.service.ts';
 
 /**
@@ -52,12 +53,9 @@ const clock = createTestClock(MORNING);
 let t: TestApp;
 let customer: TestCustomer;
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-  customer = await signInTestCustomer(t);
-});
-afterAll(async () => {
-  await t?.close();
+useOrderingApp(clock, (app, signedIn) => {
+  t = app;
+  customer = signedIn;
 });
 beforeEach(() => {
   clock.set(MORNING);

@@ -1,20 +1,20 @@
-import { ZApiError, ZStaffAccount, ZStaffAccountsResponse } from '@app/contracts';
+import { ZStaffAccount, ZStaffAccountsResponse } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffAccounts, staffTokens } from '../../db/schema/index.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { ORDER_TEST_NOON } from '../../test/orders.ts';
 import { verifyPassword } from '../staff/passwords.ts';
 import {
-  addTestManagers,
   auditRowsOf,
-  callAs,
+  type callAs,
+  expectError,
   type Login,
   MANAGE_FIXTURE,
   signIn,
-  signInAll,
+  useManagerWorkspace,
 } from './staff-manage.fixtures.ts';
 
 const clock = createTestClock(ORDER_TEST_NOON);
@@ -25,23 +25,11 @@ const { chilonzor, yunusobod, staff: S } = MANAGE_FIXTURE;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const NEW_PASSWORD = 'a-new-password-42';
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-  await addTestManagers(t);
-  tokens = await signInAll(t);
-  call = callAs(t);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
+useManagerWorkspace(clock, (w) => {
+  ({ t, tokens, call } = w);
 });
 
 const as = (who: Login) => ({ token: tokens[who] });
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, code?: string) => {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = ZApiError.parse(res.json());
-  expect(body.message).not.toBe('');
-  if (code) expect(body.code).toBe(code);
-};
 const account = async (id: string) => {
   const [row] = await t.db.db.select().from(staffAccounts).where(eq(staffAccounts.id, id));
   if (!row) throw new Error('no account');
@@ -75,6 +63,13 @@ const newAccount = (overrides: Record<string, unknown> = {}) => ({
   password: FIXTURE_STAFF_PASSWORD,
   ...overrides,
 });
+/** `who` creating a new account with `fields` is refused with `status` and `code`. */
+const expectCreateRefused = async (
+  who: Login,
+  fields: Record<string, unknown>,
+  status: number,
+  code: string,
+) => expectError(await create(who, newAccount(fields)), status, code);
 
 describe('GET /v1/staff/accounts', () => {
   it('gives the chain manager every account, a branch manager those of its branch; never a password', async () => {
@@ -144,38 +139,33 @@ describe('POST /v1/staff/accounts', () => {
       (await create('manager-chilonzor', newAccount({ role: 'manager', branch_id: chilonzor }))).statusCode,
     ).toBe(201);
     for (const role of ['operator', 'courier', 'manager']) {
-      expectError(
-        await create('manager-chilonzor', newAccount({ role, branch_id: null })),
+      await expectCreateRefused(
+        'manager-chilonzor',
+        { role, branch_id: null },
         403,
         'STAFF_MANAGE_CHAIN_ONLY',
       );
     }
-    expectError(
-      await create('manager-chilonzor', newAccount({ role: 'vendor', branch_id: yunusobod })),
+    await expectCreateRefused(
+      'manager-chilonzor',
+      { role: 'vendor', branch_id: yunusobod },
       403,
       'STAFF_MANAGE_OTHER_BRANCH',
     );
   });
 
   it('refuses a login taken in any case (409), a role without its branch (400), an unknown branch (404), bad bodies (400)', async () => {
-    expectError(await create('manager', newAccount({ login: 'OPERATOR' })), 409, 'STAFF_MANAGE_LOGIN_TAKEN');
-    expectError(
-      await create('manager', newAccount({ role: 'vendor', branch_id: null })),
+    await expectCreateRefused('manager', { login: 'OPERATOR' }, 409, 'STAFF_MANAGE_LOGIN_TAKEN');
+    await expectCreateRefused(
+      'manager',
+      { role: 'vendor', branch_id: null },
       400,
       'STAFF_MANAGE_ROLE_BRANCH',
     );
     for (const role of ['operator', 'courier']) {
-      expectError(
-        await create('manager', newAccount({ role, branch_id: chilonzor })),
-        400,
-        'STAFF_MANAGE_ROLE_BRANCH',
-      );
+      await expectCreateRefused('manager', { role, branch_id: chilonzor }, 400, 'STAFF_MANAGE_ROLE_BRANCH');
     }
-    expectError(
-      await create('manager', newAccount({ role: 'vendor', branch_id: UNKNOWN })),
-      404,
-      'BRANCH_NOT_FOUND',
-    );
+    await expectCreateRefused('manager', { role: 'vendor', branch_id: UNKNOWN }, 404, 'BRANCH_NOT_FOUND');
     for (const bad of [
       {},
       newAccount({ login: 'a b' }),

@@ -150,47 +150,28 @@ export async function findChainModifier(db: DbOrTx, shipperId: string, modifierI
   return variant;
 }
 
-/** Puts a product on the branch's stop list or takes it off; whether that changed anything. */
-export async function setProductStopped(
+/**
+ * Puts a product or a modifier (`kind`: a single modifier's or a group variant's id) on the branch's
+ * stop list or takes it off; whether that changed anything.
+ */
+export async function setStopped(
   db: DbOrTx,
-  params: { branchId: string; productId: string; stopped: boolean },
+  params: { kind: 'product' | 'modifier'; branchId: string; itemId: string; stopped: boolean },
 ): Promise<boolean> {
-  if (params.stopped) {
-    const rows = await db
-      .insert(branchStopList)
-      .values({ branchId: params.branchId, productId: params.productId })
-      .onConflictDoNothing()
-      .returning({ id: branchStopList.productId });
-    return rows.length > 0;
-  }
-  const rows = await db
-    .delete(branchStopList)
-    .where(and(eq(branchStopList.branchId, params.branchId), eq(branchStopList.productId, params.productId)))
-    .returning({ id: branchStopList.productId });
-  return rows.length > 0;
-}
-
-/** Puts a modifier on the branch's stop list or takes it off; whether that changed anything. */
-export async function setModifierStopped(
-  db: DbOrTx,
-  params: { branchId: string; modifierId: string; stopped: boolean },
-): Promise<boolean> {
-  if (params.stopped) {
-    const rows = await db
-      .insert(branchModifierStopList)
-      .values({ branchId: params.branchId, modifierId: params.modifierId })
-      .onConflictDoNothing()
-      .returning({ id: branchModifierStopList.modifierId });
-    return rows.length > 0;
-  }
-  const rows = await db
-    .delete(branchModifierStopList)
-    .where(
-      and(
-        eq(branchModifierStopList.branchId, params.branchId),
-        eq(branchModifierStopList.modifierId, params.modifierId),
-      ),
-    )
-    .returning({ id: branchModifierStopList.modifierId });
+  const { branchId, itemId } = params;
+  const list =
+    params.kind === 'product'
+      ? { table: branchStopList, item: branchStopList.productId, row: { branchId, productId: itemId } }
+      : {
+          table: branchModifierStopList,
+          item: branchModifierStopList.modifierId,
+          row: { branchId, modifierId: itemId },
+        };
+  const rows = params.stopped
+    ? await db.insert(list.table).values(list.row).onConflictDoNothing().returning({ id: list.item })
+    : await db
+        .delete(list.table)
+        .where(and(eq(list.table.branchId, branchId), eq(list.item, itemId)))
+        .returning({ id: list.item });
   return rows.length > 0;
 }

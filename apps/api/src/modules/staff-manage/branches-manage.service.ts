@@ -10,8 +10,7 @@ import {
   listChainBranches,
   listMenuProductsForStopList,
   listModifiersOf,
-  setModifierStopped,
-  setProductStopped,
+  setStopped,
   stoppedIds,
   updateBranch,
 } from './branches-manage.repository.ts';
@@ -228,24 +227,22 @@ export async function changeStopList(
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const branch = await branchFor(tx, staff, branchId, ROLES.kitchen, true);
-    let changed: boolean;
+    let itemId: string;
     if (change.kind === 'product') {
       const product = await findChainProduct(tx, staff.shipperId, change.id);
       if (!product) throw apiError(404, 'PRODUCT_NOT_FOUND');
-      changed = await setProductStopped(tx, {
-        branchId: branch.id,
-        productId: product.id,
-        stopped: change.stopped,
-      });
+      itemId = product.id;
     } else {
       const modifier = await findChainModifier(tx, staff.shipperId, change.id);
       if (!modifier) throw apiError(404, 'STAFF_MANAGE_MODIFIER_NOT_FOUND');
-      changed = await setModifierStopped(tx, {
-        branchId: branch.id,
-        modifierId: modifier.id,
-        stopped: change.stopped,
-      });
+      itemId = modifier.id;
     }
+    const changed = await setStopped(tx, {
+      kind: change.kind,
+      branchId: branch.id,
+      itemId,
+      stopped: change.stopped,
+    });
     if (changed) {
       await recordAudit(
         tx,

@@ -1,23 +1,22 @@
 import {
-  ZApiError,
   ZMenuProductsResponse,
   ZStaffBranch,
   ZStaffBranchesResponse,
   ZStopListResponse,
 } from '@app/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { branches, branchModifierStopList, branchStopList } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { ORDER_FIXTURE, ORDER_TEST_NOON, postOrder, signInTestCustomer } from '../../test/orders.ts';
 import {
-  addTestManagers,
   auditRowsOf,
-  callAs,
+  type callAs,
+  expectError,
   type Login,
   MANAGE_FIXTURE,
-  signInAll,
+  useManagerWorkspace,
 } from './staff-manage.fixtures.ts';
 
 const clock = createTestClock(ORDER_TEST_NOON);
@@ -30,14 +29,8 @@ const M = ORDER_FIXTURE.modifiers;
 const HOUR = 60 * 60 * 1000;
 const inHours = (h: number) => new Date(clock.now().getTime() + h * HOUR).toISOString();
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-  await addTestManagers(t);
-  tokens = await signInAll(t);
-  call = callAs(t);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
+useManagerWorkspace(clock, (w) => {
+  ({ t, tokens, call } = w);
 });
 
 const as = (who: Login) => ({ token: tokens[who] });
@@ -45,12 +38,6 @@ const branchRow = async (id: string) => {
   const [row] = await t.db.db.select().from(branches).where(eq(branches.id, id));
   if (!row) throw new Error('no branch');
   return row;
-};
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, code?: string) => {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = ZApiError.parse(res.json());
-  expect(body.message).not.toBe('');
-  if (code) expect(body.code).toBe(code);
 };
 
 describe('GET /v1/staff/branches', () => {

@@ -1,24 +1,23 @@
 import {
-  ZApiError,
   ZMenuProductPrice,
   ZMenuProductsResponse,
   ZStaffMenuProductsResponse,
   ZStaffMenusResponse,
 } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menuProducts } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { ORDER_FIXTURE, ORDER_TEST_NOON } from '../../test/orders.ts';
 import {
-  addTestManagers,
   auditRowsOf,
-  callAs,
+  type callAs,
+  expectError,
   type Login,
   MANAGE_FIXTURE,
-  signInAll,
+  useManagerWorkspace,
 } from './staff-manage.fixtures.ts';
 
 const clock = createTestClock(ORDER_TEST_NOON);
@@ -30,23 +29,11 @@ const tashkent = stableId('menu', 'tashkent');
 const regions = stableId('menu', 'regions');
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  t = await buildTestApp({ clock: clock.now });
-  await addTestManagers(t);
-  tokens = await signInAll(t);
-  call = callAs(t);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
+useManagerWorkspace(clock, (w) => {
+  ({ t, tokens, call } = w);
 });
 
 const as = (who: Login) => ({ token: tokens[who] });
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, code?: string) => {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  const body = ZApiError.parse(res.json());
-  expect(body.message).not.toBe('');
-  if (code) expect(body.code).toBe(code);
-};
 const priceRow = async (menuId: string, productId: string) =>
   (
     await t.db.db

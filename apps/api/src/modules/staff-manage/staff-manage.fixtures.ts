@@ -1,15 +1,18 @@
 /**
  * The manager's workspace in tests: the fixture chain's staff (an operator, a vendor at chilonzor and
  * one at yunusobod, two couriers) plus managers created here (the fixture chain has none): a chain
- * manager and one for each of those two branches. `signInAll` answers a token per login.
+ * manager and one for each of those two branches. `signInAll` answers a token per login;
+ * `useManagerWorkspace` starts a test file's app with all of that before its tests and closes it after.
  */
-import { ZStaffLoginResponse } from '@app/contracts';
+import { ZApiError, ZStaffLoginResponse } from '@app/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { staffAccounts, staffAuditLog } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
 import { DEMO_SHIPPER_ID } from '../../env.ts';
-import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import type { TestClock } from '../../test/clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { ORDER_FIXTURE } from '../../test/orders.ts';
 import { hashPassword } from '../staff/passwords.ts';
@@ -117,4 +120,36 @@ export async function auditRowsOf(t: TestApp, targetId: string) {
     .from(staffAuditLog)
     .where(and(eq(staffAuditLog.shipperId, DEMO_SHIPPER_ID), eq(staffAuditLog.targetId, targetId)))
     .orderBy(desc(staffAuditLog.id));
+}
+
+/** A manager test file's app on its clock, with the test managers added and every login signed in. */
+export type ManagerWorkspace = { t: TestApp; tokens: Record<Login, string>; call: ReturnType<typeof callAs> };
+
+/**
+ * Before the file's tests: builds the app on `clock`, adds the test managers, signs every login in and
+ * hands the workspace to `use`; after them: closes the app.
+ */
+export function useManagerWorkspace(clock: TestClock, use: (workspace: ManagerWorkspace) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp({ clock: clock.now });
+    await addTestManagers(app);
+    const tokens = await signInAll(app);
+    use({ t: app, tokens, call: callAs(app) });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
+/** The answer is a refusal with `status`, a JSON error with a message and, if given, that `code`. */
+export function expectError(
+  res: { statusCode: number; json: () => unknown },
+  status: number,
+  code?: string,
+): void {
+  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
+  const body = ZApiError.parse(res.json());
+  expect(body.message).not.toBe('');
+  if (code) expect(body.code).toBe(code);
 }
