@@ -45,10 +45,11 @@ const storedMarks = (page: Page, productId: string) =>
     return (stored.state?.lines ?? []).filter((l) => l.product_id === id).map((l) => l.in_stop);
   }, productId);
 
-test('a product the manager stops shows Unavailable on the open menu and in the cart, and comes back', async ({
-  page,
-  api,
-}) => {
+/**
+ * Chilonzor and its last plain dish: staff-manager.spec.ts stops the first one, and journeys may run side
+ * by side (two workers outside CI), so each stops a dish of its own.
+ */
+async function plainDishAtChilonzor(api: APIRequestContext) {
   const { branches } = (await (
     await api.get('/v1/branches', { params: { limit: 100 } })
   ).json()) as TBranchListResponse;
@@ -57,13 +58,19 @@ test('a product the manager stops shows Unavailable on the open menu and in the 
   const menu = (await (
     await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
   ).json()) as TMenuProductsResponse;
-  // The last plain dish: staff-manager.spec.ts stops the first one, and journeys may run side by side
-  // (two workers outside CI), so each stops a dish of its own.
   const product = menu.categories
     .flatMap((c) => c.products)
     .filter((p: TMenuProduct) => p.type === 'simple' && !p.has_modifier && !p.in_stop)
     .at(-1);
   if (!product) throw new Error('Chilonzor sells a plain dish');
+  return { branch, product };
+}
+
+test('a product the manager stops shows Unavailable on the open menu and in the cart, and comes back', async ({
+  page,
+  api,
+}) => {
+  const { branch, product } = await plainDishAtChilonzor(api);
   const token = await managerToken(api);
 
   // The customer picks up at Chilonzor: the server reads the cookies, the page's store the branch.
@@ -98,6 +105,33 @@ test('a product the manager stops shows Unavailable on the open menu and in the 
     await expect(
       card.getByRole('button', { name: tf(locale, 'menu.addNamed', { name: product.title[locale] }) }),
     ).toBeVisible();
+  } finally {
+    await setStopped(api, token, branch.id, product.id, false);
+  }
+});
+
+test('the open product page follows the stop list too: Unavailable within 5 s, and orderable again', async ({
+  page,
+  api,
+}) => {
+  const { branch, product } = await plainDishAtChilonzor(api);
+  const token = await managerToken(api);
+  await pickUpAt(page.context(), branch);
+
+  const polled = page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
+  await page.goto(localePath(locale, `/product/${product.slug}`));
+  const form = page.getByTestId('product-order-form');
+  await expect(form.getByTestId('product-add-to-cart')).toBeVisible();
+  await polled;
+
+  try {
+    await setStopped(api, token, branch.id, product.id, true);
+    await expect(form.getByTestId('product-unavailable')).toHaveText(
+      t(locale, 'product.unavailable'),
+      WITHIN,
+    );
+    await setStopped(api, token, branch.id, product.id, false);
+    await expect(form.getByTestId('product-add-to-cart')).toBeVisible(WITHIN);
   } finally {
     await setStopped(api, token, branch.id, product.id, false);
   }
