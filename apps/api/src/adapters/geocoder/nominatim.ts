@@ -150,8 +150,12 @@ export function createNominatimGeocoder(config: NominatimConfig): Geocoder {
   const inTurn = async <T>(send: () => Promise<T>): Promise<T> => {
     let sent: Promise<T> | undefined;
     await turns(async () => {
-      const wait = lastStart + minInterval - performance.now();
-      if (wait > 0) await sleep(wait);
+      // Node's timers run on the event loop's cached clock and can fire a millisecond or two before
+      // performance.now() says the time is up; the wait is measured again until it really is.
+      for (let wait = lastStart + minInterval - performance.now(); wait > 0; ) {
+        await sleep(wait);
+        wait = lastStart + minInterval - performance.now();
+      }
       lastStart = performance.now();
       sent = send();
       // The turn ends when the call has started, not when it answers; its failure is the caller's.
