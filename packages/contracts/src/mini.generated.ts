@@ -153,6 +153,9 @@ export const ZBranchStopsResponse = z.object({
   branch_id: ZId,
   product_ids: z.array(ZId),
   modifier_ids: z.array(ZId),
+  menu_version: z.string().check(z.maxLength(64)),
+  paused_until: z.nullable(z.iso.datetime()),
+  delivery_paused_until: z.nullable(z.iso.datetime()),
 });
 
 export const ZGeoPoint = z.object({

@@ -139,6 +139,15 @@ export const ZBranchStopsResponse = z.object({
   product_ids: z.array(ZId),
   /** The branch's stopped modifiers (single modifiers or a group's variants). */
   modifier_ids: z.array(ZId),
+  /**
+   * A fingerprint of the branch menu's products and prices: it changes when a manager changes a price
+   * or takes a product off the menu or puts it on, so an open page knows to render its prices again.
+   * Opaque: compare for equality only.
+   */
+  menu_version: z.string().max(64),
+  /** The branch's pauses as `GET /v1/branches/{id}` gives them (issue 13: one read follows all three). */
+  paused_until: z.iso.datetime().nullable(),
+  delivery_paused_until: z.iso.datetime().nullable(),
 });
 export type TBranchStopsResponse = z.infer<typeof ZBranchStopsResponse>;
 

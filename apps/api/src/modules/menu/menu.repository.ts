@@ -1,17 +1,23 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
   branchModifierStopList,
   branchStopList,
   categories,
+  menuProducts,
   productCategories,
   tags,
 } from '../../db/schema/index.ts';
 
 export async function findBranchMenu(db: DbOrTx, shipperId: string, branchId: string) {
   const rows = await db
-    .select({ id: branches.id, menuId: branches.menuId })
+    .select({
+      id: branches.id,
+      menuId: branches.menuId,
+      pausedUntil: branches.pausedUntil,
+      deliveryPausedUntil: branches.deliveryPausedUntil,
+    })
     .from(branches)
     .where(and(eq(branches.shipperId, shipperId), eq(branches.id, branchId)))
     .limit(1);
@@ -63,4 +69,19 @@ export async function listTags(db: DbOrTx, shipperId: string) {
     .from(tags)
     .where(eq(tags.shipperId, shipperId))
     .orderBy(asc(tags.position), asc(tags.slug));
+}
+
+/**
+ * A fingerprint of a menu's products and prices (md5 of its rows in product order): what an open page
+ * compares to learn that a price changed, or a product left or joined the menu. One indexed read of a
+ * menu's rows (a hundred or so), and the answer is cached with the stop list.
+ */
+export async function menuVersion(db: DbOrTx, menuId: string): Promise<string> {
+  const rows = await db
+    .select({
+      version: sql<string>`md5(coalesce(string_agg(${menuProducts.productId}::text || ':' || ${menuProducts.price}::text, ',' order by ${menuProducts.productId}), ''))`,
+    })
+    .from(menuProducts)
+    .where(eq(menuProducts.menuId, menuId));
+  return rows[0]?.version ?? '';
 }

@@ -9,6 +9,7 @@ import {
   findBranchMenu,
   listCategoriesWithProducts,
   listTags,
+  menuVersion,
   stoppedModifierIds,
   stoppedProductIds,
 } from './menu.repository.ts';
@@ -48,8 +49,10 @@ export async function getMenuProducts(
 }
 
 /**
- * A branch's stop list (issue 13): what an open storefront page reads every few seconds to follow the
- * staff side (cards, product page and cart lines 'Unavailable'). Ids sorted, so equal lists compare equal.
+ * A branch's live state (issue 13): what an open storefront page reads every few seconds to follow the
+ * staff side: its stop lists (cards, product page, modifiers and cart lines 'Unavailable'), its menu's
+ * fingerprint (a new price) and its pauses (closed, or deliveries paused, with the time it reopens).
+ * Ids sorted, so equal lists compare equal.
  */
 export async function getBranchStops(
   db: DbOrTx,
@@ -58,9 +61,17 @@ export async function getBranchStops(
 ): Promise<TBranchStopsResponse> {
   const branch = await findBranchMenu(db, shipperId, branchId);
   if (!branch) throw apiError(404, 'BRANCH_NOT_FOUND');
-  const [products, modifierIds] = await Promise.all([
+  const [products, modifierIds, version] = await Promise.all([
     stoppedProductIds(db, branch.id),
     stoppedModifierIds(db, branch.id),
+    menuVersion(db, branch.menuId),
   ]);
-  return { branch_id: branch.id, product_ids: [...products].sort(), modifier_ids: modifierIds };
+  return {
+    branch_id: branch.id,
+    product_ids: [...products].sort(),
+    modifier_ids: modifierIds,
+    menu_version: version,
+    paused_until: branch.pausedUntil?.toISOString() ?? null,
+    delivery_paused_until: branch.deliveryPausedUntil?.toISOString() ?? null,
+  };
 }

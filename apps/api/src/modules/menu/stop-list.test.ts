@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ORDER_FIXTURE } from '../../test/orders.ts';
 import { addTestManagers, callAs, signIn } from '../staff-manage/staff-manage.fixtures.ts';
 
-const { chilonzor, yunusobod } = ORDER_FIXTURE;
+const { chilonzor, yunusobod, registan } = ORDER_FIXTURE;
 const P = ORDER_FIXTURE.products;
 const M = ORDER_FIXTURE.modifiers;
 let t: TestApp;
@@ -48,8 +48,12 @@ const change = (body: { kind: 'product' | 'modifier'; id: string; stopped: boole
 
 describe('GET /v2/stop-list', () => {
   it("gives the branch's stopped products and modifiers, only that branch's", async () => {
-    expect(await stops()).toEqual({ branch_id: chilonzor, product_ids: [P.tandoorPastry], modifier_ids: [] });
-    expect(await stops(yunusobod)).toEqual({ branch_id: yunusobod, product_ids: [], modifier_ids: [] });
+    expect(await stops()).toMatchObject({
+      branch_id: chilonzor,
+      product_ids: [P.tandoorPastry],
+      modifier_ids: [],
+    });
+    expect(await stops(yunusobod)).toMatchObject({ branch_id: yunusobod, product_ids: [], modifier_ids: [] });
   });
 
   it("answers fresh after the manager's stop and its end (the cache is dropped by the change)", async () => {
@@ -66,7 +70,60 @@ describe('GET /v2/stop-list', () => {
       expect((await change({ kind: 'product', id: P.beefWrap, stopped: false })).statusCode).toBe(200);
       expect((await change({ kind: 'modifier', id: M.cheese, stopped: false })).statusCode).toBe(200);
     });
-    expect(await stops()).toEqual({ branch_id: chilonzor, product_ids: [P.tandoorPastry], modifier_ids: [] });
+    expect(await stops()).toMatchObject({
+      branch_id: chilonzor,
+      product_ids: [P.tandoorPastry],
+      modifier_ids: [],
+    });
+  });
+
+  it("changes the menu's fingerprint with a manager's price (and back), only for that menu's branches", async () => {
+    const tashkent = stableId('menu', 'tashkent');
+    const before = await stops();
+    const other = await stops(registan);
+    expect(before.menu_version).toMatch(/^[0-9a-f]{32}$/);
+    // Chilonzor and Yunusobod share the Tashkent menu: one fingerprint.
+    expect((await stops(yunusobod)).menu_version).toBe(before.menu_version);
+    const price = async (value: number) =>
+      call('PUT', `/v1/staff/menus/${tashkent}/products/${P.beefWrap}`, {
+        token: managerToken,
+        body: { price: value },
+      });
+    const [row] = (
+      await t.app.db.execute(
+        sql`select price from menu_products where menu_id = ${tashkent} and product_id = ${P.beefWrap}`,
+      )
+    ).rows as { price: number }[];
+    const old = Number(row?.price);
+    await announced(async () => expect((await price(old + 1_000)).statusCode).toBe(200));
+    const changed = await stops();
+    expect(changed.menu_version).not.toBe(before.menu_version);
+    expect((await stops(registan)).menu_version).toBe(other.menu_version);
+    await announced(async () => expect((await price(old)).statusCode).toBe(200));
+    expect((await stops()).menu_version).toBe(before.menu_version);
+  });
+
+  it("carries the branch's pauses, fresh after a pause and its end", async () => {
+    expect(await stops()).toMatchObject({ paused_until: null, delivery_paused_until: null });
+    const until = new Date(Date.now() + 60 * 60_000).toISOString();
+    const pause = (scope: 'branch' | 'delivery') =>
+      call('PUT', `/v1/staff/branches/${chilonzor}/pause`, { token: managerToken, body: { scope, until } });
+    await announced(async () => expect((await pause('delivery')).statusCode).toBe(200));
+    expect(await stops()).toMatchObject({ paused_until: null, delivery_paused_until: until });
+    await announced(async () => expect((await pause('branch')).statusCode).toBe(200));
+    expect(await stops()).toMatchObject({ paused_until: until, delivery_paused_until: until });
+    await announced(async () => {
+      for (const scope of ['branch', 'delivery'])
+        expect(
+          (
+            await call('DELETE', `/v1/staff/branches/${chilonzor}/pause?scope=${scope}`, {
+              token: managerToken,
+            })
+          ).statusCode,
+        ).toBe(200);
+    });
+    expect(await stops()).toMatchObject({ paused_until: null, delivery_paused_until: null });
+    expect(await stops(yunusobod)).toMatchObject({ paused_until: null, delivery_paused_until: null });
   });
 
   it('is served from the cache until a write is announced, then read again (a write in SQL)', async () => {

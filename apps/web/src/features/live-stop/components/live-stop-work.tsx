@@ -5,15 +5,29 @@ import { useEffect } from 'react';
 import { cartStore } from '@/features/cart';
 import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
+import { publishLivePauses } from '@/lib/live-branch';
+import { getQueryClient } from '@/lib/query-client';
 import { useCommonStore } from '@/lib/stores/common';
-import { followStops, STOP_LIST_RECHECK_MS } from '../lib/live-stop';
+import { followBranch, STOP_LIST_RECHECK_MS, type TLiveState } from '../lib/live-stop';
 
 /**
- * While a branch is chosen and the tab is visible, reads the branch's stop list (GET /v2/stop-list)
- * every 4 s (issue 13). A change of the stopped products against the previous answer renders the
- * page's server parts again (the menu cards and the product page show 'Unavailable', or lose it);
- * every answer, the first included, flags the cart's lines of stopped products `in_stop` and unflags
- * those back on (checkout refuses them anyway, server-side).
+ * A change renders the page again at once and once more this long after: the storefront's cached
+ * reads drop a stale entry within a second of the write (issue 11), but the API may answer the live
+ * read a moment before the storefront's server has heard of the change.
+ */
+const SETTLE_MS = 1_500;
+
+/** The browser's queries whose answers hold the menu's prices: asked again when a price changes. */
+const PRICED_QUERIES = ['checkout-quote', 'discount-with-products'] as const;
+
+/**
+ * While a branch is chosen and the tab is visible, reads the branch's live state (GET /v2/stop-list)
+ * every 4 s (issue 13), the page's one read of it. A change of the stop lists or of the menu's prices
+ * against the previous answer renders the page's server parts again, at once and after SETTLE_MS (menu
+ * cards, the product page and its modifiers show 'Unavailable' or lose it, a new price shows); a price
+ * change also asks for the checkout's quote and the cart's discounts again. Every answer, the first
+ * included, hands the branch's pauses to the ordering block (lib/live-branch.ts) and flags the cart's
+ * lines of stopped products `in_stop`, unflagging those back on (checkout refuses them anyway).
  */
 export function LiveStopWork() {
   const api = useApi();
@@ -22,8 +36,22 @@ export function LiveStopWork() {
   useEffect(() => {
     if (!branchId) return;
     let live = true;
-    let previous: readonly string[] | null = null;
+    let previous: TLiveState | null = null;
     let reading = false;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const targets = {
+      cart: cartStore,
+      refresh: () => {
+        router.refresh();
+        clearTimeout(settle);
+        settle = setTimeout(() => router.refresh(), SETTLE_MS);
+      },
+      requote: () => {
+        const client = getQueryClient();
+        for (const key of PRICED_QUERIES) void client.invalidateQueries({ queryKey: [key] });
+      },
+      pauses: (pauses: Parameters<typeof publishLivePauses>[1]) => publishLivePauses(branchId, pauses),
+    };
     const read = () => {
       if (reading || document.visibilityState === 'hidden') return;
       reading = true;
@@ -31,14 +59,10 @@ export function LiveStopWork() {
         .get('/v2/stop-list', { query: { branch_id: branchId }, schema: contract('ZBranchStopsResponse') })
         .then(
           (answer) => {
-            if (!live) return;
-            previous = followStops(previous, answer.product_ids, {
-              cart: cartStore,
-              refresh: () => router.refresh(),
-            });
+            if (live) previous = followBranch(previous, answer, targets);
           },
           // A failed read keeps the last state; the next one tries again.
-          (error: unknown) => console.warn('live stop list: not read', error),
+          (error: unknown) => console.warn('live branch state: not read', error),
         )
         .finally(() => {
           reading = false;
@@ -50,6 +74,7 @@ export function LiveStopWork() {
     return () => {
       live = false;
       clearInterval(id);
+      clearTimeout(settle);
       document.removeEventListener('visibilitychange', read);
     };
   }, [api, router, branchId]);

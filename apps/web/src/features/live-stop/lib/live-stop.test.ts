@@ -1,7 +1,7 @@
 import { type CartLine, clearStop, markStop } from '@app/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { cartItem } from '@/test/cart-fixtures';
-import { cartMarksDiffer, followStops, stopsChanged, type TStopTargets } from './live-stop';
+import { cartMarksDiffer, followBranch, liveChanges, stopsChanged, type TStopTargets } from './live-stop';
 
 const line = (id: string, inStop = false): CartLine => ({
   ...cartItem(id),
@@ -55,33 +55,100 @@ describe('cartMarksDiffer', () => {
   });
 });
 
-describe('followStops', () => {
+describe('liveChanges', () => {
+  const state = (products: string[], modifiers: string[] = [], version = 'v1') => ({
+    product_ids: products,
+    modifier_ids: modifiers,
+    menu_version: version,
+  });
+  it('changes nothing on the first answer', () => {
+    expect(liveChanges(null, state(['a'], ['m'], 'v2'))).toEqual({ page: false, prices: false });
+  });
+  it('renders the page again for a stopped or returned product or modifier, and for a price', () => {
+    expect(liveChanges(state(['a']), state(['a']))).toEqual({ page: false, prices: false });
+    expect(liveChanges(state(['a', 'b']), state(['b', 'a']))).toEqual({ page: false, prices: false });
+    expect(liveChanges(state(['a']), state([]))).toEqual({ page: true, prices: false });
+    expect(liveChanges(state([], []), state([], ['m']))).toEqual({ page: true, prices: false });
+    expect(liveChanges(state([], ['m']), state([], []))).toEqual({ page: true, prices: false });
+    expect(liveChanges(state([], [], 'v1'), state([], [], 'v2'))).toEqual({ page: true, prices: true });
+  });
+});
+
+describe('followBranch', () => {
+  const answer = (products: string[], extra: Partial<Parameters<typeof followBranch>[1]> = {}) => ({
+    product_ids: products,
+    modifier_ids: [],
+    menu_version: 'v1',
+    paused_until: null,
+    delivery_paused_until: null,
+    ...extra,
+  });
+  const targetsOf = (cart: TStopTargets['cart']) => ({
+    cart,
+    refresh: vi.fn(),
+    requote: vi.fn(),
+    pauses: vi.fn(),
+  });
+
   it('marks the cart on every answer, the first included, and refreshes only on a change', () => {
     const { cart, setStopped, lines } = memoryCart([line('osh'), line('somsa')]);
-    const refresh = vi.fn();
+    const targets = targetsOf(cart);
+    const { refresh } = targets;
     const marks = () => lines().map((l) => l.in_stop);
 
-    let previous = followStops(null, ['osh'], { cart, refresh });
+    let previous = followBranch(null, answer(['osh']), targets);
     expect(refresh).not.toHaveBeenCalled();
     expect(marks()).toEqual([true, false]);
 
-    previous = followStops(previous, ['osh'], { cart, refresh });
+    previous = followBranch(previous, answer(['osh']), targets);
     expect(refresh).not.toHaveBeenCalled();
     // Nothing changed: the store is not written (no re-render, no storage write every 4 s).
     expect(setStopped).toHaveBeenCalledTimes(1);
 
-    previous = followStops(previous, ['somsa'], { cart, refresh });
+    previous = followBranch(previous, answer(['somsa']), targets);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(marks()).toEqual([false, true]);
 
-    followStops(previous, [], { cart, refresh });
+    followBranch(previous, answer([]), targets);
     expect(refresh).toHaveBeenCalledTimes(2);
     expect(marks()).toEqual([false, false]);
+    expect(targets.requote).not.toHaveBeenCalled();
+  });
+
+  it('refreshes the page for a stopped modifier (the product dialog marks it), without asking prices again', () => {
+    const targets = targetsOf(memoryCart([]).cart);
+    const previous = followBranch(null, answer([]), targets);
+    followBranch(previous, answer([], { modifier_ids: ['cheese'] }), targets);
+    expect(targets.refresh).toHaveBeenCalledTimes(1);
+    expect(targets.requote).not.toHaveBeenCalled();
+  });
+
+  it("refreshes the page and asks the quote's prices again when the menu's prices change", () => {
+    const targets = targetsOf(memoryCart([line('osh')]).cart);
+    let previous = followBranch(null, answer([]), targets);
+    previous = followBranch(previous, answer([], { menu_version: 'v2' }), targets);
+    expect(targets.refresh).toHaveBeenCalledTimes(1);
+    expect(targets.requote).toHaveBeenCalledTimes(1);
+    followBranch(previous, answer([], { menu_version: 'v2' }), targets);
+    expect(targets.requote).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands on the pauses of every answer, the first included', () => {
+    const targets = targetsOf(memoryCart([]).cart);
+    const previous = followBranch(null, answer([], { paused_until: '2026-11-26T07:40:00.000Z' }), targets);
+    expect(targets.pauses).toHaveBeenLastCalledWith({
+      paused_until: '2026-11-26T07:40:00.000Z',
+      delivery_paused_until: null,
+    });
+    followBranch(previous, answer([]), targets);
+    expect(targets.pauses).toHaveBeenLastCalledWith({ paused_until: null, delivery_paused_until: null });
+    // A pause is no page change: the ordering block follows it without a render of the server parts.
+    expect(targets.refresh).not.toHaveBeenCalled();
   });
 
   it('leaves a cart not yet read from storage alone', () => {
     const { cart, setStopped } = memoryCart([line('osh')], false);
-    followStops(null, ['osh'], { cart, refresh: vi.fn() });
+    followBranch(null, answer(['osh']), targetsOf(cart));
     expect(setStopped).not.toHaveBeenCalled();
   });
 });

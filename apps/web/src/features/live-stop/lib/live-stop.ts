@@ -1,20 +1,53 @@
 import type { CartLine } from '@app/domain';
-
-/** How often an open, visible page reads its branch's stop list again (issue 13: within 5 seconds). */
-export const STOP_LIST_RECHECK_MS = 4_000;
+import type { TLivePauses } from '@/lib/live-branch';
 
 /**
- * Whether a stop-list answer changes the stopped products against the previous one, so the page's
- * server parts must render again (`router.refresh()`). The first answer (`previous` null) never does:
- * the page was just rendered with the same list.
+ * How often an open, visible page reads its branch's live state again (issue 13: the staff side's
+ * changes show within 5 seconds).
+ */
+export const STOP_LIST_RECHECK_MS = 4_000;
+
+/** Whether two id lists hold the same ids, in any order. */
+export function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  const before = new Set(a);
+  const after = new Set(b);
+  if (before.size !== after.size) return false;
+  for (const id of after) if (!before.has(id)) return false;
+  return true;
+}
+
+/**
+ * Whether a stop-list answer changes the stopped products against the previous one. The first answer
+ * (`previous` null) never does: the page was just rendered with the same list.
  */
 export function stopsChanged(previous: readonly string[] | null, next: readonly string[]): boolean {
-  if (previous === null) return false;
-  const before = new Set(previous);
-  const after = new Set(next);
-  if (before.size !== after.size) return true;
-  for (const id of after) if (!before.has(id)) return true;
-  return false;
+  return previous !== null && !sameIds(previous, next);
+}
+
+/** What of the branch's live state (GET /v2/stop-list) the page's server parts show. */
+export type TLiveState = {
+  product_ids: readonly string[];
+  modifier_ids: readonly string[];
+  menu_version: string;
+};
+
+/**
+ * What an answer changes against the previous one (null: the first, which changes nothing: the page
+ * was just rendered from the same state): `page` when the server parts must render again (a product
+ * or a modifier stopped or back on, a price, a product on or off the menu), `prices` when the prices
+ * the browser asked for (the checkout's quote, the cart's discounts) must be asked for again.
+ */
+export function liveChanges(
+  previous: TLiveState | null,
+  next: TLiveState,
+): { page: boolean; prices: boolean } {
+  if (previous === null) return { page: false, prices: false };
+  const prices = previous.menu_version !== next.menu_version;
+  const page =
+    prices ||
+    !sameIds(previous.product_ids, next.product_ids) ||
+    !sameIds(previous.modifier_ids, next.modifier_ids);
+  return { page, prices };
 }
 
 /**
@@ -26,30 +59,43 @@ export function cartMarksDiffer(lines: readonly CartLine[], stoppedProductIds: r
   return lines.some((line) => Boolean(line.in_stop) !== stopped.has(line.product_id));
 }
 
-/** What an answer touches: the cart (its store, as `cartStore` gives it) and the page's server parts. */
+/**
+ * What an answer touches: the cart (its store, as `cartStore` gives it), the page's server parts
+ * (`refresh`), the prices the browser asked for (`requote`) and the branch's pauses (`pauses`).
+ */
 export type TStopTargets = {
   cart: {
     persist: { hasHydrated: () => boolean };
     getState: () => { lines: readonly CartLine[]; setStopped: (productIds: readonly string[]) => void };
   };
   refresh: () => void;
+  requote: () => void;
+  pauses: (pauses: TLivePauses) => void;
 };
 
 /**
- * One stop-list answer (`stopped`: the branch's stopped products) after `previous` (null: the first):
- * renders the server parts again when the stopped products changed, and brings the cart's marks in
- * line with the list (not before the cart is read from storage: the next answer does it then).
- * Returns the list to compare the next answer with.
+ * One answer of the branch's live state after `previous` (null: the first): renders the server parts
+ * again when what they show changed, asks for the prices again when the menu's prices changed, hands
+ * on the pauses (every answer: the ordering block follows them), and brings the cart's marks in line
+ * with the stop list (not before the cart is read from storage: the next answer does it then).
+ * Returns the state to compare the next answer with.
  */
-export function followStops(
-  previous: readonly string[] | null,
-  stopped: readonly string[],
+export function followBranch(
+  previous: TLiveState | null,
+  answer: TLiveState & TLivePauses,
   targets: TStopTargets,
-): readonly string[] {
-  if (stopsChanged(previous, stopped)) targets.refresh();
+): TLiveState {
+  const changes = liveChanges(previous, answer);
+  if (changes.page) targets.refresh();
+  if (changes.prices) targets.requote();
+  targets.pauses({ paused_until: answer.paused_until, delivery_paused_until: answer.delivery_paused_until });
   const { cart } = targets;
-  if (cart.persist.hasHydrated() && cartMarksDiffer(cart.getState().lines, stopped)) {
-    cart.getState().setStopped(stopped);
+  if (cart.persist.hasHydrated() && cartMarksDiffer(cart.getState().lines, answer.product_ids)) {
+    cart.getState().setStopped(answer.product_ids);
   }
-  return stopped;
+  return {
+    product_ids: answer.product_ids,
+    modifier_ids: answer.modifier_ids,
+    menu_version: answer.menu_version,
+  };
 }

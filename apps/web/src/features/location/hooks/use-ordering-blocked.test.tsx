@@ -3,9 +3,9 @@
 import { join } from 'node:path';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publishLivePauses, resetLivePauses } from '@/lib/live-branch';
 import { useCommonStore } from '@/lib/stores/common';
 import { dynamicImports, reachedFrom, SRC } from '@/test/import-graph';
-import { registerLocationContext } from '../lib/location-context';
 import { useOrderingBlocked } from './use-ordering-blocked';
 
 const loads = vi.hoisted(() => ({ count: 0 }));
@@ -18,7 +18,8 @@ const branch = (start: string, end: string) =>
   ({ id: 'b1', name: 'Amir Temur', work_hour_start: start, work_hour_end: end }) as never;
 
 afterEach(() => {
-  act(() => useCommonStore.setState({ branch: null }));
+  act(() => useCommonStore.setState({ branch: null, deliveryType: 'delivery' }));
+  act(() => resetLivePauses());
   vi.useRealTimers();
 });
 
@@ -49,29 +50,40 @@ describe('useOrderingBlocked', () => {
     expect(result.current).toBeNull();
   });
 
-  it('reads the branch’s pauses again and again: a pause closes it with its end, and its end reopens it', async () => {
+  it('follows the pauses the live read publishes: a pause closes it with its end, its end reopens it', async () => {
     // 07:00 UTC is 12:00 in Tashkent: a branch open 10:00-23:00 is open by its hours.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T07:00:00Z'));
-    let pausedUntil: string | null = '2026-11-26T07:40:00.000Z';
-    const asked: string[] = [];
-    const api = {
-      get: async (path: string) => {
-        asked.push(path);
-        return { paused_until: pausedUntil, delivery_paused_until: null };
-      },
-    };
-    const unregister = registerLocationContext({ api: api as never, locale: 'en' });
-    try {
-      act(() => useCommonStore.setState({ branch: branch('10:00', '23:00') }));
-      const { result } = renderHook(() => useOrderingBlocked());
-      await waitFor(() => expect(result.current).toEqual({ kind: 'branch_closed', opensAt: '12:40' }));
-      expect(asked).toContain('/v1/branches/b1');
-      // The manager ends the pause: the next read (within seconds) opens it again.
-      pausedUntil = null;
-      await waitFor(() => expect(result.current).toBeNull(), { timeout: 6_000 });
-    } finally {
-      unregister();
-    }
+    act(() => useCommonStore.setState({ branch: branch('10:00', '23:00'), deliveryType: 'self-pickup' }));
+    const { result } = renderHook(() => useOrderingBlocked());
+    await waitFor(() => expect(loads.count).toBeGreaterThan(0));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(result.current).toBeNull();
+    // Another branch's pause is not this one's.
+    act(() =>
+      publishLivePauses('b2', { paused_until: '2026-11-26T07:40:00.000Z', delivery_paused_until: null }),
+    );
+    expect(result.current).toBeNull();
+    act(() =>
+      publishLivePauses('b1', { paused_until: '2026-11-26T07:40:00.000Z', delivery_paused_until: null }),
+    );
+    expect(result.current).toEqual({ kind: 'branch_closed', opensAt: '12:40' });
+    // The manager ends the pause: the next live read says so, and the branch opens again.
+    act(() => publishLivePauses('b1', { paused_until: null, delivery_paused_until: null }));
+    expect(result.current).toBeNull();
+    // Deliveries paused: a delivery is blocked until then, a pickup is not.
+    act(() =>
+      publishLivePauses('b1', { paused_until: null, delivery_paused_until: '2026-11-26T08:00:00.000Z' }),
+    );
+    expect(result.current).toBeNull();
+    act(() => useCommonStore.setState({ deliveryType: 'delivery' }));
+    expect(result.current).toEqual({ kind: 'delivery_paused', until: '13:00' });
+  });
+
+  it('reads nothing from the network itself (the page has one live read of the branch)', () => {
+    const hook = join(SRC, 'features/location/hooks/use-ordering-blocked.ts');
+    expect(reachedFrom(hook).has('lib/api-client.ts')).toBe(false);
   });
 });

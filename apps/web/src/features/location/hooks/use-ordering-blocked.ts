@@ -1,14 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useLivePauses } from '@/lib/live-branch';
 import { useCommonStore } from '@/lib/stores/common';
-import type { TBranchPauses, TOrderingBlock } from '../lib/closed-branch';
-import { locationContext } from '../lib/location-context';
+import type { TOrderingBlock } from '../lib/closed-branch';
 
-/**
- * How often the open/closed state is looked at again while a page stays open, and the branch's
- * pauses read again (issue 13: a manager's pause, or its end, shows within 5 seconds).
- */
+/** How often the open/closed state is looked at again while a page stays open. */
 const RECHECK_MS = 4_000;
 
 type TRules = typeof import('../lib/closed-branch');
@@ -20,9 +17,10 @@ let loadedRules: TRules | null = null;
  * Whether ordering is blocked now because the current branch is closed (spec section 5: its hours,
  * or a manager's pause, issue 13) or, for a delivery, because its deliveries are paused, with the
  * time it opens (resumes) again. Null on the server and in the first render (the branch is read from
- * storage after it), so the markup never disagrees. While a branch is chosen and the tab is visible,
- * the branch's pauses are read again (GET /v1/branches/{id}) and the clock looked at every few
- * seconds, so a pause and its end reach the notice without a reload. Issue 5's checkout uses it as well.
+ * storage after it), so the markup never disagrees. The clock is looked at every few seconds, and the
+ * branch's pauses come from the page's one live read of the branch (features/live-stop, every 4 s:
+ * lib/live-branch.ts), so a pause and its end reach the notice without a reload, however many parts
+ * of the page ask. Issue 5's checkout uses it as well.
  *
  * The opening-hours rules (Tashkent's clock, hours past midnight: ~1 KB gzipped) load only once a
  * branch with working hours is chosen: a first visit, which has none, never downloads them (issue 11,
@@ -33,9 +31,8 @@ export function useOrderingBlocked(): TOrderingBlock | null {
   const deliveryType = useCommonStore((s) => s.deliveryType);
   const [now, setNow] = useState<Date | null>(null);
   const [rules, setRules] = useState<TRules | null>(loadedRules);
-  const [pauses, setPauses] = useState<{ id: string; pauses: TBranchPauses } | null>(null);
   const hasHours = Boolean(branch?.work_hour_start && branch.work_hour_end);
-  const branchId = branch?.id ?? null;
+  const pauses = useLivePauses(branch?.id ?? null);
   useEffect(() => {
     setNow(new Date());
     const id = setInterval(() => setNow(new Date()), RECHECK_MS);
@@ -52,31 +49,7 @@ export function useOrderingBlocked(): TOrderingBlock | null {
       live = false;
     };
   }, [hasHours, rules]);
-  useEffect(() => {
-    if (!rules || !branchId) return;
-    let live = true;
-    const read = () => {
-      const api = locationContext()?.api;
-      if (!api || document.visibilityState === 'hidden') return;
-      rules.readBranchPauses(api, branchId).then(
-        (read) => {
-          if (live) setPauses({ id: branchId, pauses: read });
-        },
-        // A failed read keeps the last pauses; the next one tries again.
-        (error: unknown) => console.warn('ordering block: branch pauses not read', error),
-      );
-    };
-    read();
-    const id = setInterval(read, RECHECK_MS);
-    document.addEventListener('visibilitychange', read);
-    return () => {
-      live = false;
-      clearInterval(id);
-      document.removeEventListener('visibilitychange', read);
-    };
-  }, [rules, branchId]);
   // Without working hours nothing blocks (orderingBlock's own answer), rules loaded or not.
   if (!now || !rules || !hasHours) return null;
-  const known = pauses && pauses.id === branchId ? pauses.pauses : null;
-  return rules.orderingBlock(branch, now, known, deliveryType);
+  return rules.orderingBlock(branch, now, pauses, deliveryType);
 }

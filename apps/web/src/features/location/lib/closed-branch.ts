@@ -1,7 +1,6 @@
 import type { TDeliveryType } from '@app/contracts';
 import { branchOpenState, deliveryPause, reopeningText } from '@app/domain';
-import type { TApiClient } from '@/lib/api-client';
-import { contract } from '@/lib/browser-contracts';
+import type { TLivePauses } from '@/lib/live-branch';
 import type { TSelectedBranch } from '@/lib/stores/common';
 
 /**
@@ -14,7 +13,7 @@ export type TOrderingBlock =
   | { kind: 'delivery_paused'; until: string };
 
 /** A branch's pauses as the API answers them (issue 13): instants, past ones included; null: none. */
-export type TBranchPauses = { paused_until: string | null; delivery_paused_until: string | null };
+export type TBranchPauses = TLivePauses;
 
 /**
  * Spec section 5: a closed current branch blocks ordering ('This restaurant is currently closed.
@@ -41,12 +40,4 @@ export function orderingBlock(
   const deliveries = deliveryType === 'delivery' ? deliveryPause(pauses?.delivery_paused_until, now) : null;
   if (deliveries) return { kind: 'delivery_paused', until: reopeningText(deliveries, now) };
   return null;
-}
-
-/** The branch's pauses now, from GET /v1/branches/{id} (a cached read the API drops on every change). */
-export async function readBranchPauses(api: TApiClient, branchId: string): Promise<TBranchPauses> {
-  const branch = await api.get(`/v1/branches/${encodeURIComponent(branchId)}`, {
-    schema: contract('ZBranch'),
-  });
-  return { paused_until: branch.paused_until, delivery_paused_until: branch.delivery_paused_until };
 }
