@@ -2,12 +2,20 @@
  * Issue 13: the storefront follows the staff side within 5 seconds. A manager stops a product at the
  * customer's branch; the open menu page, without a reload, shows its card 'Unavailable' and flags its
  * cart line (`in_stop`, spec section 4), the cart page too; brought back on, it is orderable again.
- * The page reads the branch's stop list (GET /v2/stop-list) every 4 s while the tab is visible.
+ * The open product page and dialog follow too (a stopped modifier marked), and a new price shows on
+ * the menu and in the checkout's quote. The page reads the branch's live state (GET /v2/stop-list)
+ * every 4 s while the tab is visible.
  */
-import type { TBranchListResponse, TMenuProduct, TMenuProductsResponse } from '@app/contracts';
+import type {
+  TBranchListResponse,
+  TMenuProduct,
+  TMenuProductsResponse,
+  TModifierResponse,
+} from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pickUpAt } from '../support/branch-choice.ts';
-import { expect, localePath, t, test, tf } from '../support/fixtures.ts';
+import { prepareCheckout, storedBranch } from '../support/checkout.ts';
+import { expect, formatSum, localePath, t, test, tf } from '../support/fixtures.ts';
 
 const STAFF_PASSWORD = process.env.STAFF_DEMO_PASSWORD || 'baraka-staff-demo';
 const locale = 'en';
@@ -134,5 +142,118 @@ test('the open product page follows the stop list too: Unavailable within 5 s, a
     await expect(form.getByTestId('product-add-to-cart')).toBeVisible(WITHIN);
   } finally {
     await setStopped(api, token, branch.id, product.id, false);
+  }
+});
+
+async function setPrice(
+  api: APIRequestContext,
+  token: string,
+  menuId: string,
+  productId: string,
+  price: number,
+) {
+  const response = await api.put(`/v1/staff/menus/${menuId}/products/${productId}`, {
+    data: { price },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test("a new price shows on the open menu and in the open checkout's quote within 5 s", async ({
+  page,
+  api,
+}) => {
+  const { branch, product } = await plainDishAtChilonzor(api);
+  const token = await managerToken(api);
+  const old = product.out_price;
+  const raised = old + 1_000;
+  const quantity = Math.max(1, Math.ceil(60_000 / old));
+  await prepareCheckout(page, api, {
+    common: { branch: storedBranch(branch), deliveryType: 'self-pickup' },
+    product,
+    quantity,
+    lineKey: 'live-price-line',
+  });
+  await pickUpAt(page.context(), branch);
+
+  const polled = page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
+  await page.goto(localePath(locale));
+  const card = page.locator(`[data-testid="product-card"][data-product-slug="${product.slug}"]`);
+  await expect(card).toContainText(formatSum(old, locale));
+  await polled;
+
+  try {
+    await setPrice(api, token, branch.menu_id, product.id, raised);
+    await expect(card).toContainText(formatSum(raised, locale), WITHIN);
+
+    // The checkout's quote is the server's: the new price, and the old one again while the page is open.
+    await page.goto(localePath(locale, '/checkout'));
+    const goods = page.getByTestId('checkout-goods');
+    await expect(goods).toHaveText(formatSum(raised * quantity, locale));
+    await page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
+    await setPrice(api, token, branch.menu_id, product.id, old);
+    await expect(goods).toHaveText(formatSum(old * quantity, locale), WITHIN);
+  } finally {
+    await setPrice(api, token, branch.menu_id, product.id, old);
+  }
+});
+
+test('the open product dialog marks a modifier the manager stops, and unmarks it when back on', async ({
+  page,
+  api,
+}) => {
+  const { branch } = await plainDishAtChilonzor(api);
+  const token = await managerToken(api);
+  const menu = (await (
+    await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
+  ).json()) as TMenuProductsResponse;
+  let chosen: { product: TMenuProduct; modifierId: string } | null = null;
+  for (const product of menu.categories.flatMap((c) => c.products)) {
+    if (!product.has_modifier || product.in_stop) continue;
+    const answer = (await (
+      await api.get('/v2/modifier', { params: { product_id: product.id, branch_id: branch.id } })
+    ).json()) as TModifierResponse;
+    const all = [
+      ...answer.product_modifiers.single_modifiers,
+      ...answer.product_modifiers.group_modifiers.flatMap((g) => g.variants),
+    ];
+    const free = all.find((m) => !m.in_stop);
+    if (free && all.every((m) => !m.in_stop)) {
+      chosen = { product, modifierId: free.id };
+      break;
+    }
+  }
+  if (!chosen) throw new Error('Chilonzor sells a dish with modifiers, none of them stopped');
+  const { product, modifierId } = chosen;
+  const stopModifier = async (stopped: boolean) => {
+    const response = await api.put(`/v1/staff/branches/${branch.id}/stop-list`, {
+      data: { kind: 'modifier', id: modifierId, stopped },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  };
+  await pickUpAt(page.context(), branch);
+
+  const polled = page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
+  await page.goto(localePath(locale));
+  await page
+    .locator(`[data-testid="product-card"][data-product-slug="${product.slug}"]`)
+    .getByRole('link', { name: product.title[locale], exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: product.title[locale] });
+  await expect(dialog).toBeVisible();
+  const marks = dialog.getByTestId('modifier-unavailable');
+  await expect(marks).toHaveCount(0);
+  await polled;
+
+  try {
+    await stopModifier(true);
+    await expect(marks).toHaveCount(1, WITHIN);
+    await expect(marks).toHaveText(t(locale, 'product.unavailable'));
+    await expect(dialog).toBeVisible();
+    await stopModifier(false);
+    await expect(marks).toHaveCount(0, WITHIN);
+  } finally {
+    await stopModifier(false);
   }
 });

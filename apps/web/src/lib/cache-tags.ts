@@ -14,6 +14,8 @@ const ROUTES: readonly { pattern: RegExp; tags: readonly TCacheTag[] }[] = [
     pattern: /^\/v[0-9]\/(menu-products|menus?|categories|products?|modifiers?|discounts?)(\/|$)/,
     tags: ['catalogue'],
   },
+  // A branch's live state: its stop lists, its menu's fingerprint and its pauses (issue 13).
+  { pattern: /^\/v[0-9]\/stop-list(\/|$)/, tags: ['catalogue', 'branches'] },
   // Cities, branches, zones and opening hours.
   { pattern: /^\/v[0-9]\/(cities|branches|delivery-zones|zones|nearest-branch)(\/|$)/, tags: ['branches'] },
   { pattern: /^\/v[0-9]\/shippers?(\/|$)/, tags: ['shipper'] },

@@ -154,6 +154,9 @@ describe('which pages and requests', () => {
       .sort();
     expect(reads).toEqual([
       'components/json-ld.tsx',
+      // The branch's live state the page was rendered with (issue 13): the same branch cookie, read as
+      // the menu reads it, so the page's key already holds it.
+      'features/live-stop/api/live-state.server.ts',
       'features/menu/api/menu.server.ts',
       'features/menu/components/menu-page.tsx',
     ]);
@@ -163,6 +166,7 @@ describe('which pages and requests', () => {
         (match) => match[1],
       );
     expect(gets('features/menu/api/menu.server.ts')).toEqual(['COOKIE_NAMES.branchId']);
+    expect(gets('features/live-stop/api/live-state.server.ts')).toEqual(['COOKIE_NAMES.branchId']);
     for (const file of ['components/json-ld.tsx', 'features/menu/components/menu-page.tsx'])
       expect(gets(file), file).toEqual(["'x-nonce'"]);
   });

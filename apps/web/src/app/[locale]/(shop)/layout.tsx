@@ -5,6 +5,7 @@ import { TopLoader } from '@/components/top-loader';
 import { ToastArea } from '@/components/ui/toasts';
 import { AuthSlot } from '@/features/auth';
 import { LiveStopSlot } from '@/features/live-stop';
+import { getRenderedLiveState } from '@/features/live-stop/server';
 import { LocationSlot } from '@/features/location';
 import { organizationJsonLd, SiteHeader } from '@/features/shell';
 import { getShellData, SiteFooter } from '@/features/shell/server';
@@ -19,10 +20,11 @@ type TShopLayoutProps = { children: ReactNode; modal: ReactNode };
  * header, the footer, the product dialog's slot, sign-in, the location prompt and the toasts.
  */
 export default async function ShopLayout({ children, modal }: TShopLayoutProps) {
-  const [locale, { shipper, cities }, t] = await Promise.all([
+  const [locale, { shipper, cities }, t, liveState] = await Promise.all([
     getLocale(),
     getShellData(),
     getTranslations('common.header'),
+    getRenderedLiveState(),
   ]);
   const config = browserConfig();
 
@@ -56,8 +58,9 @@ export default async function ShopLayout({ children, modal }: TShopLayoutProps) 
         {/* Location (issue 4): the address flow on load, the saved-points sync, and (lazily) the map
             dialog and the address popover. */}
         <LocationSlot />
-        {/* Issue 13: the branch's stop list read again every 4 s (loaded when the page is idle). */}
-        <LiveStopSlot />
+        {/* Issue 13: the branch's live state (stop lists, prices, pauses) read again every 4 s (loaded
+            when the page is idle), compared first with the state this render saw. */}
+        <LiveStopSlot rendered={liveState} />
         {/* Top centre, 5 s (spec section 9); loads sonner after the page is idle or at the first toast. */}
         <ToastArea />
       </BaseMessages>

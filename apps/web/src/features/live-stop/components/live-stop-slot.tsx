@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { lazyClient } from '@/components/lazy-client';
 import { useCommonStore } from '@/lib/stores/common';
+import type { TRenderedLiveState } from '../lib/live-stop';
 
 // The poller and the cart store it updates are no part of the first load (issue 11's budget): they
 // load when the browser is first idle after the mount.
@@ -10,9 +11,10 @@ const LiveStopWork = lazyClient(() => import('./live-stop-work').then((m) => m.L
 
 /**
  * Mounted once in the locale layout: mounts the stop-list poller once the browser is first idle and a
- * branch is chosen (a first visit, which has none, downloads nothing of it).
+ * branch is chosen (a first visit, which has none, downloads nothing of it). `rendered`: the branch's
+ * live state the page was rendered with (the layout reads it), the poller's first comparison.
  */
-export function LiveStopSlot() {
+export function LiveStopSlot({ rendered }: { rendered: TRenderedLiveState | null }) {
   const hasBranch = useCommonStore((s) => s.branch !== null);
   const [idle, setIdle] = useState(false);
   useEffect(() => {
@@ -24,5 +26,5 @@ export function LiveStopSlot() {
     const id = setTimeout(done, 1500);
     return () => clearTimeout(id);
   }, []);
-  return idle && hasBranch ? <LiveStopWork /> : null;
+  return idle && hasBranch ? <LiveStopWork rendered={rendered} /> : null;
 }

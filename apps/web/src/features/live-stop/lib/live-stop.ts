@@ -31,6 +31,9 @@ export type TLiveState = {
   menu_version: string;
 };
 
+/** The branch's live state a page was rendered with, for the poller to compare its first answer with. */
+export type TRenderedLiveState = TLiveState & { branch_id: string };
+
 /**
  * What an answer changes against the previous one (null: the first, which changes nothing: the page
  * was just rendered from the same state): `page` when the server parts must render again (a product
