@@ -38,7 +38,8 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
-import { findAnsweredKey, type KeyAnswer, tryLockKey } from './ordering.repository.ts';
+import { findAnsweredKey, tryLockKey } from './idempotency.repository.ts';
+import type { KeyAnswer } from './ordering.repository.ts';
 
 /** How long an answered key is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -27,7 +27,7 @@ import type { OrderLineModifier, OrderLineVariant } from '../../db/schema/index.
 import { cataloguedError } from '../../http/errors.ts';
 import { toComboGroup } from '../products/products.mapper.ts';
 import type { ComboGroupWithOptions } from '../products/products.repository.ts';
-import type { ModifierRows, OrderProductRow } from './ordering.repository.ts';
+import type { ModifierRows, OrderProductRow } from './order-products.repository.ts';
 import { Refusals } from './refusals.ts';
 
 /** What the server read for the order's lines. */

@@ -55,12 +55,8 @@ import {
 } from './order-checks.ts';
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
 import { noLoyalty, type OrderLoyalty, type OrderLoyaltyDeps, priceLoyalty } from './order-loyalty.ts';
-import {
-  findModifiers,
-  findOrderProducts,
-  findPlaceRows,
-  type OrderPlaceRows,
-} from './ordering.repository.ts';
+import { findPlaceRows, type OrderPlaceRows } from './order-place-rows.repository.ts';
+import { findModifiers, findOrderProducts } from './order-products.repository.ts';
 import type { Refusals } from './refusals.ts';
 
 export type { CreateOrderBody } from './order-checks.ts';

@@ -19,8 +19,8 @@ import {
   signInTestCustomer,
   type TestCustomer,
 } from '../../test/orders.ts';
+import { tryLockKey } from './idempotency.repository.ts';
 import { IDEMPOTENCY_TTL_MS, requestHash } from './idempotency.ts';
-import { tryLockKey } from './ordering.repository.ts';
 
 const START = new Date('2026-03-02T04:00:00.000Z');
 const clock = createTestClock(START);

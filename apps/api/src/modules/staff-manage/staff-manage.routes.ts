@@ -25,23 +25,21 @@ import {
   ZStopListChange,
   ZStopListResponse,
 } from '@app/contracts';
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { signedInStaff, staffGuard } from '../staff/staff.auth.ts';
 import { createAccount, listAccounts, resetPassword, updateAccount } from './accounts-manage.service.ts';
 import { readAuditLog } from './audit-log.service.ts';
 import {
   changeStopList,
   getStopList,
   listBranchesForStaff,
-  type ManageDeps,
   pauseBranch,
   resumeBranch,
   setBranchHours,
 } from './branches-manage.service.ts';
 import { getFigures } from './figures.service.ts';
 import { listMenuPrices, listMenus, removeMenuPrice, setMenuPrice } from './menus-manage.service.ts';
+import { manageRouter } from './staff-manage.route.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
@@ -51,223 +49,192 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError 
  * checks the role (and the branch) of the signed-in staff member itself (staff-manage.access.ts).
  */
 export async function staffManageRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (): ManageDeps => ({ db: app.db, clock: app.clock });
-  const preHandler = staffGuard(fastify);
-  const tags = ['staff'];
-  const staffOf = (request: Parameters<typeof signedInStaff>[0]) => signedInStaff(request).staff;
-  /** A route's options: behind the staff guard, tagged 'staff', with `schema`'s summary, description, input and answers. */
-  const guarded = <S extends Omit<FastifySchema, 'tags'>>(schema: S) => ({
-    preHandler,
-    schema: { tags, ...schema },
+  const route = manageRouter(fastify);
+
+  route({
+    method: 'GET',
+    url: '/v1/staff/branches',
+    summary: 'The branches the staff member works for, with hours and pauses',
+    description:
+      'operator and chain manager: every branch of the chain; vendor and branch manager: their own; courier: 403. A pause that has ended reads as null.',
+    response: { 200: ZStaffBranchesResponse, 401: ZApiError, 403: ZApiError },
+    handle: async ({ deps, staff }) => ({ branches: await listBranchesForStaff(deps, staff) }),
   });
 
-  app.get(
-    '/v1/staff/branches',
-    guarded({
-      summary: 'The branches the staff member works for, with hours and pauses',
-      description:
-        'operator and chain manager: every branch of the chain; vendor and branch manager: their own; courier: 403. A pause that has ended reads as null.',
-      response: { 200: ZStaffBranchesResponse, 401: ZApiError, 403: ZApiError },
-    }),
-    async (request) => ({ branches: await listBranchesForStaff(deps(), staffOf(request)) }),
-  );
+  route({
+    method: 'PUT',
+    url: '/v1/staff/branches/:id/pause',
+    summary: "Pause a branch's deliveries or the whole branch until a time ('busy kitchen')",
+    description:
+      '`scope` delivery: pickup goes on; branch: no orders at all. `until` must be in the future and at most 24 hours ahead (400 otherwise). Managers (the chain’s or that branch’s) and the branch’s vendor; others 403. Written to the audit log.',
+    params: ZStaffBranchParams,
+    body: ZBranchPauseRequest,
+    response: { 200: ZStaffBranch, ...errors },
+    handle: ({ deps, staff, params, body }) => pauseBranch(deps, staff, params.id, body),
+  });
 
-  app.put(
-    '/v1/staff/branches/:id/pause',
-    guarded({
-      summary: "Pause a branch's deliveries or the whole branch until a time ('busy kitchen')",
-      description:
-        '`scope` delivery: pickup goes on; branch: no orders at all. `until` must be in the future and at most 24 hours ahead (400 otherwise). Managers (the chain’s or that branch’s) and the branch’s vendor; others 403. Written to the audit log.',
-      params: ZStaffBranchParams,
-      body: ZBranchPauseRequest,
-      response: { 200: ZStaffBranch, ...errors },
-    }),
-    async (request) => pauseBranch(deps(), staffOf(request), request.params.id, request.body),
-  );
+  route({
+    method: 'DELETE',
+    url: '/v1/staff/branches/:id/pause',
+    summary: "End a branch's pause (deliveries or the whole branch) now",
+    description: 'Who may: as for PUT. Written to the audit log.',
+    params: ZStaffBranchParams,
+    querystring: ZBranchPauseQuery,
+    response: { 200: ZStaffBranch, ...errors },
+    handle: ({ deps, staff, params, query }) => resumeBranch(deps, staff, params.id, query.scope),
+  });
 
-  app.delete(
-    '/v1/staff/branches/:id/pause',
-    guarded({
-      summary: "End a branch's pause (deliveries or the whole branch) now",
-      description: 'Who may: as for PUT. Written to the audit log.',
-      params: ZStaffBranchParams,
-      querystring: ZBranchPauseQuery,
-      response: { 200: ZStaffBranch, ...errors },
-    }),
-    async (request) => resumeBranch(deps(), staffOf(request), request.params.id, request.query.scope),
-  );
+  route({
+    method: 'PUT',
+    url: '/v1/staff/branches/:id/hours',
+    summary: "Set a branch's opening hours (Tashkent time)",
+    description:
+      'HH:mm each; an end before the start runs past midnight, 00:00-23:59 is around the clock. Managers only (the chain’s, or that branch’s). Written to the audit log.',
+    params: ZStaffBranchParams,
+    body: ZBranchHoursRequest,
+    response: { 200: ZStaffBranch, ...errors },
+    handle: ({ deps, staff, params, body }) => setBranchHours(deps, staff, params.id, body),
+  });
 
-  app.put(
-    '/v1/staff/branches/:id/hours',
-    guarded({
-      summary: "Set a branch's opening hours (Tashkent time)",
-      description:
-        'HH:mm each; an end before the start runs past midnight, 00:00-23:59 is around the clock. Managers only (the chain’s, or that branch’s). Written to the audit log.',
-      params: ZStaffBranchParams,
-      body: ZBranchHoursRequest,
-      response: { 200: ZStaffBranch, ...errors },
-    }),
-    async (request) => setBranchHours(deps(), staffOf(request), request.params.id, request.body),
-  );
+  route({
+    method: 'GET',
+    url: '/v1/staff/branches/:id/stop-list',
+    summary: "A branch's stop list: every product of its menu and their modifiers, stopped or not",
+    description:
+      'Each product (sizes after their origin) is followed by its single modifiers and group modifier variants. Managers (the chain’s or that branch’s) and the branch’s vendor.',
+    params: ZStaffBranchParams,
+    response: { 200: ZStopListResponse, ...errors },
+    handle: ({ deps, staff, params }) => getStopList(deps, staff, params.id),
+  });
 
-  app.get(
-    '/v1/staff/branches/:id/stop-list',
-    guarded({
-      summary: "A branch's stop list: every product of its menu and their modifiers, stopped or not",
-      description:
-        'Each product (sizes after their origin) is followed by its single modifiers and group modifier variants. Managers (the chain’s or that branch’s) and the branch’s vendor.',
-      params: ZStaffBranchParams,
-      response: { 200: ZStopListResponse, ...errors },
-    }),
-    async (request) => getStopList(deps(), staffOf(request), request.params.id),
-  );
-
-  app.put(
-    '/v1/staff/branches/:id/stop-list',
-    guarded({
-      summary: 'Stop a product or a modifier at a branch, or bring it back; answers the whole stop list',
-      description:
-        'A product of the chain, or a single modifier or group modifier variant of one (404 otherwise). Customers see it within seconds (menu `in_stop`, cart and ordering refuse it). Managers (the chain’s or that branch’s) and the branch’s vendor. A change is written to the audit log.',
-      params: ZStaffBranchParams,
-      body: ZStopListChange,
-      response: { 200: ZStopListResponse, ...errors },
-    }),
-    async (request) => changeStopList(deps(), staffOf(request), request.params.id, request.body),
-  );
+  route({
+    method: 'PUT',
+    url: '/v1/staff/branches/:id/stop-list',
+    summary: 'Stop a product or a modifier at a branch, or bring it back; answers the whole stop list',
+    description:
+      'A product of the chain, or a single modifier or group modifier variant of one (404 otherwise). Customers see it within seconds (menu `in_stop`, cart and ordering refuse it). Managers (the chain’s or that branch’s) and the branch’s vendor. A change is written to the audit log.',
+    params: ZStaffBranchParams,
+    body: ZStopListChange,
+    response: { 200: ZStopListResponse, ...errors },
+    handle: ({ deps, staff, params, body }) => changeStopList(deps, staff, params.id, body),
+  });
 
   // -- menus and prices: the chain's manager only ------------------------------------------------
   const menuNote = 'The chain’s manager only (menus are shared by branches: a branch’s manager gets 403).';
 
-  app.get(
-    '/v1/staff/menus',
-    guarded({
-      summary: 'The chain’s menus',
-      description: menuNote,
-      response: { 200: ZStaffMenusResponse, 401: ZApiError, 403: ZApiError },
-    }),
-    async (request) => listMenus(deps(), staffOf(request)),
-  );
+  route({
+    method: 'GET',
+    url: '/v1/staff/menus',
+    summary: 'The chain’s menus',
+    description: menuNote,
+    response: { 200: ZStaffMenusResponse, 401: ZApiError, 403: ZApiError },
+    handle: ({ deps, staff }) => listMenus(deps, staff),
+  });
 
-  app.get(
-    '/v1/staff/menus/:id/products',
-    guarded({
-      summary: 'Every active product of the chain with its price on this menu (null: not sold on it)',
-      description: `Sizes follow their origin product. ${menuNote}`,
-      params: ZMenuParams,
-      response: { 200: ZStaffMenuProductsResponse, ...errors },
-    }),
-    async (request) => listMenuPrices(deps(), staffOf(request), request.params.id),
-  );
+  route({
+    method: 'GET',
+    url: '/v1/staff/menus/:id/products',
+    summary: 'Every active product of the chain with its price on this menu (null: not sold on it)',
+    description: `Sizes follow their origin product. ${menuNote}`,
+    params: ZMenuParams,
+    response: { 200: ZStaffMenuProductsResponse, ...errors },
+    handle: ({ deps, staff, params }) => listMenuPrices(deps, staff, params.id),
+  });
 
-  app.put(
-    '/v1/staff/menus/:id/products/:productId',
-    guarded({
-      summary: 'Sell a product on a menu at a price (added, or its price changed)',
-      description: `Customers’ menus and checkout quotes follow within seconds. ${menuNote} A change is written to the audit log.`,
-      params: ZMenuProductParams,
-      body: ZMenuProductPriceRequest,
-      response: { 200: ZMenuProductPrice, ...errors },
-    }),
-    async (request) =>
-      setMenuPrice(deps(), staffOf(request), {
-        menuId: request.params.id,
-        productId: request.params.productId,
-        price: request.body.price,
-      }),
-  );
+  route({
+    method: 'PUT',
+    url: '/v1/staff/menus/:id/products/:productId',
+    summary: 'Sell a product on a menu at a price (added, or its price changed)',
+    description: `Customers’ menus and checkout quotes follow within seconds. ${menuNote} A change is written to the audit log.`,
+    params: ZMenuProductParams,
+    body: ZMenuProductPriceRequest,
+    response: { 200: ZMenuProductPrice, ...errors },
+    handle: ({ deps, staff, params, body }) =>
+      setMenuPrice(deps, staff, { menuId: params.id, productId: params.productId, price: body.price }),
+  });
 
-  app.delete(
-    '/v1/staff/menus/:id/products/:productId',
-    guarded({
-      summary: 'Stop selling a product on a menu',
-      description: `Answers the product with price null. ${menuNote} A change is written to the audit log.`,
-      params: ZMenuProductParams,
-      response: { 200: ZMenuProductPrice, ...errors },
-    }),
-    async (request) =>
-      removeMenuPrice(deps(), staffOf(request), {
-        menuId: request.params.id,
-        productId: request.params.productId,
-      }),
-  );
+  route({
+    method: 'DELETE',
+    url: '/v1/staff/menus/:id/products/:productId',
+    summary: 'Stop selling a product on a menu',
+    description: `Answers the product with price null. ${menuNote} A change is written to the audit log.`,
+    params: ZMenuProductParams,
+    response: { 200: ZMenuProductPrice, ...errors },
+    handle: ({ deps, staff, params }) =>
+      removeMenuPrice(deps, staff, { menuId: params.id, productId: params.productId }),
+  });
 
   // -- staff accounts: managers --------------------------------------------------------------------
   const accountNote =
     'The chain’s manager: every account; a branch’s manager: only accounts of its branch (its vendors and managers), and no chain-wide ones; others 403.';
 
-  app.get(
-    '/v1/staff/accounts',
-    guarded({
-      summary: 'Staff accounts (never their passwords)',
-      description: accountNote,
-      response: { 200: ZStaffAccountsResponse, 401: ZApiError, 403: ZApiError },
-    }),
-    async (request) => listAccounts(deps(), staffOf(request)),
-  );
+  route({
+    method: 'GET',
+    url: '/v1/staff/accounts',
+    summary: 'Staff accounts (never their passwords)',
+    description: accountNote,
+    response: { 200: ZStaffAccountsResponse, 401: ZApiError, 403: ZApiError },
+    handle: ({ deps, staff }) => listAccounts(deps, staff),
+  });
 
-  app.post(
-    '/v1/staff/accounts',
-    guarded({
-      summary: 'Create a staff account',
-      description: `A vendor needs a branch, operators and couriers have none (400); a login is unique in the chain, in any case (409). ${accountNote} Written to the audit log.`,
-      body: ZStaffAccountCreate,
-      response: { 201: ZStaffAccount, ...errors, 409: ZApiError },
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createAccount(deps(), staffOf(request), request.body)),
-  );
+  route({
+    method: 'POST',
+    url: '/v1/staff/accounts',
+    summary: 'Create a staff account',
+    description: `A vendor needs a branch, operators and couriers have none (400); a login is unique in the chain, in any case (409). ${accountNote} Written to the audit log.`,
+    body: ZStaffAccountCreate,
+    response: { 201: ZStaffAccount, ...errors, 409: ZApiError },
+    status: 201,
+    handle: ({ deps, staff, body }) => createAccount(deps, staff, body),
+  });
 
-  app.patch(
-    '/v1/staff/accounts/:id',
-    guarded({
-      summary: 'Change a staff account: name, phone, role, branch, enabled',
-      description: `Disabling it or changing its role or branch ends its sign-ins at once. A manager cannot disable itself or change its own role or branch (409). ${accountNote} Written to the audit log.`,
-      params: ZStaffAccountParams,
-      body: ZStaffAccountUpdate,
-      response: { 200: ZStaffAccount, ...errors, 409: ZApiError },
-    }),
-    async (request) => updateAccount(deps(), staffOf(request), request.params.id, request.body),
-  );
+  route({
+    method: 'PATCH',
+    url: '/v1/staff/accounts/:id',
+    summary: 'Change a staff account: name, phone, role, branch, enabled',
+    description: `Disabling it or changing its role or branch ends its sign-ins at once. A manager cannot disable itself or change its own role or branch (409). ${accountNote} Written to the audit log.`,
+    params: ZStaffAccountParams,
+    body: ZStaffAccountUpdate,
+    response: { 200: ZStaffAccount, ...errors, 409: ZApiError },
+    handle: ({ deps, staff, params, body }) => updateAccount(deps, staff, params.id, body),
+  });
 
-  app.post(
-    '/v1/staff/accounts/:id/password',
-    guarded({
-      summary: 'Set a staff account’s password; its sign-ins end',
-      description: `${accountNote} Written to the audit log (without the password).`,
-      params: ZStaffAccountParams,
-      body: ZStaffPasswordReset,
-      response: { 204: z.null(), ...errors },
-    }),
-    async (request, reply) => {
-      await resetPassword(deps(), staffOf(request), request.params.id, request.body.password);
-      return reply.status(204).send(null);
+  route({
+    method: 'POST',
+    url: '/v1/staff/accounts/:id/password',
+    summary: 'Set a staff account’s password; its sign-ins end',
+    description: `${accountNote} Written to the audit log (without the password).`,
+    params: ZStaffAccountParams,
+    body: ZStaffPasswordReset,
+    response: { 204: z.null(), ...errors },
+    status: 204,
+    handle: async ({ deps, staff, params, body }) => {
+      await resetPassword(deps, staff, params.id, body.password);
+      return null;
     },
-  );
+  });
 
   // -- figures and the audit log ---------------------------------------------------------------------
 
-  app.get(
-    '/v1/staff/figures',
-    guarded({
-      summary: 'A day’s figures per branch: orders, revenue, cancellations, average minutes per stage',
-      description:
-        'The day is Tashkent’s (default today). Orders: placed that day, online orders never paid left out; revenue: total of those not cancelled; stages (averages of the first time each status was reached): to_accept new -> operator-accepted, cooking operator-accepted -> vendor-ready, to_hand_over vendor-ready -> delivered (delivery) or finished (pickup). The chain’s manager and operators: every branch; a branch’s manager: its own; vendors and couriers 403.',
-      querystring: ZFiguresQuery,
-      response: { 200: ZFiguresResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
-    }),
-    async (request) => getFigures(deps(), staffOf(request), request.query),
-  );
+  route({
+    method: 'GET',
+    url: '/v1/staff/figures',
+    summary: 'A day’s figures per branch: orders, revenue, cancellations, average minutes per stage',
+    description:
+      'The day is Tashkent’s (default today). Orders: placed that day, online orders never paid left out; revenue: total of those not cancelled; stages (averages of the first time each status was reached): to_accept new -> operator-accepted, cooking operator-accepted -> vendor-ready, to_hand_over vendor-ready -> delivered (delivery) or finished (pickup). The chain’s manager and operators: every branch; a branch’s manager: its own; vendors and couriers 403.',
+    querystring: ZFiguresQuery,
+    response: { 200: ZFiguresResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+    handle: ({ deps, staff, query }) => getFigures(deps, staff, query),
+  });
 
-  app.get(
-    '/v1/staff/audit',
-    guarded({
-      summary: 'The staff audit log: who did what, before and after, when; newest first',
-      description:
-        'The chain’s manager: every row (or one branch’s with branch_id); a branch’s manager: its branch’s rows only (another branch_id: 403); others 403.',
-      querystring: ZAuditQuery,
-      response: { 200: ZAuditResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
-    }),
-    async (request) => readAuditLog(deps(), staffOf(request), request.query),
-  );
+  route({
+    method: 'GET',
+    url: '/v1/staff/audit',
+    summary: 'The staff audit log: who did what, before and after, when; newest first',
+    description:
+      'The chain’s manager: every row (or one branch’s with branch_id); a branch’s manager: its branch’s rows only (another branch_id: 403); others 403.',
+    querystring: ZAuditQuery,
+    response: { 200: ZAuditResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+    handle: ({ deps, staff, query }) => readAuditLog(deps, staff, query),
+  });
 }

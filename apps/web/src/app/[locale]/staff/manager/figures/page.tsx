@@ -1,18 +1,7 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { FiguresScreen } from '@/features/staff-manage';
-import { routing } from '@/i18n/routing';
+import { managerMetadata } from '@/features/staff-manage/server';
 
-type Props = { params: Promise<{ locale: string }> };
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({
-    locale: routing.locales.find((l) => l === locale) ?? routing.defaultLocale,
-    namespace: 'staff-manage.meta',
-  });
-  return { title: t('figures'), robots: { index: false, follow: false } };
-}
+export const generateMetadata = managerMetadata('figures');
 
 export default function Page() {
   return <FiguresScreen />;
