@@ -34,7 +34,8 @@ export async function menuRoutes(fastify: FastifyInstance) {
       config: cachedRead(['catalogue', 'branches']),
       schema: {
         tags: ['catalogue'],
-        summary: "A branch's live state: stopped products and modifiers, its menu's fingerprint and its pauses",
+        summary:
+          "A branch's live state: stopped products and modifiers, its menu's fingerprint and its pauses",
         description:
           'Read every few seconds by open storefront pages to follow the staff side: a change of the stop lists or of `menu_version` (a price, a product on or off the menu) renders the page again; the pauses close ordering.',
         querystring: ZBranchStopsQuery,

@@ -89,11 +89,10 @@ describe('GET /v2/stop-list', () => {
         token: managerToken,
         body: { price: value },
       });
-    const [row] = (
-      await t.app.db.execute(
-        sql`select price from menu_products where menu_id = ${tashkent} and product_id = ${P.beefWrap}`,
-      )
-    ).rows as { price: number }[];
+    const result = await t.app.db.execute(
+      sql`select price from menu_products where menu_id = ${tashkent} and product_id = ${P.beefWrap}`,
+    );
+    const [row] = (result as unknown as { rows: { price: number }[] }).rows;
     const old = Number(row?.price);
     await announced(async () => expect((await price(old + 1_000)).statusCode).toBe(200));
     const changed = await stops();
