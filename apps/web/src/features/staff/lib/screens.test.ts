@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffRedirect } from './screens';
+import { isWorkspacePage, staffRedirect } from './screens';
 
 describe('the workspace guard', () => {
   it('keeps a signed-out visitor on the sign-in', () => {
@@ -22,6 +22,17 @@ describe('the workspace guard', () => {
       expect(staffRedirect('/staff/unknown', role), String(role)).toBeNull();
       expect(staffRedirect('/staff/operators', role), String(role)).toBeNull();
       expect(staffRedirect('/staff/no/such/page', role), String(role)).toBeNull();
+      expect(staffRedirect('/staff/operator/extra', role), String(role)).toBeNull();
+    }
+  });
+
+  it('knows its pages: the sign-in, each screen and the manager’s pages', () => {
+    for (const path of ['/staff', '/staff/', '/staff/operator', '/staff/kitchen', '/staff/courier']) {
+      expect(isWorkspacePage(path), path).toBe(true);
+    }
+    expect(isWorkspacePage('/staff/manager/stop-list')).toBe(true);
+    for (const path of ['/staff/unknown', '/staff/operator/extra', '/staff/kitchens']) {
+      expect(isWorkspacePage(path), path).toBe(false);
     }
   });
 });

@@ -16,20 +16,32 @@ export const SCREEN_KEY: Record<TStaffAccountRole, 'operator' | 'kitchen' | 'cou
   manager: 'manager',
 };
 
-/** Under `screen` (or it): the screen's own pages (the manager's have several). */
+/** Under `screen` (or it). */
 const isUnder = (path: string, screen: string) => path === screen || path.startsWith(`${screen}/`);
+
+/**
+ * A page of the workspace (`pathname` locale-less, no trailing slash): the sign-in, a role's screen,
+ * or one of the manager's pages. Anything else under /staff is the workspace's 404
+ * (`staff/not-found.tsx`), which needs no session: the shell renders it at once, on the server too,
+ * so the response's status is 404.
+ */
+export function isWorkspacePage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (
+    path === paths.staff() || Object.values(ROLE_SCREEN).includes(path) || isUnder(path, paths.staffManager())
+  );
+}
 
 /**
  * Where a visitor of `pathname` (locale-less) must go instead, or null to stay: signed out, only the
  * sign-in; signed in, the sign-in and another role's screens lead to the member's own screen (the
  * server refuses another role's calls anyway; this only keeps people on their screen). A path that
- * is none of the workspace's pages stays where it is: the workspace's 404 shows (`staff/not-found.tsx`).
+ * is no page of the workspace stays where it is: its 404 shows.
  */
 export function staffRedirect(pathname: string, role: TStaffAccountRole | null): string | null {
+  if (!isWorkspacePage(pathname)) return null;
   const signIn = paths.staff();
   const path = pathname.replace(/\/+$/, '') || '/';
-  const known = path === signIn || Object.values(ROLE_SCREEN).some((screen) => isUnder(path, screen));
-  if (!known) return null;
   if (role === null) return path === signIn ? null : signIn;
   const own = ROLE_SCREEN[role];
   if (isUnder(path, own)) return null;
