@@ -1,20 +1,13 @@
-import type {
-  TCheckPointResponse,
-  TCreateOrderRequest,
-  TLocale,
-  TMenuProduct,
-  TMenuProductsResponse,
-  TNearestBranchResponse,
-  TOrderStatus,
-} from '@app/contracts';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { TLocale, TOrderStatus } from '@app/contracts';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { randomPhone, registerThroughApi } from '../support/auth.ts';
-import { CspWatch, expect, localePath, t, test, tf } from '../support/fixtures.ts';
+import { type CspWatch, expect, localePath, t, test, tf } from '../support/fixtures.ts';
+import { device, placeDeliveryOrder, signIn } from '../support/staff.ts';
 import { WEB_URL } from '../support/urls.ts';
 
 /**
- * The staff workspace (issue 13): its sign-in and its guards, and the whole chain at once in separate
+ * The staff workspace (issue 13): its sign-in, its guards and its own 404, and the whole chain at once in separate
  * browser contexts. A customer's delivery order at Chilonzor reaches the operator's queue without a
  * reload and with an alert; the operator accepts it; the Chilonzor kitchen (vendor-chilonzor) accepts
  * it and marks it ready; the courier takes it, picks it up and delivers it; the customer's status
@@ -25,28 +18,6 @@ const locale: TLocale = 'en';
 const s = (key: string) => t(locale, key, 'staff');
 const sf = (key: string, values: Record<string, string | number>) => tf(locale, key, values, 'staff');
 
-/** Seeded staff (apps/api/src/db/seed/data/staff.ts); the password is STAFF_DEMO_PASSWORD or its default. */
-const STAFF_PASSWORD = process.env.STAFF_DEMO_PASSWORD || 'baraka-staff-demo';
-/** The gazetteer's Chilonzor Bazaar: in the zone of the Chilonzor branch, whose kitchen is vendor-chilonzor. */
-const CHILONZOR_BAZAAR = { lat: 41.2725, long: 69.2085 };
-const BRANCH_SLUG = 'tashkent-chilonzor';
-
-async function signIn(page: Page, login: string, password = STAFF_PASSWORD): Promise<void> {
-  await page.goto(localePath(locale, '/staff'));
-  await expect(page.getByRole('heading', { name: s('signIn.title') })).toBeVisible();
-  await page.getByLabel(s('signIn.login')).fill(login);
-  await page.getByLabel(s('signIn.password')).fill(password);
-  await page.getByRole('button', { name: s('signIn.submit') }).click();
-}
-
-/** A browser context of its own (another person's device), watched for CSP refusals like the default one. */
-async function device(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: WEB_URL, ...(viewport ? { viewport } : {}) });
-  const csp = await CspWatch.attach(context);
-  const page = await context.newPage();
-  return { context, csp, page };
-}
-
 async function markNotReloaded(page: Page) {
   await page.evaluate(() => {
     (window as unknown as { notReloaded: boolean }).notReloaded = true;
@@ -54,66 +25,6 @@ async function markNotReloaded(page: Page) {
 }
 async function expectNotReloaded(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-}
-
-/** A delivery order to Chilonzor Bazaar, cash, served by the Chilonzor branch, placed as the customer. */
-async function placeDeliveryOrder(
-  api: APIRequestContext,
-  token: string,
-): Promise<{ id: string; number: string }> {
-  const check = await api.get('/v1/check_point_delivery_zones', {
-    params: { lat: CHILONZOR_BAZAAR.lat, lon: CHILONZOR_BAZAAR.long },
-  });
-  const zone = ((await check.json()) as TCheckPointResponse).result[0];
-  if (!zone) throw new Error('Chilonzor Bazaar lies in a delivery zone');
-  const nearest = await api.get('/v1/nearest-branch', {
-    params: { lat: CHILONZOR_BAZAAR.lat, long: CHILONZOR_BAZAAR.long, delivery_zone_id: zone.id },
-  });
-  const branch = ((await nearest.json()) as TNearestBranchResponse).branches.find(
-    (b) => b.slug === BRANCH_SLUG,
-  );
-  if (!branch) throw new Error(`${BRANCH_SLUG} serves Chilonzor Bazaar`);
-  const menu = (await (
-    await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
-  ).json()) as TMenuProductsResponse;
-  const product = menu.categories
-    .flatMap((c) => c.products)
-    .find((p: TMenuProduct) => p.type === 'simple' && !p.has_modifier && !p.in_stop && p.out_price >= 10_000);
-  if (!product) throw new Error('a simple dish on the Chilonzor menu');
-  const quantity = Math.max(1, Math.ceil(Math.max(zone.min_order_amount, 60_000) / product.out_price));
-  const body: TCreateOrderRequest = {
-    delivery_type: 'delivery',
-    payment_type: 'cash',
-    to_address: 'Chilonzor Bazaar, Bunyodkor avenue 7',
-    to_location: CHILONZOR_BAZAAR,
-    delivery_zone_id: zone.id,
-    apartment: '14',
-    floor: '3',
-    building: '2',
-    is_courier_call: true,
-    is_preorder: false,
-    source: 'website',
-    loyalty_amount: 0,
-    steps: [
-      {
-        branch_id: branch.id,
-        products: [
-          {
-            product_id: product.id,
-            type: 'simple',
-            quantity,
-            variants: [],
-            order_modifiers: [],
-            comment: 'No onions, please',
-          },
-        ],
-      },
-    ],
-  } as TCreateOrderRequest;
-  const response = await api.post('/v2/ondemand-order', { headers: { Authorization: token }, data: body });
-  expect(response.ok(), await response.text()).toBe(true);
-  const placed = (await response.json()) as { order_id: string; external_order_id: string };
-  return { id: placed.order_id, number: placed.external_order_id };
 }
 
 test('staff sign-in: its own page, noindex, never cached, field and API errors, a wait after many failures', async ({
@@ -178,6 +89,34 @@ test('staff sign-in: its own page, noindex, never cached, field and API errors, 
   await expect(page.getByRole('heading', { name: t('ru', 'signIn.title', 'staff') })).toBeVisible();
   await expect(page).toHaveURL(`${WEB_URL}/staff`);
   await expect(page).toHaveTitle(t('ru', 'meta.title', 'staff'));
+});
+
+test('an unknown staff address: the workspace’s own 404, not the shop’s', async ({ page }) => {
+  for (const [lang, path] of [
+    ['ru', '/staff/unknown'],
+    ['en', '/en/staff/unknown'],
+    ['uz', '/uz/staff/no/such/page'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    expect(response?.headers()['x-html-cache'], path).toBeUndefined();
+    const notFound = page.locator('[data-staff-not-found]');
+    await expect(notFound.getByRole('heading', { name: t(lang, 'notFound.title', 'staff') })).toBeVisible();
+    await expect(notFound).toContainText(t(lang, 'notFound.text', 'staff'));
+    // The workspace's frame (its header and language switch), noindex, and nothing of the customer's.
+    await expect(page.getByRole('banner')).toContainText(t(lang, 'shell.brand', 'staff'));
+    await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(0);
+    await expect(page.getByText(t(lang, 'errors.notFoundText'))).toHaveCount(0);
+    // A signed-out visitor is not sent away from it: it stays the 404.
+    await expect(page).toHaveURL(`${WEB_URL}${path}`);
+    await expectAccessible(page, `staff 404 (${lang})`);
+  }
+  // The way back: the workspace's sign-in.
+  await page.getByRole('link', { name: t('uz', 'notFound.back', 'staff') }).click();
+  await expect(page).toHaveURL(/\/uz\/staff$/);
+  await expect(page.getByRole('heading', { name: t('uz', 'signIn.title', 'staff') })).toBeVisible();
 });
 
 test('the whole chain live: customer, operator, kitchen and courier on their own devices', async ({

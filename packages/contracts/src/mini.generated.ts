@@ -763,6 +763,7 @@ export const ZStaffOrder = z.extend(ZOrderSummary, {
   }),
   courier: z.nullable(ZOrderCourier),
   allowed_events: z.array(ZOrderEvent),
+  target_minutes: z.number().check(z.int(), z.gt(0)),
 });
 
 export const ZStaffOrderDetail = z.extend(ZStaffOrder, {
@@ -780,7 +781,6 @@ export const ZStaffOrderDetail = z.extend(ZStaffOrder, {
   promo_code: z.nullable(z.string()),
   change_from: z.nullable(ZSum),
   amount_to_pay: ZSum,
-  target_minutes: z.number().check(z.int(), z.gt(0)),
   lines: z.array(
     z.object({
       id: ZId,

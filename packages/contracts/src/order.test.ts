@@ -258,6 +258,7 @@ const STAFF_ORDERS = {
       customer: { name: 'Aziz', phone: '998971000001' },
       courier: null,
       allowed_events: ['operator-accepted', 'operator-cancelled'],
+      target_minutes: 45,
     },
   ],
 };

@@ -417,6 +417,8 @@ export const ZStaffOrder = ZOrderSummary.extend({
   courier: ZOrderCourier.nullable(),
   /** The events this staff member may send for the order now (what a staff screen offers). */
   allowed_events: z.array(ZOrderEvent),
+  /** The branch's delivery time (delivery) or cooking time (pickup), minutes: what the timers count against. */
+  target_minutes: z.number().int().positive(),
 });
 export type TStaffOrder = z.infer<typeof ZStaffOrder>;
 export const ZStaffOrdersResponse = z.object({

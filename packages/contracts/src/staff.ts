@@ -61,8 +61,6 @@ export const ZStaffOrderDetail = ZStaffOrder.extend({
   change_from: ZSum.nullable(),
   /** total_price - loyalty_amount. */
   amount_to_pay: ZSum,
-  /** The branch's delivery time (delivery) or cooking time (pickup), minutes: what the timers count against. */
-  target_minutes: z.number().int().positive(),
   lines: z.array(ZOrderLine.omit({ can_review: true })),
   history: z.array(ZStaffOrderHistoryEntry),
 });

@@ -160,6 +160,51 @@ describe('GET /v1/staff/orders: scope, filters and search', () => {
     expect(found.count).toBe(found.orders.length);
   });
 
+  it('gives each order the minutes its timer counts against: its branch’s delivery time, or its pickup time', async () => {
+    const times = { chilonzor: { delivery: 52, pickup: 17 }, yunusobod: { delivery: 38, pickup: 24 } };
+    const before = await t.app.db.select().from(branches);
+    try {
+      for (const [key, time] of Object.entries(times)) {
+        await t.app.db
+          .update(branches)
+          .set({ deliveryTime: time.delivery, futureSelfPickupOrderTime: time.pickup })
+          .where(eq(branches.id, LIFE_FIXTURE[key as keyof typeof times]));
+      }
+      const delivery = await numbered(await insertLifeOrder(t.app.db), 'Q-7733001');
+      const pickup = await numbered(
+        await insertLifeOrder(t.app.db, { deliveryType: 'self-pickup' }),
+        'Q-7733002',
+      );
+      const elsewhere = await numbered(
+        await insertLifeOrder(t.app.db, { branchId: LIFE_FIXTURE.yunusobod, deliveryType: 'self-pickup' }),
+        'Q-7733003',
+      );
+      const targetIn = async (who: string, id: string, number: string) =>
+        (await list(who, `&q=${number}`)).orders.find((o) => o.id === id)?.target_minutes;
+      expect(await targetIn('operator', delivery, 'Q-7733001')).toBe(52);
+      expect(await targetIn('operator', pickup, 'Q-7733002')).toBe(17);
+      expect(await targetIn('operator', elsewhere, 'Q-7733003')).toBe(24);
+      // A kitchen's list says the same, and so does each card.
+      expect(await targetIn('vendor-chilonzor', delivery, 'Q-7733001')).toBe(52);
+      expect(await targetIn('vendor-yunusobod', elsewhere, 'Q-7733003')).toBe(24);
+      const cards = { [delivery]: 52, [pickup]: 17, [elsewhere]: 24 };
+      for (const [id, minutes] of Object.entries(cards)) {
+        const card = ZStaffOrderDetail.parse((await detail('operator', id)).json());
+        expect(card.target_minutes).toBe(minutes);
+      }
+    } finally {
+      for (const branch of before) {
+        await t.app.db
+          .update(branches)
+          .set({
+            deliveryTime: branch.deliveryTime,
+            futureSelfPickupOrderTime: branch.futureSelfPickupOrderTime,
+          })
+          .where(eq(branches.id, branch.id));
+      }
+    }
+  });
+
   it('keeps the search inside the scope: a vendor does not find another branch’s order', async () => {
     const id = await numbered(
       await insertLifeOrder(t.app.db, { branchId: LIFE_FIXTURE.yunusobod }),

@@ -66,7 +66,7 @@ export async function revokeStaffToken(db: DbOrTx, params: { tokenId: string; no
     .where(and(eq(staffTokens.id, params.tokenId), isNull(staffTokens.revokedAt)));
 }
 
-/** Which orders a staff member sees (staff.service.ts decides it from the role). */
+/** Which orders a staff member sees (staff-orders.service.ts decides it from the role). */
 export type StaffScope =
   | { kind: 'shipper' }
   | { kind: 'branch'; branchId: string }
@@ -116,7 +116,7 @@ function scopeCondition(scope: StaffScope, courierHistory: boolean): SQL | undef
 
 const courier = alias(staffAccounts, 'courier');
 
-/** What `q` of the staff list looks for (staff.service.ts reads it from the text). */
+/** What `q` of the staff list looks for (staff-orders.service.ts reads it from the text). */
 export type StaffOrderSearch =
   | { kind: 'number'; externalOrderId: string }
   /** Digits: the order number's digits ('10001' finds B-10001) or a part of the customer's phone. */
@@ -169,6 +169,9 @@ const listColumns = {
   courierName: courier.name,
   courierPhone: courier.phone,
   itemsCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+  // What the timers count against (staff-orders.service.ts `targetMinutes`), from the joined branch.
+  branchDeliveryTime: branches.deliveryTime,
+  branchPickupTime: branches.futureSelfPickupOrderTime,
 };
 
 export type StaffOrderRow = Awaited<ReturnType<typeof listStaffOrders>>['rows'][number];
@@ -228,8 +231,6 @@ export async function findStaffOrder(
       discountPrice: orders.discountPrice,
       promoCode: orders.promoCode,
       changeFrom: orders.changeFrom,
-      branchDeliveryTime: branches.deliveryTime,
-      branchPickupTime: branches.futureSelfPickupOrderTime,
     })
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))

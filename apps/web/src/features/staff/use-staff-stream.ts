@@ -30,7 +30,8 @@ export function subscribeStaffCatalogue(listener: TCatalogueListener): () => voi
 /**
  * The workspace's one connection to GET /v1/staff/stream while a staff member is signed in (mounted by
  * the staff shell): an `order` event makes the lists and that order's card be read again, a `reset`
- * every staff query; a 401 ends the session. Returns the connection's state for the screen.
+ * (and every reconnection after a drop, lib/staff-stream.ts) every staff query; a 401 ends the
+ * session. Returns the connection's state for the screen.
  */
 export function useStaffStream(staffId: string | null): TStreamState | null {
   const config = useConfig();

@@ -29,8 +29,7 @@ function Ticket({
   now: number;
 }) {
   const t = useTranslations('staff');
-  const target = detail?.target_minutes ?? null;
-  const late = target !== null && isLate(order, target, now);
+  const late = isLate(order, now);
   return (
     <article
       data-order={order.external_order_id}
@@ -47,10 +46,8 @@ function Ticket({
           <ClockIcon className="mr-1 inline h-6 w-6 align-[-0.2em]" />
           {elapsedClock(order.created_at, now)}
         </span>
-        {target !== null ? (
-          <span className="text-muted">{t('order.target', { minutes: target })}</span>
-        ) : null}
-        {late ? <LateMark minutes={minutesLate(order, target ?? 0, now)} large /> : null}
+        <span className="text-muted">{t('order.target', { minutes: order.target_minutes })}</span>
+        {late ? <LateMark minutes={minutesLate(order, now)} large /> : null}
       </p>
       <p className="text-lg font-semibold">{t(`deliveryType.${order.delivery_type}`)}</p>
       {detail ? (

@@ -11,7 +11,7 @@ import { LOCALE_NAMES, SWITCHER_ORDER } from '@/i18n/routing';
 import { NO_CONTENT } from '@/lib/api-client';
 import { QueryProvider } from '@/lib/query-client';
 import { useStaffApi } from '../api';
-import { ROLE_SCREEN, SCREEN_KEY, staffRedirect } from '../lib/screens';
+import { isWorkspacePage, ROLE_SCREEN, SCREEN_KEY, staffRedirect } from '../lib/screens';
 import { staffKeys } from '../lib/staff-queries';
 import type { TStreamState } from '../lib/staff-stream';
 import { useStaffSession } from '../session';
@@ -161,6 +161,9 @@ function Shell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const live = useStaffStream(ready && staff ? staff.id : null);
   const target = ready ? staffRedirect(pathname, staff?.role ?? null) : null;
+  // Not a page of the workspace: its 404, which needs no session, shows at once (rendered on the
+  // server too, so the answer's status is 404).
+  const waiting = isWorkspacePage(pathname) && (!ready || target !== null);
 
   useEffect(() => {
     if (target) router.replace(target);
@@ -176,7 +179,7 @@ function Shell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-[96rem] flex-1 px-3 py-4 sm:px-4">
-        {!ready || target ? (
+        {waiting ? (
           <p role="status" className="py-10 text-center text-muted">
             {t('shell.checking')}
           </p>

@@ -7,8 +7,8 @@ import { useStaffId } from '../hooks';
 import { fetchStaffOrder, staffKeys } from '../lib/staff-queries';
 
 /**
- * The whole card of each listed order (the items, the address details and the target minutes are
- * only there), each cached under its own key: the stream's event for one order reads that one again.
+ * The whole card of each listed order (the items and the address details are only there), each
+ * cached under its own key: the stream's event for one order reads that one again.
  */
 export function useOrderDetails(orders: readonly Pick<TStaffOrder, 'id'>[]): Map<string, TStaffOrderDetail> {
   const api = useStaffApi();

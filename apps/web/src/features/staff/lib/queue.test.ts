@@ -21,28 +21,40 @@ type TOrder = {
   created_at: string;
   future_time: string | null;
   allowed_events: TOrderEvent[];
+  target_minutes: number;
 };
 const order = (id: string, minutesAgo: number, status: TOrderStatus = 'new', extra: Partial<TOrder> = {}) =>
-  ({ id, status, created_at: ago(minutesAgo), future_time: null, allowed_events: [], ...extra }) as TOrder;
+  ({
+    id,
+    status,
+    created_at: ago(minutesAgo),
+    future_time: null,
+    allowed_events: [],
+    target_minutes: 40,
+    ...extra,
+  }) as TOrder;
 
 describe('lateness', () => {
   it('is late once the target minutes since placing have passed, not a moment before', () => {
-    expect(isLate(order('a', 40), 40, NOW)).toBe(false);
-    expect(isLate(order('a', 40), 40, NOW + 1)).toBe(true);
-    expect(isLate(order('a', 41), 40, NOW)).toBe(true);
-    expect(minutesLate(order('a', 55), 40, NOW)).toBe(15);
-    expect(minutesLate(order('a', 10), 40, NOW)).toBe(0);
+    expect(isLate(order('a', 40), NOW)).toBe(false);
+    expect(isLate(order('a', 40), NOW + 1)).toBe(true);
+    // Each order's own target: a pickup's 20 minutes are up when a delivery's 60 are not.
+    expect(isLate(order('p', 25, 'new', { target_minutes: 20 }), NOW)).toBe(true);
+    expect(isLate(order('d', 25, 'new', { target_minutes: 60 }), NOW)).toBe(false);
+    expect(isLate(order('a', 41), NOW)).toBe(true);
+    expect(minutesLate(order('a', 55), NOW)).toBe(15);
+    expect(minutesLate(order('a', 10), NOW)).toBe(0);
   });
 
   it('counts a scheduled order from its time, and never a finished, delivered or cancelled one', () => {
     const scheduled = order('f', 120, 'future', { future_time: new Date(NOW + 30 * 60_000).toISOString() });
-    expect(isLate(scheduled, 40, NOW)).toBe(false);
-    expect(isLate(scheduled, 40, NOW + 31 * 60_000)).toBe(true);
+    expect(isLate(scheduled, NOW)).toBe(false);
+    expect(isLate(scheduled, NOW + 31 * 60_000)).toBe(true);
     for (const status of ['delivered', 'finished', 'operator-cancelled', 'payment-awaited'] as const) {
-      expect(isLate(order('x', 500, status), 40, NOW), status).toBe(false);
+      expect(isLate(order('x', 500, status), NOW), status).toBe(false);
     }
     for (const status of ['vendor-accepted', 'courier-picked'] as const) {
-      expect(isLate(order('x', 500, status), 40, NOW), status).toBe(true);
+      expect(isLate(order('x', 500, status), NOW), status).toBe(true);
     }
   });
 
@@ -64,17 +76,18 @@ describe('the operator queue', () => {
       order('later', 90),
       order('mid', 10),
     ];
-    const sorted = sortQueue(orders, () => 40, NOW).map((o) => o.id);
+    const sorted = sortQueue(orders, NOW).map((o) => o.id);
     expect(sorted).toEqual(['later', 'late', 'newest', 'mid', 'old-ok']);
   });
 
-  it("uses each order's own target", () => {
-    const orders = [order('pickup', 25), order('delivery', 30)];
-    const targets: Record<string, number> = { pickup: 20, delivery: 60 };
-    expect(sortQueue(orders, (o) => targets[o.id] ?? 40, NOW).map((o) => o.id)).toEqual([
-      'pickup',
-      'delivery',
-    ]);
+  it("uses each order's own target minutes, as the list gives them", () => {
+    const orders = [
+      order('delivery', 30, 'new', { target_minutes: 60 }),
+      order('pickup', 25, 'new', { target_minutes: 20 }),
+      order('slow-pickup', 28, 'new', { target_minutes: 25 }),
+    ];
+    // pickup is 5 minutes late, slow-pickup 3: most overdue first; the delivery is on time.
+    expect(sortQueue(orders, NOW).map((o) => o.id)).toEqual(['pickup', 'slow-pickup', 'delivery']);
   });
 });
 

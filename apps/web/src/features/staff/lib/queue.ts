@@ -19,12 +19,16 @@ const RUNNING: ReadonlySet<TOrderStatus> = new Set<TOrderStatus>([
   'courier-picked',
 ]);
 
-type TTimed = Pick<TStaffOrder, 'status' | 'created_at' | 'future_time'>;
+/** What an order's clock needs: its status, when it was placed or is scheduled, and its branch's target minutes. */
+type TTimed = Pick<TStaffOrder, 'status' | 'created_at' | 'future_time' | 'target_minutes'>;
 
-/** When the customer expects it: the scheduled time, or placed + the branch's target minutes. */
-export function dueAt(order: TTimed, targetMinutes: number): number {
+/**
+ * When the customer expects it: the scheduled time, or placed + the order's target minutes (the
+ * branch's delivery time, or its pickup time: the API's `target_minutes`, on the list and the card).
+ */
+export function dueAt(order: TTimed): number {
   if (order.future_time) return Date.parse(order.future_time);
-  return Date.parse(order.created_at) + targetMinutes * MINUTE;
+  return Date.parse(order.created_at) + order.target_minutes * MINUTE;
 }
 
 /** Whole minutes since the order was placed (never negative). */
@@ -44,30 +48,29 @@ export function elapsedClock(iso: string, now: number): string {
 }
 
 /** Late: still owed to the customer and past its due time. A scheduled order is late only after its time. */
-export function isLate(order: TTimed, targetMinutes: number, now: number): boolean {
-  return RUNNING.has(order.status) && now > dueAt(order, targetMinutes);
+export function isLate(order: TTimed, now: number): boolean {
+  return RUNNING.has(order.status) && now > dueAt(order);
 }
 
 /** Minutes past due (0 when not late). */
-export function minutesLate(order: TTimed, targetMinutes: number, now: number): number {
-  return isLate(order, targetMinutes, now) ? Math.floor((now - dueAt(order, targetMinutes)) / MINUTE) : 0;
+export function minutesLate(order: TTimed, now: number): number {
+  return isLate(order, now) ? Math.floor((now - dueAt(order)) / MINUTE) : 0;
 }
 
 /**
  * The operator's queue: late orders first (the most overdue first), then the others newest first.
- * `targetOf` gives an order's target minutes (the branch's delivery or cooking time).
+ * Each order counts against its own target minutes, as listed: no card needs reading first.
  */
 export function sortQueue<T extends TTimed & Pick<TStaffOrder, 'id'>>(
   orders: readonly T[],
-  targetOf: (order: T) => number,
   now: number,
 ): T[] {
-  const late = new Map(orders.map((o) => [o.id, isLate(o, targetOf(o), now)]));
+  const late = new Map(orders.map((o) => [o.id, isLate(o, now)]));
   return [...orders].sort((a, b) => {
     const la = late.get(a.id) === true;
     const lb = late.get(b.id) === true;
     if (la !== lb) return la ? -1 : 1;
-    if (la && lb) return dueAt(a, targetOf(a)) - dueAt(b, targetOf(b));
+    if (la && lb) return dueAt(a) - dueAt(b);
     return Date.parse(b.created_at) - Date.parse(a.created_at);
   });
 }

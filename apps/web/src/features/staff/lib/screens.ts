@@ -16,16 +16,34 @@ export const SCREEN_KEY: Record<TStaffAccountRole, 'operator' | 'kitchen' | 'cou
   manager: 'manager',
 };
 
+/** Under `screen` (or it). */
+const isUnder = (path: string, screen: string) => path === screen || path.startsWith(`${screen}/`);
+
+/**
+ * A page of the workspace (`pathname` locale-less, no trailing slash): the sign-in, a role's screen,
+ * or one of the manager's pages. Anything else under /staff is the workspace's 404
+ * (`staff/not-found.tsx`), which needs no session: the shell renders it at once, on the server too,
+ * so the response's status is 404.
+ */
+export function isWorkspacePage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (
+    path === paths.staff() || Object.values(ROLE_SCREEN).includes(path) || isUnder(path, paths.staffManager())
+  );
+}
+
 /**
  * Where a visitor of `pathname` (locale-less) must go instead, or null to stay: signed out, only the
  * sign-in; signed in, the sign-in and another role's screens lead to the member's own screen (the
- * server refuses another role's calls anyway; this only keeps people on their screen).
+ * server refuses another role's calls anyway; this only keeps people on their screen). A path that
+ * is no page of the workspace stays where it is: its 404 shows.
  */
 export function staffRedirect(pathname: string, role: TStaffAccountRole | null): string | null {
+  if (!isWorkspacePage(pathname)) return null;
   const signIn = paths.staff();
   const path = pathname.replace(/\/+$/, '') || '/';
   if (role === null) return path === signIn ? null : signIn;
   const own = ROLE_SCREEN[role];
-  if (path === own || path.startsWith(`${own}/`)) return null;
+  if (isUnder(path, own)) return null;
   return own;
 }

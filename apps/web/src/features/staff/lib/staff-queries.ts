@@ -56,7 +56,7 @@ export function fetchStaffOrder(
   });
 }
 
-/** The chain's branches (the public list): the operator's branch filter and the fallback target minutes. */
+/** The chain's branches (the public list): the operator's branch filter. */
 export async function fetchBranches(api: TApiClient, signal?: AbortSignal): Promise<TBranch[]> {
   const response = await api.get('/v1/branches', {
     schema: contract('ZBranchListResponse'),

@@ -144,8 +144,8 @@ describe('staff stream', () => {
     await tick(20_000);
     expect(h.states.at(-1)).toBe('live');
     expect(h.lastIds).toEqual([null, '42', '42', '42', '42', '42']);
-    // Resumed from an event id: the server sends what was missed, no re-read here.
-    expect(h.resets()).toBe(0);
+    // Resumed from an event id: the server sends what was missed, and the lists are read again once.
+    expect(h.resets()).toBe(1);
     // Delivering again resets the back-off: the next drop waits the first delay.
     h.last().order('43', 'vendor-accepted');
     await tick();
@@ -153,6 +153,30 @@ describe('staff stream', () => {
     await tick(1_000);
     expect(h.openStream).toHaveBeenCalledTimes(7);
     expect(h.lastIds.at(-1)).toBe('43');
+  });
+
+  it('re-reads after a resumed reconnection too: a replay by id can miss an event committed out of order', async () => {
+    const h = harness({ reconnectDelaysMs: [1_000] });
+    await tick();
+    h.last().order('41', 'new');
+    await tick();
+    expect(h.resets()).toBe(0);
+    h.last().end();
+    await tick(1_000);
+    expect(h.lastIds).toEqual([null, '41']);
+    expect(h.states.at(-1)).toBe('live');
+    // Event 40's transaction committed after 41 was sent: the replay after 41 never has it. Only a
+    // re-read of the lists and the open cards shows its change.
+    h.last().order('42', 'operator-accepted');
+    await tick();
+    expect(h.orders).toEqual(['new', 'operator-accepted']);
+    expect(h.resets()).toBe(1);
+    // Each drop does it again; a connection that stays up does not.
+    h.last().end();
+    await tick(1_000);
+    expect(h.resets()).toBe(2);
+    await tick(10_000);
+    expect(h.resets()).toBe(2);
   });
 
   it('re-reads everything after a reconnection with no event to resume from', async () => {

@@ -9,7 +9,9 @@ import { createSseConnection, defaultSseTimers, type TSseTimers } from '@/lib/ss
  * moved), `event: catalogue` (stop list, prices, branches), `event: reset` (re-read everything). When
  * the stream drops (network, server restart, heartbeats stop) it connects again after a growing delay,
  * naming the last event it received (`Last-Event-ID`), so the server sends what was missed, or a
- * `reset` when it no longer keeps it. A reconnection with no event id to resume from is a reset here.
+ * `reset` when it no longer keeps it. Every reconnection is a reset here too (the lists and open cards
+ * are read again): the server replays by outbox id, and two transactions can commit out of id order,
+ * so an event with an id below the last one received may never be replayed.
  */
 export type TStreamState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
@@ -60,8 +62,9 @@ export function startStaffStream(options: TStaffStreamOptions): { stop: () => vo
     onOpen: () => {
       connections += 1;
       sse.setState('live');
-      // Nothing to resume from after a drop: what happened meanwhile is only known by reading again.
-      if (connections > 1 && lastEventId === null) options.onReset();
+      // Back after a drop: read everything again. With no id to resume from, what happened meanwhile
+      // is only known that way; with one, the replay can still miss an event committed out of id order.
+      if (connections > 1) options.onReset();
     },
     onMessage: (message, schema) => {
       // The connection delivers: the next drop starts the back-off from its first delay again.

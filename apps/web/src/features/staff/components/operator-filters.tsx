@@ -1,0 +1,109 @@
+'use client';
+
+import type { TOrderStatus } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useId, useState } from 'react';
+import { cn } from '@/components/ui/cn';
+import { inputClass } from '@/components/ui/field-classes';
+import { pick } from '@/lib/localized';
+import { useStaffApi } from '../api';
+import { fetchBranches, staffKeys, type TStaffListFilter } from '../lib/staff-queries';
+
+/** The statuses of current orders the operator can filter by (delivered waits for the operator's finish). */
+const FILTER_STATUSES: readonly TOrderStatus[] = [
+  'new',
+  'future',
+  'operator-accepted',
+  'vendor-accepted',
+  'vendor-ready',
+  'courier-accepted',
+  'courier-picked',
+  'delivered',
+];
+
+/** The operator's filters (branch, status) and the search by order number or phone, sent when typing pauses. */
+export function OperatorFilters({
+  filter,
+  onChange,
+  searchRef,
+}: {
+  filter: TStaffListFilter;
+  onChange: (filter: TStaffListFilter) => void;
+  searchRef: React.RefObject<HTMLInputElement | null>;
+}) {
+  const t = useTranslations('staff');
+  const locale = useLocale();
+  const api = useStaffApi();
+  const id = useId();
+  const branches = useQuery({
+    queryKey: staffKeys.branches(),
+    queryFn: ({ signal }) => fetchBranches(api, signal),
+  });
+  const [text, setText] = useState(filter.q ?? '');
+  // The search is sent when typing pauses (the API answers a number or a phone's digits).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const q = text.trim() || undefined;
+      if (q !== filter.q) onChange({ ...filter, q });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text, filter, onChange]);
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div>
+        <label htmlFor={`${id}-branch`} className="text-sm font-semibold">
+          {t('operator.branch')}
+        </label>
+        <select
+          id={`${id}-branch`}
+          className={cn(inputClass, 'min-w-44')}
+          value={filter.branch_id ?? ''}
+          onChange={(e) => onChange({ ...filter, branch_id: e.target.value || undefined })}
+        >
+          <option value="">{t('operator.allBranches')}</option>
+          {(branches.data ?? []).map((b) => (
+            <option key={b.id} value={b.id}>
+              {pick(b.name, locale)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-status`} className="text-sm font-semibold">
+          {t('operator.status')}
+        </label>
+        <select
+          id={`${id}-status`}
+          className={cn(inputClass, 'min-w-44')}
+          value={filter.status ?? ''}
+          onChange={(e) =>
+            onChange({ ...filter, status: (e.target.value || undefined) as TOrderStatus | undefined })
+          }
+        >
+          <option value="">{t('operator.allStatuses')}</option>
+          {FILTER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-56 flex-1">
+        <label htmlFor={`${id}-search`} className="text-sm font-semibold">
+          {t('operator.search')}
+        </label>
+        <input
+          id={`${id}-search`}
+          ref={searchRef}
+          type="search"
+          className={inputClass}
+          placeholder={t('operator.searchPlaceholder')}
+          value={text}
+          maxLength={40}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import type { TStaffOrder } from '@app/contracts';
+import { useEffect, useRef } from 'react';
+import { moveSelection, shortcutOf } from '../lib/shortcuts';
+
+type TKeyActions = {
+  orders: readonly TStaffOrder[];
+  selected: number;
+  /** A dialog of the screen is open: the keys belong to it. */
+  dialogOpen: boolean;
+  choose: (index: number) => void;
+  focusSearch: () => void;
+  open: (order: TStaffOrder) => void;
+  accept: (order: TStaffOrder) => void;
+  cancel: (order: TStaffOrder) => void;
+};
+
+/**
+ * The operator's keyboard (lib/shortcuts.ts): j/k or arrows choose a row, / the search, Enter opens
+ * the chosen order's card, a accepts it, c asks for a reason to cancel it; never while typing or in a
+ * dialog. The listener reads the latest state on every key, so it is added once.
+ */
+export function useOperatorKeys(actions: TKeyActions): void {
+  const latest = useRef(actions);
+  latest.current = actions;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const state = latest.current;
+      const shortcut = shortcutOf({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        target: target ? { tagName: target.tagName, isContentEditable: target.isContentEditable } : null,
+        dialogOpen: state.dialogOpen || document.querySelector('[role="dialog"]') !== null,
+      });
+      if (!shortcut) return;
+      const order = state.orders[state.selected] ?? null;
+      if (shortcut === 'next' || shortcut === 'previous') {
+        event.preventDefault();
+        state.choose(moveSelection(state.selected, shortcut === 'next' ? 1 : -1, state.orders.length));
+      } else if (shortcut === 'search') {
+        event.preventDefault();
+        state.focusSearch();
+      } else if (order && shortcut === 'open') {
+        event.preventDefault();
+        state.open(order);
+      } else if (order && shortcut === 'accept' && order.allowed_events.includes('operator-accepted')) {
+        state.accept(order);
+      } else if (order && shortcut === 'cancel' && order.allowed_events.includes('operator-cancelled')) {
+        event.preventDefault();
+        state.cancel(order);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
