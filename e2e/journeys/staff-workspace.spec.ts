@@ -95,6 +95,7 @@ test('an unknown staff address: the workspace’s own 404, not the shop’s', as
   for (const [lang, path] of [
     ['ru', '/staff/unknown'],
     ['en', '/en/staff/unknown'],
+    ['ru', '/staff/manager/unknown'],
     ['uz', '/uz/staff/no/such/page'],
   ] as const) {
     const response = await page.goto(path);

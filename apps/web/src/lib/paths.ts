@@ -37,6 +37,8 @@ export const paths = {
   staffKitchen: () => '/staff/kitchen',
   staffCourier: () => '/staff/courier',
   staffManager: () => '/staff/manager',
+  /** One of the manager's pages (features/staff-manage/lib/manager-paths.ts names them). */
+  staffManagerPage: (page: TStaffManagerPage) => `/staff/manager/${page}`,
 } as const;
 
 /** The query parameter that opens the login dialog (spec section 2: closing it removes the parameter). */
@@ -91,3 +93,7 @@ export function localizedUrl(siteUrl: string, locale: string, path: string, defa
   const url = `${siteUrl}${prefix}${clean}`;
   return url === siteUrl ? `${siteUrl}/` : url;
 }
+
+/** The manager's pages under /staff/manager besides its overview (issue 13). */
+export const STAFF_MANAGER_PAGES = ['stop-list', 'prices', 'branches', 'staff', 'figures', 'audit'] as const;
+export type TStaffManagerPage = (typeof STAFF_MANAGER_PAGES)[number];

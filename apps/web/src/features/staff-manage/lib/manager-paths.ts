@@ -1,13 +1,15 @@
+import { paths } from '@/lib/paths';
+
 /** The manager's screens (issue 13), locale-less like lib/paths.ts; the staff sign-in is `/staff`. */
 export const managerPaths = {
-  overview: () => '/staff/manager',
-  stopList: () => '/staff/manager/stop-list',
-  prices: () => '/staff/manager/prices',
-  branches: () => '/staff/manager/branches',
-  staff: () => '/staff/manager/staff',
-  figures: () => '/staff/manager/figures',
-  audit: () => '/staff/manager/audit',
-  signIn: () => '/staff',
+  overview: () => paths.staffManager(),
+  stopList: () => paths.staffManagerPage('stop-list'),
+  prices: () => paths.staffManagerPage('prices'),
+  branches: () => paths.staffManagerPage('branches'),
+  staff: () => paths.staffManagerPage('staff'),
+  figures: () => paths.staffManagerPage('figures'),
+  audit: () => paths.staffManagerPage('audit'),
+  signIn: () => paths.staff(),
 } as const;
 
 export type TManagerSection = Exclude<keyof typeof managerPaths, 'signIn'>;

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { STAFF_MANAGER_PAGES } from '@/lib/paths';
 import { isWorkspacePage, staffRedirect } from './screens';
 
 describe('the workspace guard', () => {
@@ -30,9 +33,26 @@ describe('the workspace guard', () => {
     for (const path of ['/staff', '/staff/', '/staff/operator', '/staff/kitchen', '/staff/courier']) {
       expect(isWorkspacePage(path), path).toBe(true);
     }
-    expect(isWorkspacePage('/staff/manager/stop-list')).toBe(true);
-    for (const path of ['/staff/unknown', '/staff/operator/extra', '/staff/kitchens']) {
+    expect(isWorkspacePage('/staff/manager')).toBe(true);
+    for (const page of STAFF_MANAGER_PAGES)
+      expect(isWorkspacePage(`/staff/manager/${page}`), page).toBe(true);
+    for (const path of [
+      '/staff/unknown',
+      '/staff/operator/extra',
+      '/staff/kitchens',
+      '/staff/manager/unknown',
+      '/staff/manager/audit/extra',
+    ]) {
       expect(isWorkspacePage(path), path).toBe(false);
     }
+  });
+
+  it("lists exactly the manager's page folders of the app", () => {
+    const dir = fileURLToPath(new URL('../../../app/[locale]/staff/manager/', import.meta.url));
+    const folders = readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect([...STAFF_MANAGER_PAGES].sort()).toEqual(folders);
   });
 });

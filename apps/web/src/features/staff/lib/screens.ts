@@ -1,5 +1,5 @@
 import type { TStaffAccountRole } from '@app/contracts';
-import { paths } from '@/lib/paths';
+import { paths, STAFF_MANAGER_PAGES } from '@/lib/paths';
 
 /** Each role's screen of the workspace. */
 export const ROLE_SCREEN: Record<TStaffAccountRole, string> = {
@@ -19,17 +19,22 @@ export const SCREEN_KEY: Record<TStaffAccountRole, 'operator' | 'kitchen' | 'cou
 /** Under `screen` (or it). */
 const isUnder = (path: string, screen: string) => path === screen || path.startsWith(`${screen}/`);
 
+/** Every page of the workspace: the sign-in, each role's screen and the manager's pages. */
+const WORKSPACE_PAGES = new Set<string>([
+  paths.staff(),
+  ...Object.values(ROLE_SCREEN),
+  ...STAFF_MANAGER_PAGES.map((page) => paths.staffManagerPage(page)),
+]);
+
 /**
- * A page of the workspace (`pathname` locale-less, no trailing slash): the sign-in, a role's screen,
- * or one of the manager's pages. Anything else under /staff is the workspace's 404
+ * A page of the workspace (`pathname` locale-less, trailing slashes ignored): the sign-in, a role's
+ * screen, or one of the manager's pages. Anything else under /staff is the workspace's 404
  * (`staff/not-found.tsx`), which needs no session: the shell renders it at once, on the server too,
  * so the response's status is 404.
  */
 export function isWorkspacePage(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (
-    path === paths.staff() || Object.values(ROLE_SCREEN).includes(path) || isUnder(path, paths.staffManager())
-  );
+  return WORKSPACE_PAGES.has(path);
 }
 
 /**
