@@ -88,76 +88,61 @@ async function priceOn(db: DbOrTx, menuId: string, productId: string): Promise<n
 }
 
 /**
- * PUT /v1/staff/menus/{id}/products/{productId}: sell the product on the menu at `price` (added, or
- * the price changed). Customers' menus and quotes follow (menu_products announces its changes).
+ * Sells the product on the menu at `price`, or no longer (null), in one transaction with its audit
+ * row; nothing is written (nor audited) when the menu already says so. Customers' menus and quotes
+ * follow (menu_products announces its changes).
  */
-export async function setMenuPrice(
+async function changeMenuPrice(
   deps: ManageDeps,
   staff: Staff,
-  params: { menuId: string; productId: string; price: number },
+  params: { menuId: string; productId: string; price: number | null },
 ): Promise<MenuProductPrice> {
   requireChainManager(staff);
   const now = deps.clock();
+  const { price } = params;
   return deps.db.transaction(async (tx) => {
     const menu = await findMenu(tx, staff.shipperId, params.menuId);
     const product = await findProductForPrice(tx, staff.shipperId, params.productId);
     const before = await priceOn(tx, menu.id, product.id);
-    if (before !== params.price) {
-      await tx
-        .insert(menuProducts)
-        .values({ menuId: menu.id, productId: product.id, price: params.price })
-        .onConflictDoUpdate({
-          target: [menuProducts.menuId, menuProducts.productId],
-          set: { price: params.price },
-        });
+    if (before !== price) {
+      if (price === null) {
+        await tx
+          .delete(menuProducts)
+          .where(and(eq(menuProducts.menuId, menu.id), eq(menuProducts.productId, product.id)));
+      } else {
+        await tx
+          .insert(menuProducts)
+          .values({ menuId: menu.id, productId: product.id, price })
+          .onConflictDoUpdate({ target: [menuProducts.menuId, menuProducts.productId], set: { price } });
+      }
       await recordAudit(
         tx,
         staff,
         {
-          action: 'menu-price.set',
+          action: price === null ? 'menu-price.remove' : 'menu-price.set',
           targetType: 'menu-product',
           targetId: `${menu.id}:${product.id}`,
           branchId: null,
           before: { menu_id: menu.id, product_id: product.id, price: before },
-          after: { menu_id: menu.id, product_id: product.id, price: params.price },
+          after: { menu_id: menu.id, product_id: product.id, price },
         },
         now,
       );
     }
-    return { product_id: product.id, title: product.title, price: params.price };
+    return { product_id: product.id, title: product.title, price };
   });
 }
 
+/** PUT /v1/staff/menus/{id}/products/{productId}: sell it on the menu at `price` (added, or changed). */
+export const setMenuPrice = (
+  deps: ManageDeps,
+  staff: Staff,
+  params: { menuId: string; productId: string; price: number },
+): Promise<MenuProductPrice> => changeMenuPrice(deps, staff, params);
+
 /** DELETE /v1/staff/menus/{id}/products/{productId}: no longer sold on that menu. */
-export async function removeMenuPrice(
+export const removeMenuPrice = (
   deps: ManageDeps,
   staff: Staff,
   params: { menuId: string; productId: string },
-): Promise<MenuProductPrice> {
-  requireChainManager(staff);
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const menu = await findMenu(tx, staff.shipperId, params.menuId);
-    const product = await findProductForPrice(tx, staff.shipperId, params.productId);
-    const before = await priceOn(tx, menu.id, product.id);
-    if (before !== null) {
-      await tx
-        .delete(menuProducts)
-        .where(and(eq(menuProducts.menuId, menu.id), eq(menuProducts.productId, product.id)));
-      await recordAudit(
-        tx,
-        staff,
-        {
-          action: 'menu-price.remove',
-          targetType: 'menu-product',
-          targetId: `${menu.id}:${product.id}`,
-          branchId: null,
-          before: { menu_id: menu.id, product_id: product.id, price: before },
-          after: { menu_id: menu.id, product_id: product.id, price: null },
-        },
-        now,
-      );
-    }
-    return { product_id: product.id, title: product.title, price: null };
-  });
-}
+): Promise<MenuProductPrice> => changeMenuPrice(deps, staff, { ...params, price: null });
