@@ -183,8 +183,18 @@ test("a new price shows on the open menu and in the open checkout's quote within
   await polled;
 
   try {
+    let refreshes = 0;
+    page.on('request', (r) => {
+      if (r.headers().rsc === '1') refreshes += 1;
+    });
     await setPrice(api, token, branch.menu_id, product.id, raised);
     await expect(card).toContainText(formatSum(raised, locale), WITHIN);
+    // Once the page shows the new state, the next answers agree with its render: no more refreshes
+    // (two more reads of the live state, 4 s apart).
+    const settled = refreshes;
+    expect(settled).toBeGreaterThan(0);
+    await page.waitForTimeout(8_500);
+    expect(refreshes).toBe(settled);
 
     // The checkout's quote is the server's: the new price, and the old one again while the page is open.
     await page.goto(localePath(locale, '/checkout'));
