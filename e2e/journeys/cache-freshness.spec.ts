@@ -4,9 +4,9 @@
  * API announces the change on `GET /v1/catalogue-changes` and the storefront drops the entry.
  *
  * This journey runs its own servers, not the suite's: an API on a fresh PostgreSQL database (the
- * suite's API is on PGlite) and a `next start` of the already-built storefront (the suite's web
- * server builds it first) whose fallback TTL is five minutes, so that only the change stream can
- * make the new price appear in time. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
+ * suite's API is on PGlite) and a server of the already-built storefront (apps/web/server.mjs; the
+ * suite's web server builds it first) whose fallback TTL is five minutes, so that only the change
+ * stream can make the new price appear in time. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -165,8 +165,8 @@ test.describe('cached menu on PostgreSQL (skipped when no PostgreSQL answers at 
     });
     await waitFor(`${OWN_API}/healthz`, 180_000);
     web = start(
-      join(REPO_ROOT, 'node_modules/.bin/next'),
-      ['start', '-p', String(OWN_WEB_PORT), '-H', 'localhost'],
+      process.execPath,
+      [join(REPO_ROOT, 'apps/web/server.mjs'), '-p', String(OWN_WEB_PORT), '-H', 'localhost'],
       join(REPO_ROOT, 'apps/web'),
       {
         API_URL: OWN_API,

@@ -538,14 +538,8 @@ async function main() {
     const web = startServer(
       'web',
       process.execPath,
-      [
-        join(REPO_ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'),
-        'start',
-        '-H',
-        'localhost',
-        '-p',
-        String(webPort),
-      ],
+      // The storefront's production server (`npm start`'s): `next start` plus brotli for build files.
+      [join(REPO_ROOT, 'apps', 'web', 'server.mjs'), '-H', 'localhost', '-p', String(webPort)],
       {
         cwd: join(REPO_ROOT, 'apps', 'web'),
         env: {

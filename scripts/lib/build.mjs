@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { precompressStatic } from '../../apps/web/src/lib/static-brotli/static-brotli.mjs';
 import { REPO_ROOT } from './env.mjs';
 import { runStep } from './processes.mjs';
 
@@ -100,6 +101,9 @@ export async function buildWeb({ force = false, env = process.env } = {}) {
     console.log(
       `[build] storefront: the build in ${relative(REPO_ROOT, nextDir(env))} is up to date, skipping next build`,
     );
+    // A build made before its script wrote brotli copies (apps/web/precompress.mjs) gets them now;
+    // on a build that has them this only compares dates.
+    await precompressStatic(join(nextDir(env), 'static'));
     return false;
   }
   console.log('[build] storefront: next build (a few minutes on a small machine)');
