@@ -12,6 +12,7 @@ import { precompressStatic } from './src/lib/static-brotli/static-brotli.mjs';
 const distDir = process.env.WEB_DIST_DIR?.trim() || '.next';
 const started = Date.now();
 const done = await precompressStatic(join(import.meta.dirname, distDir, 'static'));
+/** @param {number} n */
 const kb = (n) => `${Math.round(n / 1024)} KiB`;
 console.log(
   `[precompress] ${done.files} build files with brotli (${kb(done.rawBytes)} → ${kb(done.brotliBytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,

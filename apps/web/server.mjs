@@ -30,7 +30,8 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 const host = values.hostname?.trim() || undefined;
 
 // Next reads NODE_ENV when it is imported: set it first, then import.
-process.env.NODE_ENV ||= 'production';
+// (Next's types declare NODE_ENV read-only: assigned through Object.assign, as `next start` does.)
+if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: 'production' });
 const { default: next } = await import('next');
 
 const dir = import.meta.dirname;
