@@ -10,7 +10,8 @@
  * too slow per request), next to each file as `<file>.br`. The storefront's server (`server.mjs`)
  * answers a request for such a file itself when the browser accepts br and the `.br` exists
  * (`createStaticBrotli`); everything else (no br, no `.br`, any other path or method) goes to Next,
- * which serves it as before. Pages stay with Next's gzip: they are rendered or filled per request.
+ * which serves it as before. Pages stay with Next's gzip: they are filled per request, and brotli
+ * for them did not move the page's LCP when measured (ARCHITECTURE.md, "The storefront's server").
  *
  * Plain JavaScript (`// @ts-check`): the server loads it with Node's own `import()`, unbundled.
  */
