@@ -15,9 +15,13 @@ type TLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
   scroll?: boolean;
 };
 
-/** A click the browser should handle itself: another tab or window, a download, a modified click. */
-function isBrowserClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  const target = event.currentTarget.getAttribute('target');
+/**
+ * A click the browser should handle itself: another tab or window, a download, a modified click.
+ * `anchor` is the link clicked: the event's own element, or one inside it when a parent handles its
+ * links' clicks (the menu grid, features/menu/components/card-actions.ts).
+ */
+export function isBrowserClick(event: MouseEvent<HTMLElement>, anchor: HTMLAnchorElement): boolean {
+  const target = anchor.getAttribute('target');
   return (
     event.defaultPrevented ||
     event.button !== 0 ||
@@ -26,7 +30,7 @@ function isBrowserClick(event: MouseEvent<HTMLAnchorElement>): boolean {
     event.shiftKey ||
     event.altKey ||
     (target !== null && target !== '' && target !== '_self') ||
-    event.currentTarget.hasAttribute('download')
+    anchor.hasAttribute('download')
   );
 }
 
@@ -65,7 +69,7 @@ export function IntentLink({
       href={url}
       onClick={(event) => {
         onClick?.(event);
-        if (isBrowserClick(event)) return;
+        if (isBrowserClick(event, event.currentTarget)) return;
         event.preventDefault();
         if (replace) router.replace(url, { scroll });
         else router.push(url, { scroll });

@@ -38,7 +38,7 @@ function renderQuantities(q: Awaited<ReturnType<typeof load>>, productId: string
   return renderHook(() => ({
     known: q.useCartKnown(),
     total: q.useCartQuantity(),
-    product: q.useProductInCart(productId),
+    product: q.quantityOfProduct(q.useCartLines(), productId),
   }));
 }
 

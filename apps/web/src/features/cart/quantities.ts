@@ -120,11 +120,16 @@ export function useCartQuantity(): number {
   );
 }
 
-/** How many of the product the customer has in the cart; 0 until the stored cart is read. */
-export function useProductInCart(productId: string): number {
+const NO_LINES: readonly CartLine[] = [];
+
+/**
+ * The cart's lines, for a component that shows many products' counts with one subscription (the
+ * menu grid, with `quantityOfProduct`); none until the stored cart is read.
+ */
+export function useCartLines(): readonly CartLine[] {
   return useSyncExternalStore(
     subscribe,
-    () => quantityOfProduct(lines, productId),
-    () => 0,
+    () => lines,
+    () => NO_LINES,
   );
 }

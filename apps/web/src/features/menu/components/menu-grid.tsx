@@ -1,7 +1,15 @@
 'use client';
 
+import type { MoneyLocale } from '@app/domain';
+import { useLocale, useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import { quantityOfProduct, useCartLines } from '@/features/cart';
+import { localeHref } from '@/i18n/locale-href';
+import type { TAppLocale } from '@/i18n/routing';
+import { paths } from '@/lib/paths';
+import { useCardActions } from './card-actions';
 import { FilterEmpty, useMenuData, useMenuFilterState } from './menu-filter';
-import { ProductCard } from './product-card';
+import { type CardKit, ProductCard } from './product-card';
 
 /**
  * How many cards of the first category load their picture eagerly with high priority: the first only
@@ -27,13 +35,30 @@ const OFFSCREEN_CARD = 'flex [content-visibility:auto] [contain-intrinsic-size:a
 /**
  * The categories and their cards, rendered from the menu's one copy in the provider (server-side
  * into the HTML, then hydrated). The filter hides cards and empty categories; the sort sets the
- * cards' CSS order, so no card is re-rendered when the list changes.
+ * cards' CSS order, so no card is re-rendered when the list changes. The grid reads the cart once
+ * for every card's count and handles the cards' links and 'Add' buttons (card-actions.ts): the cards
+ * themselves have no hooks.
  */
 export function MenuGrid() {
-  const { view } = useMenuData();
+  const { view, menuId, citySlug } = useMenuData();
   const { visible, order } = useMenuFilterState();
+  const t = useTranslations('common.menu');
+  const locale = useLocale() as TAppLocale & MoneyLocale;
+  const lines = useCartLines();
+  const { busy, handlers } = useCardActions(menuId, view.products);
+  const kit = useMemo<CardKit>(() => {
+    const tagTitles = new Map(view.tags.map((tag) => [tag.slug, tag.title]));
+    const query = citySlug ? { city: citySlug } : {};
+    return {
+      t,
+      locale,
+      tagTitle: (slug) => tagTitles.get(slug),
+      productUrl: (slug) => localeHref({ pathname: paths.product(slug), query }, locale),
+    };
+  }, [t, locale, view, citySlug]);
   return (
-    <>
+    // The cards' clicks, pointer, focus and touch bubble here (card-actions.ts).
+    <div {...handlers}>
       <FilterEmpty />
       {view.categories.map((category, categoryIndex) => {
         const hidden =
@@ -61,7 +86,13 @@ export function MenuGrid() {
                     style={order ? { order: order.get(product.id) ?? 0 } : undefined}
                     className={categoryIndex === 0 && index < FIRST_SCREEN_CARDS ? 'flex' : OFFSCREEN_CARD}
                   >
-                    <ProductCard product={product} priority={categoryIndex === 0 && index < EAGER_CARDS} />
+                    <ProductCard
+                      product={product}
+                      priority={categoryIndex === 0 && index < EAGER_CARDS}
+                      inCart={quantityOfProduct(lines, product.id)}
+                      busy={busy.has(product.id)}
+                      kit={kit}
+                    />
                   </li>
                 );
               })}
@@ -69,6 +100,6 @@ export function MenuGrid() {
           </section>
         );
       })}
-    </>
+    </div>
   );
 }

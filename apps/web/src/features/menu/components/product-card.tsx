@@ -1,11 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { formatSum, type MoneyLocale } from '@app/domain';
+import type { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import { IntentLink } from '@/components/intent-link';
 import { ApiImg } from '@/components/ui/api-img';
-import { Price } from '@/components/ui/price';
-import { paths } from '@/lib/paths';
 import {
   CARD_IMAGE_ORIGIN,
   CARD_IMAGE_SIZES,
@@ -13,32 +11,48 @@ import {
   LAZY_CARD_IMAGE_SIZES,
 } from '../lib/card-image';
 import type { MenuCard } from '../lib/menu-view';
-import { InCartNote } from './in-cart-note';
-import { useMenuData } from './menu-filter';
-import { QuickAddButton } from './quick-add-button';
+
+/** What every card takes from the grid, the same object for all of them (memoised there). */
+export type CardKit = {
+  t: ReturnType<typeof useTranslations<'common.menu'>>;
+  locale: MoneyLocale;
+  /** A tag's title by its slug (undefined for a tag the menu does not list). */
+  tagTitle: (slug: string) => string | undefined;
+  /** The product's page in the page's locale (and city), as the card links to it. */
+  productUrl: (slug: string) => string;
+};
 
 /**
- * One product of the menu. Rendered into the HTML on the server like before, but from the menu's one
- * compact copy (`MenuCard`, the page's locale) instead of as server markup that the flight payload
- * repeated element by element. Memoised: a filter or sort change re-renders no card.
+ * One product of the menu. Rendered into the HTML on the server, from the menu's one compact copy
+ * (`MenuCard`, the page's locale). It has no hooks and no handlers (issue 11: hydrating seventy cards
+ * was most of the menu page's blocking time): the grid subscribes to the cart once and passes the
+ * card its count, and handles its links and 'Add' button by their attributes (`card-actions.ts`).
+ * Memoised: a filter or sort change, or another product added, re-renders no card but its own.
  */
 export const ProductCard = memo(function ProductCard({
   product,
   priority,
+  inCart,
+  busy,
+  kit,
 }: {
   product: MenuCard;
   /** The menu's first card: its picture loads eagerly with high priority (the page's LCP element). */
   priority: boolean;
+  /** How many of the product the cart holds (0 until the stored cart is read, as on the server). */
+  inCart: number;
+  /** An add of this product is under way: its button is disabled. */
+  busy: boolean;
+  kit: CardKit;
 }) {
-  const t = useTranslations('common.menu');
-  const { menuId, citySlug, view } = useMenuData();
+  const { t } = kit;
   // The slug, not the id: shorter, and it is written twice into each of 70 cards.
   const titleId = `product-${product.slug}`;
-  const href = { pathname: paths.product(product.slug), query: citySlug ? { city: citySlug } : {} };
+  const href = kit.productUrl(product.slug);
   const tags = product.tags
     .slice(0, 2)
-    .map((slug) => view.tags.find((tag) => tag.slug === slug))
-    .filter((tag) => tag !== undefined);
+    .map((slug) => ({ slug, title: kit.tagTitle(slug) }))
+    .filter((tag) => tag.title !== undefined);
 
   return (
     <article
@@ -67,36 +81,65 @@ export const ProductCard = memo(function ProductCard({
             ))}
           </ul>
         )}
-        {/* Once the dish is in the cart the card itself says so, not only the header's badge. */}
-        {!product.inStop && <InCartNote productId={product.id} />}
+        {/*
+          Once the dish is in the cart the card itself says so ('In the cart: 2'), not only the header's
+          badge: a polite live region, present (empty) from the start so screen readers announce the
+          change where it happens; it takes no room until there is something to say.
+        */}
+        {!product.inStop && (
+          <p
+            aria-live="polite"
+            aria-atomic="true"
+            data-testid="in-cart"
+            data-count={inCart}
+            className="mc-note"
+          >
+            {inCart > 0 ? (
+              <span className="inline-block rounded-full bg-brand-700 px-2.5 py-1 text-xs font-bold text-white shadow-card">
+                <span aria-hidden="true">✓ </span>
+                {t('inCart', { count: inCart })}
+              </span>
+            ) : null}
+          </p>
+        )}
       </div>
       <div className="mc-body">
         <h3 id={titleId} className="mc-name">
           {/* The stretched link makes the whole card open the product; the add button sits above it. */}
-          <IntentLink href={href} scroll={false} className="mc-link">
+          <a href={href} className="mc-link">
             {product.name}
-          </IntentLink>
+          </a>
         </h3>
         <p className="mc-desc">{product.description}</p>
         {product.weight > 0 && <p className="mc-weight">{t('weight', { grams: product.weight })}</p>}
         <div className="mc-foot">
-          <Price amount={product.price} className="font-bold" />
+          <span className="whitespace-nowrap font-bold">
+            <span>{formatSum(product.price, kit.locale)}</span>
+          </span>
           {product.inStop ? (
             <button type="button" disabled data-testid="product-unavailable" className="mc-btn mc-off">
               {t('unavailable')}
             </button>
           ) : product.quickAdd ? (
-            <QuickAddButton menuId={menuId} product={product} />
+            // "Add" for a product with nothing to choose: straight into the cart (card-actions.ts).
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={t('addNamed', { name: product.name })}
+              data-testid="add-to-cart"
+              className="mc-btn mc-add"
+            >
+              {t('add')}
+            </button>
           ) : (
-            <IntentLink
+            <a
               href={href}
-              scroll={false}
               aria-label={t('chooseNamed', { name: product.name })}
               data-testid="choose-options"
               className="mc-btn mc-choose"
             >
               {t('choose')}
-            </IntentLink>
+            </a>
           )}
         </div>
       </div>

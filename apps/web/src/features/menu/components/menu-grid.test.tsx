@@ -1,0 +1,206 @@
+// @vitest-environment jsdom
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, deferred, mockApi, renderInApp, type TApiReply } from '@/test/app';
+import { text } from '@/test/cart-fixtures';
+import type { MenuCard, MenuView } from '../lib/menu-view';
+import { toMenuWire } from '../lib/menu-wire';
+import { MenuFilterProvider } from './menu-filter';
+import { MenuGrid } from './menu-grid';
+
+const router = vi.hoisted(() => ({ prefetch: vi.fn(), push: vi.fn(), replace: vi.fn() }));
+vi.mock('next/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('next/navigation')>()),
+  useRouter: () => router,
+}));
+const toasts = vi.hoisted(() => ({ notify: vi.fn() }));
+vi.mock('@/components/ui/toasts', () => toasts);
+
+const MENU_ID = '00000000-0000-4000-8000-0000000000c1';
+const id = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
+
+const card = (n: number, slug: string, extra: Partial<MenuCard> = {}): MenuCard => ({
+  id: id(n),
+  slug,
+  name: `${slug} name`,
+  description: `${slug} desc`,
+  price: 42_000,
+  weight: 300,
+  rating: 4.4,
+  popularity: 980,
+  image: null,
+  tags: [],
+  inStop: false,
+  quickAdd: true,
+  ...extra,
+});
+
+const VIEW: MenuView = {
+  tags: [{ slug: 'hit', title: 'Хит' }],
+  categories: [
+    { slug: 'plov', title: 'Плов', items: [0, 1] },
+    { slug: 'drinks', title: 'Напитки', items: [2, 3] },
+  ],
+  products: [
+    card(1, 'osh', { tags: ['hit', 'gone'] }),
+    card(2, 'kazan', { quickAdd: false }),
+    card(3, 'choy', { inStop: true, quickAdd: false, weight: 0 }),
+    card(4, 'non'),
+  ],
+};
+
+/** GET /v2/product/osh as the API answers it: the names in every locale, for the cart line. */
+const oshDetail = (): TApiReply => ({
+  body: {
+    id: id(1),
+    slug: 'osh',
+    title: { ru: 'Ош', uz: 'Osh', en: 'Osh' },
+    description: text('desc'),
+    out_price: 42_000,
+    type: 'simple',
+    has_modifier: false,
+    image: null,
+    tags: [],
+    categories: [],
+    rating: 4.4,
+    reviews_count: 0,
+    weight: 300,
+    energy: 0,
+    cooking_time: 10,
+    popularity: 980,
+    fats: 0,
+    proteins: 0,
+    carbohydrates: 0,
+    ingredients: text(''),
+    allergens: text(''),
+    active_in_menu: true,
+    variants: [],
+    combo_groups: [],
+  },
+});
+
+function renderGrid(citySlug: string | null = null) {
+  return renderInApp(
+    <MenuFilterProvider wire={toMenuWire(VIEW)} locale="ru" menuId={MENU_ID} citySlug={citySlug}>
+      <MenuGrid />
+    </MenuFilterProvider>,
+  );
+}
+
+const cardOf = (slug: string) => {
+  const found = document.querySelector<HTMLElement>(`[data-product-slug="${slug}"]`);
+  if (!found) throw new Error(`no card ${slug}`);
+  return within(found);
+};
+
+/** The cart store's lines. */
+async function storedCartLines(): Promise<{ product_id: string; quantity: number }[]> {
+  const { cartStore } = await import('@/features/cart');
+  return cartStore.getState().lines;
+}
+
+beforeEach(() => {
+  router.prefetch.mockClear();
+  router.push.mockClear();
+  toasts.notify.mockClear();
+});
+
+describe('the menu grid: cards without hooks, their links and buttons handled by the grid (issue 11)', () => {
+  it('renders every card with its link, price, weight, known tags and its button', () => {
+    renderGrid();
+    const osh = cardOf('osh');
+    expect(osh.getByRole('link', { name: 'osh name' })).toHaveAttribute('href', '/product/osh');
+    expect(osh.getByText('Хит')).toBeInTheDocument();
+    // A tag the menu does not list is left out rather than shown empty.
+    expect(osh.getAllByRole('listitem')).toHaveLength(1);
+    expect(osh.getByText(/42\s000/)).toBeInTheDocument();
+    expect(osh.getByTestId('add-to-cart')).toBeEnabled();
+    expect(osh.getByTestId('in-cart')).toHaveAttribute('data-count', '0');
+    expect(cardOf('kazan').getByTestId('choose-options')).toHaveAttribute('href', '/product/kazan');
+    expect(cardOf('choy').getByTestId('product-unavailable')).toBeDisabled();
+    // A stopped product says nothing of the cart.
+    expect(cardOf('choy').queryByTestId('in-cart')).toBeNull();
+  });
+
+  it("links to another city's product with its city", () => {
+    renderGrid('samarkand');
+    expect(cardOf('osh').getByRole('link', { name: 'osh name' })).toHaveAttribute(
+      'href',
+      '/product/osh?city=samarkand',
+    );
+  });
+
+  it('opens a product inside the app, keeping the scroll; a modified click is left to the browser', () => {
+    renderGrid();
+    const link = cardOf('kazan').getByTestId('choose-options');
+    expect(fireEvent.click(link)).toBe(false); // default prevented
+    expect(router.push).toHaveBeenCalledWith('/product/kazan', { scroll: false });
+    router.push.mockClear();
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(link, { button: 1 })).toBe(true);
+    expect(router.push).not.toHaveBeenCalled();
+    // A click on the card outside its link and button does nothing.
+    fireEvent.click(cardOf('kazan').getByText('kazan desc'));
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it('prefetches a product page once, when the customer reaches for its link', () => {
+    renderGrid();
+    const kazan = cardOf('kazan');
+    expect(router.prefetch).not.toHaveBeenCalled();
+    fireEvent.pointerOver(kazan.getByRole('link', { name: 'kazan name' }));
+    expect(router.prefetch).toHaveBeenCalledWith('/product/kazan');
+    // The same page through its other link, by focus or touch: not again.
+    fireEvent.focus(kazan.getByTestId('choose-options'));
+    fireEvent.touchStart(kazan.getByTestId('choose-options'));
+    expect(router.prefetch).toHaveBeenCalledTimes(1);
+    fireEvent.focus(cardOf('osh').getByRole('link', { name: 'osh name' }));
+    expect(router.prefetch).toHaveBeenLastCalledWith('/product/osh');
+  });
+
+  it("adds a product with its names in every locale, disables its button meanwhile, and the card shows the cart's count", async () => {
+    const answer = deferred<TApiReply>();
+    const api = mockApi()
+      .on('GET', '/v2/product/osh', () => answer.promise)
+      .on('GET', '/v3/auto-add-product', () => ({ body: { products: [] } }));
+    renderGrid();
+    const { rehydrateAllStores } = await import('@/lib/stores/persist');
+    await act(() => rehydrateAllStores());
+    const osh = cardOf('osh');
+    const button = osh.getByRole('button', { name: /osh name/ });
+    // Reaching for the button asks for the product's names before the press.
+    fireEvent.pointerOver(button);
+    await waitFor(() => expect(api.callsTo('GET', '/v2/product/osh')).toHaveLength(1));
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    // A second press while the first is under way adds nothing more.
+    fireEvent.click(button);
+    answer.resolve(oshDetail());
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(await storedCartLines()).toMatchObject([
+      { product_id: id(1), quantity: 1, price: 42_000, product_name: { ru: 'Ош', uz: 'Osh', en: 'Osh' } },
+    ]);
+    expect(api.callsTo('GET', '/v2/product/osh')).toHaveLength(1);
+    expect(toasts.notify).toHaveBeenCalledWith('success', expect.stringContaining('osh name'));
+    await waitFor(() => expect(osh.getByTestId('in-cart')).toHaveAttribute('data-count', '1'));
+    expect(osh.getByTestId('in-cart')).toHaveTextContent(/1/);
+    expect(cardOf('kazan').getByTestId('in-cart')).toHaveAttribute('data-count', '0');
+    fireEvent.click(button);
+    await waitFor(() => expect(osh.getByTestId('in-cart')).toHaveAttribute('data-count', '2'));
+  });
+
+  it('says why an add failed, adds nothing and gives the button back', async () => {
+    // Another product than the test above: the names of a product are asked for once per page.
+    const api = mockApi().on('GET', '/v2/product/non', () => apiError(404, 'NOT_FOUND', 'Товар не найден'));
+    renderGrid();
+    const button = cardOf('non').getByTestId('add-to-cart');
+    fireEvent.click(button);
+    await waitFor(() => expect(toasts.notify).toHaveBeenCalledWith('error', 'Товар не найден'));
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(cardOf('non').getByTestId('in-cart')).toHaveAttribute('data-count', '0');
+    expect((await storedCartLines()).some((line) => line.product_id === id(4))).toBe(false);
+    // A failed answer is not remembered: the next press asks again.
+    fireEvent.click(button);
+    await waitFor(() => expect(api.callsTo('GET', '/v2/product/non')).toHaveLength(2));
+  });
+});
