@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createNonce } from '../security-headers';
 import {
   bodyWithNonce,
@@ -13,6 +13,7 @@ import {
   isCachedPage,
   isStorable,
   nextMinute,
+  REFRESH_MAX_PAGES,
   responseHeaders,
   STATIC_SEGMENTS,
   splitLinks,
@@ -54,12 +55,15 @@ function rendered(body: string, overrides: Partial<TRendered> = {}): TRendered {
 function setup(options: { maxEntries?: number; maxBytes?: number } = {}) {
   const stream: TFreshness = { seq: 1, live: true };
   const clock = { now: Date.UTC(2026, 10, 26, 12, 30, 0) };
+  /** The minute's turn timers the cache planned: when each runs (clock time) and what it runs. */
+  const timers: { at: number; run: () => void }[] = [];
   const cache = new HtmlCache({
     maxEntries: options.maxEntries ?? 10,
     maxBytes: options.maxBytes ?? 1_000_000,
     placeholder: PLACEHOLDER,
     freshness: () => ({ ...stream }),
     now: () => clock.now,
+    schedule: (run, delayMs) => timers.push({ at: clock.now + delayMs, run }),
   });
   let renders = 0;
   const render =
@@ -68,7 +72,7 @@ function setup(options: { maxEntries?: number; maxBytes?: number } = {}) {
       renders += 1;
       return rendered(html(PLACEHOLDER, marker));
     };
-  return { stream, clock, cache, render, renders: () => renders };
+  return { stream, clock, cache, render, renders: () => renders, timers };
 }
 
 describe('createSecret', () => {
@@ -437,5 +441,148 @@ describe('HtmlCache', () => {
     );
     expect((await cache.lookup('a', render()))?.outcome).toBe('miss');
     expect(renders()).toBe(1);
+  });
+
+  describe("at a minute's turn", () => {
+    const TURN = Date.UTC(2026, 10, 26, 12, 31, 0);
+
+    it('renders again the pages visitors were served in the minute that ended, so the next visitor finds them', async () => {
+      const { cache, render, renders, clock, timers } = setup();
+      await cache.lookup('a', render('a1'));
+      await cache.lookup('b', render('b1'));
+      // One timer for the turn, whatever the number of pages, just past it.
+      expect(timers.map((t) => t.at)).toEqual([TURN + 1]);
+      clock.now = TURN + 1;
+      expect(await cache.refreshServed()).toBe(2);
+      expect(renders()).toBe(4);
+      const a = await cache.lookup('a', render('never'));
+      expect(a?.outcome).toBe('hit');
+      expect(a?.page.parts.join('')).toContain('<h1>a1</h1>');
+      expect(renders()).toBe(4);
+    });
+
+    it('does not render again a page nobody asked for since its last render', async () => {
+      const { cache, render, renders, clock } = setup();
+      await cache.lookup('a', render());
+      await cache.lookup('b', render());
+      clock.now = TURN + 1;
+      await cache.refreshServed();
+      expect(renders()).toBe(4);
+      // Only b is asked for in the new minute: only b is rendered at the next turn.
+      clock.now = TURN + 30_000;
+      expect((await cache.lookup('b', render()))?.outcome).toBe('hit');
+      clock.now = TURN + 60_001;
+      expect(await cache.refreshServed()).toBe(1);
+      expect(renders()).toBe(5);
+      expect((await cache.lookup('b', render()))?.outcome).toBe('hit');
+      expect((await cache.lookup('a', render()))?.outcome).toBe('miss');
+      // Nothing due before the turn.
+      clock.now = TURN + 60_002;
+      expect(await cache.refreshServed()).toBe(0);
+    });
+
+    it('plans the next turn from its own timer while visitors keep asking', async () => {
+      const { cache, render, clock, timers } = setup();
+      await cache.lookup('a', render());
+      clock.now = TURN + 1;
+      timers.shift()?.run();
+      await vi.waitFor(() => expect(timers.map((t) => t.at)).toEqual([TURN + 60_001]));
+      await cache.lookup('a', render());
+      clock.now = TURN + 60_001;
+      timers.shift()?.run();
+      await vi.waitFor(() => expect(timers.map((t) => t.at)).toEqual([TURN + 120_001]));
+    });
+
+    it('renders at most REFRESH_MAX_PAGES pages, the most recently used first', async () => {
+      const { cache, render, renders, clock } = setup({ maxEntries: 100 });
+      for (let i = 0; i < REFRESH_MAX_PAGES + 4; i += 1) await cache.lookup(`p${i}`, render(`p${i}`));
+      clock.now = TURN + 1;
+      expect(await cache.refreshServed()).toBe(REFRESH_MAX_PAGES);
+      expect(renders()).toBe(2 * REFRESH_MAX_PAGES + 4);
+      expect((await cache.lookup(`p${REFRESH_MAX_PAGES + 3}`, render()))?.outcome).toBe('hit');
+      expect((await cache.lookup('p0', render()))?.outcome).toBe('miss');
+    });
+
+    it('keeps the cache rules: nothing while the stream is down, no render stored across a change', async () => {
+      const down = setup();
+      await down.cache.lookup('a', down.render());
+      down.stream.live = false;
+      down.clock.now = TURN + 1;
+      expect(await down.cache.refreshServed()).toBe(0);
+      expect(down.renders()).toBe(1);
+
+      const changed = setup();
+      await changed.cache.lookup('a', changed.render());
+      changed.clock.now = TURN + 1;
+      await changed.cache.refreshServed();
+      // The refreshed page was rendered before this change: the next visitor gets a new render.
+      changed.stream.seq += 1;
+      expect((await changed.cache.lookup('a', changed.render('new')))?.outcome).toBe('miss');
+    });
+
+    it('lets a visitor arriving during the refresh wait for it, and counts it as served', async () => {
+      const { cache, clock, timers } = setup();
+      // The page's render: the refresh's (its second) is held until the test lets it go.
+      let finish: (value: TRendered) => void = () => {};
+      let calls = 0;
+      const pageRender = async (): Promise<TRendered> => {
+        calls += 1;
+        if (calls !== 2) return rendered(html(PLACEHOLDER, `render ${calls}`));
+        return new Promise<TRendered>((resolve) => (finish = resolve));
+      };
+      await cache.lookup('a', pageRender);
+      clock.now = TURN + 1;
+      const refreshing = cache.refreshServed();
+      let visitorRenders = 0;
+      const visitor = cache.lookup('a', async () => {
+        visitorRenders += 1;
+        return rendered(html(PLACEHOLDER, 'visitor'));
+      });
+      finish(rendered(html(PLACEHOLDER, 'refreshed')));
+      expect(await refreshing).toBe(1);
+      expect((await visitor)?.page.parts.join('')).toContain('refreshed');
+      expect(visitorRenders).toBe(0);
+      // Served: rendered again at the next turn.
+      clock.now = TURN + 60_001;
+      expect(timers.length).toBeGreaterThan(0);
+      expect(await cache.refreshServed()).toBe(1);
+    });
+
+    it('runs on its own timer in a real process (setTimeout, not keeping the process alive)', async () => {
+      vi.useFakeTimers({ now: TURN - 1_000 });
+      try {
+        let renders = 0;
+        const cache = new HtmlCache({
+          maxEntries: 10,
+          maxBytes: 1_000_000,
+          placeholder: PLACEHOLDER,
+          freshness: () => ({ seq: 1, live: true }),
+        });
+        await cache.lookup('a', async () => {
+          renders += 1;
+          return rendered(html(PLACEHOLDER));
+        });
+        await vi.advanceTimersByTimeAsync(999);
+        expect(renders).toBe(1);
+        await vi.advanceTimersByTimeAsync(2);
+        expect(renders).toBe(2);
+        expect((await cache.lookup('a', async () => rendered('never')))?.outcome).toBe('hit');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('leaves a failed render to the next visitor', async () => {
+      const { cache, render, clock } = setup();
+      let fail = false;
+      await cache.lookup('a', async () => {
+        if (fail) throw new Error('down');
+        return rendered(html(PLACEHOLDER));
+      });
+      fail = true;
+      clock.now = TURN + 1;
+      expect(await cache.refreshServed()).toBe(0);
+      expect((await cache.lookup('a', render('back')))?.outcome).toBe('miss');
+    });
   });
 });

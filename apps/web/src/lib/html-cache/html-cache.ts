@@ -141,7 +141,26 @@ export type TStoredPage = {
   setsCookie: boolean;
 };
 
-type TEntry = TStoredPage & { seq: number; expiresAt: number };
+type TEntry = TStoredPage & {
+  seq: number;
+  expiresAt: number;
+  /** How the page is rendered again (at its minute's turn, when a visitor asked for it). */
+  render: () => Promise<TRendered>;
+  /** A visitor was answered with it (its render was for a request, or a request hit it). */
+  served: boolean;
+};
+
+/**
+ * At a minute's turn, how many of the pages visitors were served in the minute that ended are
+ * rendered again at once (most recently used first, one after another), so that the next visitor
+ * of a page in use finds it rendered rather than waiting for its render.
+ */
+export const REFRESH_MAX_PAGES = 16;
+
+/** Runs `run` after `delayMs` without keeping the process alive (setTimeout, unref'd). */
+const defaultSchedule = (run: () => void, delayMs: number): void => {
+  setTimeout(run, delayMs).unref();
+};
 
 /** The change stream's state: `seq` grows with every change or reset; `live` while connected. */
 export type TFreshness = { seq: number; live: boolean };
@@ -152,6 +171,8 @@ export type THtmlCacheOptions = {
   placeholder: string;
   freshness: () => TFreshness;
   now?: () => number;
+  /** The timer of the minute's turn (tests run it by hand). */
+  schedule?: (run: () => void, delayMs: number) => void;
 };
 
 export type TLookup = { outcome: 'hit' | 'miss'; page: TStoredPage };
@@ -197,6 +218,9 @@ export class HtmlCache {
   private readonly placeholder: string;
   private readonly freshness: () => TFreshness;
   private readonly now: () => number;
+  private readonly schedule: (run: () => void, delayMs: number) => void;
+  /** The minute's turn the refresh is planned for (null: none planned). */
+  private refreshAt: number | null = null;
   /** Renders started (for tests and the stampede check). */
   renders = 0;
 
@@ -204,6 +228,7 @@ export class HtmlCache {
     this.placeholder = options.placeholder;
     this.freshness = options.freshness;
     this.now = options.now ?? Date.now;
+    this.schedule = options.schedule ?? defaultSchedule;
     this.entries = new LRUCache({
       max: Math.max(1, options.maxEntries),
       maxSize: Math.max(1, options.maxBytes),
@@ -243,16 +268,32 @@ export class HtmlCache {
    * ran, and its minute has not ended.
    */
   async lookup(key: string, render: () => Promise<TRendered>): Promise<TLookup | null> {
+    return this.find(key, render, true);
+  }
+
+  /** `lookup`, for a visitor's request (`served`) or for the refresh at a minute's turn. */
+  private async find(
+    key: string,
+    render: () => Promise<TRendered>,
+    served: boolean,
+  ): Promise<TLookup | null> {
     const { seq, live } = this.freshness();
     if (!live) return null;
     const entry = this.entries.get(key);
     if (entry) {
-      if (entry.seq === seq && this.now() < entry.expiresAt) return { outcome: 'hit', page: entry };
+      if (entry.seq === seq && this.now() < entry.expiresAt) {
+        if (served) entry.served = true;
+        return { outcome: 'hit', page: entry };
+      }
       this.entries.delete(key);
     }
     const running = this.inFlight.get(key);
     // A render begun before a change may show the old catalogue: a request after it does not wait for it.
-    if (running && running.seq === seq) return { outcome: 'miss', page: await running.promise };
+    if (running && running.seq === seq) {
+      const page = await running.promise;
+      if (served) this.markServed(key, page);
+      return { outcome: 'miss', page };
+    }
 
     const startedAt = this.now();
     this.renders += 1;
@@ -261,7 +302,8 @@ export class HtmlCache {
       const after = this.freshness();
       const expiresAt = nextMinute(startedAt);
       if (isStorable(rendered) && after.live && after.seq === seq && this.now() < expiresAt) {
-        this.entries.set(key, { ...page, seq, expiresAt });
+        this.entries.set(key, { ...page, seq, expiresAt, render, served });
+        this.planRefresh(expiresAt);
       }
       return page;
     });
@@ -272,6 +314,71 @@ export class HtmlCache {
     } finally {
       if (this.inFlight.get(key) === own) this.inFlight.delete(key);
     }
+  }
+
+  /** A visitor waited for the page a refresh was rendering: it counts as served. */
+  private markServed(key: string, page: TStoredPage): void {
+    const entry = this.entries.peek(key);
+    if (entry && entry.parts === page.parts) entry.served = true;
+  }
+
+  /** Plans the refresh at the minute's turn `at` (once per turn, whatever the number of pages). */
+  private planRefresh(at: number): void {
+    if (this.refreshAt !== null && this.refreshAt <= at) return;
+    this.refreshAt = at;
+    this.schedule(
+      () => {
+        this.refreshAt = null;
+        void this.refreshServed().then(() => {
+          // A page stored just before this turn's timer ran, for the next turn, is planned here.
+          const next = this.nextServedExpiry();
+          if (next !== null) this.planRefresh(next);
+        });
+      },
+      Math.max(0, at - this.now()) + 1,
+    );
+  }
+
+  /** The earliest minute's turn of a page visitors were served and that has not reached it yet. */
+  private nextServedExpiry(): number | null {
+    const now = this.now();
+    let next: number | null = null;
+    for (const entry of this.entries.values()) {
+      if (entry.served && entry.expiresAt > now && (next === null || entry.expiresAt < next)) {
+        next = entry.expiresAt;
+      }
+    }
+    return next;
+  }
+
+  /**
+   * Renders again, one after another, the pages whose minute has ended and that visitors were served
+   * during it (at most REFRESH_MAX_PAGES, most recently used first): pages are stored for their
+   * minute only (html-cache's rule: a paused branch's reopening shows on time), and without this the
+   * first visitor of each page after every minute's turn waited for its render (~0.1 s, and each
+   * Lighthouse run of the menu page, issue 11). A page rendered this way and not asked for during its
+   * minute is not rendered again: a page nobody visits costs one render after its last visit. A
+   * visitor arriving meanwhile waits for the render under way, as at any miss. Returns how many were
+   * rendered; a failed render is left to the next visitor.
+   */
+  async refreshServed(): Promise<number> {
+    if (!this.freshness().live) return 0;
+    const now = this.now();
+    const due: [string, TEntry][] = [];
+    // lru-cache lists the most recently used first.
+    for (const [key, entry] of this.entries.entries()) {
+      if (due.length >= REFRESH_MAX_PAGES) break;
+      if (entry.served && entry.expiresAt <= now) due.push([key, entry]);
+    }
+    let done = 0;
+    for (const [key, entry] of due) {
+      try {
+        if ((await this.find(key, entry.render, false)) !== null) done += 1;
+      } catch {
+        // The next visitor's request renders it (and sees the failure, if it lasts).
+      }
+    }
+    return done;
   }
 
   clear(): void {

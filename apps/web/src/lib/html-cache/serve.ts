@@ -213,12 +213,11 @@ async function answer(
   const path = internalPath(request, routed);
   if (!path || !isCachedPage(path)) return null;
   const branchId = branchOfCookie(request.cookies.get(COOKIE_NAMES.branchId)?.value);
+  // The render is kept with the page (rendered again at its minute's turn): it holds strings only.
+  const { pathname } = request.nextUrl;
+  const { token, placeholder } = state;
   const found = await state.cache.lookup(cacheKey(path, branchId), async () =>
-    withCriticalResources(
-      await renderPage(origin, request.nextUrl.pathname, branchId, state.token),
-      origin,
-      state.placeholder,
-    ),
+    withCriticalResources(await renderPage(origin, pathname, branchId, token), origin, placeholder),
   );
   // A page is answered this way, and so is the 404 of an unknown path in a page's place (never stored:
   // serving the render just made spares a second one, which a scan of made-up paths would double).
