@@ -1,6 +1,7 @@
 import type { TProductDetail } from '@app/contracts';
 import { setChosenQuantity } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { productDetail } from '@/test/product-fixtures';
 import {
   cartItemFor,
   choiceProblems,
@@ -12,32 +13,7 @@ import {
 const text = (s: string) => ({ ru: s, uz: s, en: s });
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const base: TProductDetail = {
-  id: id(1),
-  slug: 'p',
-  title: text('P'),
-  description: text(''),
-  out_price: 30_000,
-  type: 'simple',
-  has_modifier: true,
-  image: null,
-  tags: [],
-  categories: [],
-  rating: 0,
-  reviews_count: 0,
-  weight: 0,
-  energy: 0,
-  cooking_time: 0,
-  popularity: 0,
-  fats: 0,
-  proteins: 0,
-  carbohydrates: 0,
-  ingredients: text(''),
-  allergens: text(''),
-  active_in_menu: true,
-  variants: [],
-  combo_groups: [],
-};
+const base: TProductDetail = productDetail({ id: id(1), has_modifier: true });
 
 const none: ProductModifiers = { single_modifiers: [], group_modifiers: [] };
 const sauces: ProductModifiers = {

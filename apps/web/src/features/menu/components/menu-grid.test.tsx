@@ -2,7 +2,7 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, deferred, mockApi, renderInApp, type TApiReply } from '@/test/app';
-import { text } from '@/test/cart-fixtures';
+import { productDetail } from '@/test/product-fixtures';
 import type { MenuCard, MenuView } from '../lib/menu-view';
 import { toMenuWire } from '../lib/menu-wire';
 import { MenuFilterProvider } from './menu-filter';
@@ -51,32 +51,12 @@ const VIEW: MenuView = {
 
 /** GET /v2/product/osh as the API answers it: the names in every locale, for the cart line. */
 const oshDetail = (): TApiReply => ({
-  body: {
+  body: productDetail({
     id: id(1),
     slug: 'osh',
     title: { ru: 'Ош', uz: 'Osh', en: 'Osh' },
-    description: text('desc'),
     out_price: 42_000,
-    type: 'simple',
-    has_modifier: false,
-    image: null,
-    tags: [],
-    categories: [],
-    rating: 4.4,
-    reviews_count: 0,
-    weight: 300,
-    energy: 0,
-    cooking_time: 10,
-    popularity: 980,
-    fats: 0,
-    proteins: 0,
-    carbohydrates: 0,
-    ingredients: text(''),
-    allergens: text(''),
-    active_in_menu: true,
-    variants: [],
-    combo_groups: [],
-  },
+  }),
 });
 
 function renderGrid(citySlug: string | null = null) {
