@@ -10,8 +10,15 @@ export type TPriceProps = {
 };
 
 /** An amount in sums in the current locale: '32 000 сум', "32 000 so'm", '32,000 sum'. */
-export function Price({ amount, oldAmount, className }: TPriceProps) {
-  const locale = useLocale() as MoneyLocale;
+export function Price(props: TPriceProps) {
+  return <PriceIn locale={useLocale() as MoneyLocale} {...props} />;
+}
+
+/**
+ * `Price` in a given locale, without hooks: for markup repeated many times whose parent already
+ * knows the locale (the menu's cards, issue 11).
+ */
+export function PriceIn({ amount, oldAmount, className, locale }: TPriceProps & { locale: MoneyLocale }) {
   return (
     <span className={cn('whitespace-nowrap', className)}>
       {oldAmount !== undefined && oldAmount > amount ? (

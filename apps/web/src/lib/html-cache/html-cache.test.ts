@@ -9,17 +9,19 @@ import {
   bypassReason,
   cacheKey,
   createSecret,
-  HtmlCache,
   isCachedPage,
-  isStorable,
-  nextMinute,
-  REFRESH_MAX_PAGES,
   responseHeaders,
   STATIC_SEGMENTS,
   splitLinks,
+} from './html-cache';
+import {
+  HtmlCache,
+  isStorable,
+  nextMinute,
+  REFRESH_MAX_PAGES,
   type TFreshness,
   type TRendered,
-} from './html-cache';
+} from './page-store';
 
 const PLACEHOLDER = createSecret();
 

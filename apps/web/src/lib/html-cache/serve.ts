@@ -8,16 +8,13 @@ import {
   bypassReason,
   cacheKey,
   createSecret,
-  HtmlCache,
   isCachedPage,
   RENDER_HEADER,
   responseHeaders,
-  STATUS_HEADER,
-  type TRendered,
-  type TStoredPage,
 } from './html-cache';
 import { classesOf, criticalCss, stylesheetHref, withInlineCss } from './inline-css';
 import { imageDataUrl, lcpImagePath, withInlineImage } from './inline-image';
+import { HtmlCache, STATUS_HEADER, type TRendered, type TStoredPage } from './page-store';
 
 /**
  * The proxy's side of the HTML cache (html-cache.ts): the process's secrets and cache, the render

@@ -1,9 +1,10 @@
 'use client';
 
-import { formatSum, type MoneyLocale } from '@app/domain';
+import type { MoneyLocale } from '@app/domain';
 import type { useTranslations } from 'next-intl';
 import { memo } from 'react';
 import { ApiImg } from '@/components/ui/api-img';
+import { PriceIn } from '@/components/ui/price';
 import {
   CARD_IMAGE_ORIGIN,
   CARD_IMAGE_SIZES,
@@ -26,7 +27,7 @@ export type CardKit = {
  * One product of the menu. Rendered into the HTML on the server, from the menu's one compact copy
  * (`MenuCard`, the page's locale). It has no hooks and no handlers (issue 11: hydrating seventy cards
  * was most of the menu page's blocking time): the grid subscribes to the cart once and passes the
- * card its count, and handles its links and 'Add' button by their attributes (`card-actions.ts`).
+ * card its count, and handles its links and 'Add' button by their classes (`card-actions.ts`).
  * Memoised: a filter or sort change, or another product added, re-renders no card but its own.
  */
 export const ProductCard = memo(function ProductCard({
@@ -113,9 +114,7 @@ export const ProductCard = memo(function ProductCard({
         <p className="mc-desc">{product.description}</p>
         {product.weight > 0 && <p className="mc-weight">{t('weight', { grams: product.weight })}</p>}
         <div className="mc-foot">
-          <span className="whitespace-nowrap font-bold">
-            <span>{formatSum(product.price, kit.locale)}</span>
-          </span>
+          <PriceIn amount={product.price} locale={kit.locale} className="font-bold" />
           {product.inStop ? (
             <button type="button" disabled data-testid="product-unavailable" className="mc-btn mc-off">
               {t('unavailable')}
