@@ -4,15 +4,28 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { placeTestOrder, signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
+import {
+  ORDER_TEST_MORNING,
+  placeTestOrder,
+  signInTestCustomer,
+  type TestCustomer,
+} from '../../test/orders.ts';
 import { FIXTURE_IDS, insertTestCourier, insertTestOrder } from './orders.fixtures.ts';
 
 let t: TestApp;
 let alice: TestCustomer;
 let bob: TestCustomer;
 
+/**
+ * The app's clock runs from 09:00 in Tashkent (ORDER_TEST_MORNING) rather than the machine's: the
+ * fixture's hour-bound discounts ('hot-lunch' 11:00-15:00, 'night-free-delivery' 22:00-02:00) would
+ * otherwise change an order's prices with the hour the suite runs at.
+ */
+const started = Date.now();
+const clock = () => new Date(ORDER_TEST_MORNING.getTime() + (Date.now() - started));
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ clock });
   [alice, bob] = await Promise.all([signInTestCustomer(t), signInTestCustomer(t)]);
 });
 afterAll(async () => {
