@@ -17,13 +17,37 @@ export function useOpenLogin(): (options?: TOpenLoginOptions) => void {
   return useCallback((options?: TOpenLoginOptions) => {
     const { pathname, search } = window.location;
     window.history.pushState(null, '', withLoginParam(pathname, search, options?.next));
+    announceLoginUrl();
   }, []);
+}
+
+/**
+ * Said on `window` after openLogin and closeLogin wrote the URL. Next's router sees a pushState only
+ * once its own effect has patched the History API, after the page hydrated; a press on a part of the
+ * page hydrated before that changed the URL without Next knowing, and the dialog, which followed
+ * `useSearchParams` alone, never opened (seen in CI: auth.spec's sign-in from the dish reviews).
+ */
+const LOGIN_URL_EVENT = 'app:login-url';
+
+function announceLoginUrl(): void {
+  window.dispatchEvent(new Event(LOGIN_URL_EVENT));
+}
+
+/** For useSyncExternalStore: calls back when openLogin or closeLogin wrote the URL, and on back/forward. */
+export function subscribeLoginUrl(callback: () => void): () => void {
+  window.addEventListener(LOGIN_URL_EVENT, callback);
+  window.addEventListener('popstate', callback);
+  return () => {
+    window.removeEventListener(LOGIN_URL_EVENT, callback);
+    window.removeEventListener('popstate', callback);
+  };
 }
 
 /** Closes sign-in: the same URL without `login` and `next`, every other parameter kept. */
 export function closeLogin(): void {
   const { pathname, search, hash } = window.location;
   window.history.replaceState(null, '', withoutLoginParams(pathname, search, hash));
+  announceLoginUrl();
 }
 
 /** The current path and query without the sign-in parameters: where "come back here" points. */
