@@ -25,6 +25,15 @@ function Opener() {
   return null;
 }
 
+/** The slot, as the layout mounts it, beside a component that can open sign-in. */
+const renderWithOpener = () =>
+  renderInApp(
+    <>
+      <Opener />
+      <AuthSlot />
+    </>,
+  );
+
 // The dialog shows once the stored session is read (no customer signed in here).
 beforeEach(async () => {
   useAuthStore.setState({ user: null });
@@ -38,12 +47,7 @@ afterEach(() => {
 describe('the sign-in dialog follows the URL, whether or not Next saw it change', () => {
   it('opens on openLogin though Next still holds the old parameters, and closes on closeLogin', async () => {
     window.history.replaceState(null, '', '/product/osh');
-    renderInApp(
-      <>
-        <Opener />
-        <AuthSlot />
-      </>,
-    );
+    renderWithOpener();
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => openLogin({ next: '/product/osh' }));
     expect(window.location.search).toContain('login');
@@ -62,12 +66,7 @@ describe('the sign-in dialog follows the URL, whether or not Next saw it change'
 
   it('closes when the customer goes back (popstate)', async () => {
     window.history.replaceState(null, '', '/');
-    renderInApp(
-      <>
-        <Opener />
-        <AuthSlot />
-      </>,
-    );
+    renderWithOpener();
     act(() => openLogin());
     expect(await screen.findByRole('dialog', { name: 'Вход' })).toBeVisible();
     // Back: the entry without ?login, and the browser's popstate.
