@@ -2,22 +2,33 @@
 
 import { useTranslations } from 'next-intl';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { inNextTask } from '@/lib/next-task';
 import { useMenuData, useMenuFilterState } from './menu-filter';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Height of the site's sticky header, followed as it changes (the mobile address bar, fonts). */
+/**
+ * Height of the site's sticky header, followed as it changes (the mobile address bar, fonts). The
+ * bar's effects read layout, so each does it in a task of its own (`inNextTask`), not inside the
+ * page's hydration commit, where the first read would force the style and layout of the whole page.
+ */
 function useStickyHeaderHeight(): number {
   const [height, setHeight] = useState(0);
   useEffect(() => {
-    const header = document.querySelector<HTMLElement>('header');
-    if (!header || getComputedStyle(header).position !== 'sticky') return;
-    const measure = () => setHeight(header.offsetHeight);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(header);
-    return () => observer.disconnect();
+    let observer: ResizeObserver | undefined;
+    const cancel = inNextTask(() => {
+      const header = document.querySelector<HTMLElement>('header');
+      if (!header || getComputedStyle(header).position !== 'sticky') return;
+      const measure = () => setHeight(header.offsetHeight);
+      measure();
+      observer = new ResizeObserver(measure);
+      observer.observe(header);
+    });
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
   }, []);
   return height;
 }
@@ -50,42 +61,52 @@ export function CategoryBar() {
   const shown = categories.filter((c) => visible === null || c.productIds.some((id) => visible.has(id)));
 
   useEffect(() => {
-    const order = categories.map((c) => c.slug);
-    const sections = order
-      .map((slug) => document.getElementById(slug))
-      .filter((el): el is HTMLElement => el !== null);
-    const coveredTop = () => headerHeight + (navRef.current?.offsetHeight ?? 0) + 16;
-    // The category being read is the last visible section whose top has passed under the sticky bars.
-    const recompute = () => {
-      if (Date.now() < jumpingUntil.current) return;
-      const line = coveredTop();
-      let current: string | null = null;
-      for (const section of sections) {
-        if (section.hidden) continue;
-        if (section.getBoundingClientRect().top <= line) current = section.id;
-        else break;
-      }
-      const first = sections.find((section) => !section.hidden)?.id ?? null;
-      setActive(current ?? first);
-    };
-    // The observer only says when a section crosses the band below the bars; geometry then decides.
-    const observer = new IntersectionObserver(recompute, {
-      rootMargin: `-${coveredTop()}px 0px -55% 0px`,
-      threshold: [0, 1],
+    let observer: IntersectionObserver | undefined;
+    const cancel = inNextTask(() => {
+      const order = categories.map((c) => c.slug);
+      const sections = order
+        .map((slug) => document.getElementById(slug))
+        .filter((el): el is HTMLElement => el !== null);
+      const coveredTop = () => headerHeight + (navRef.current?.offsetHeight ?? 0) + 16;
+      // The category being read is the last visible section whose top has passed under the sticky bars.
+      const recompute = () => {
+        if (Date.now() < jumpingUntil.current) return;
+        const line = coveredTop();
+        let current: string | null = null;
+        for (const section of sections) {
+          if (section.hidden) continue;
+          if (section.getBoundingClientRect().top <= line) current = section.id;
+          else break;
+        }
+        const first = sections.find((section) => !section.hidden)?.id ?? null;
+        setActive(current ?? first);
+      };
+      // The observer only says when a section crosses the band below the bars; geometry then decides.
+      observer = new IntersectionObserver(recompute, {
+        rootMargin: `-${coveredTop()}px 0px -55% 0px`,
+        threshold: [0, 1],
+      });
+      for (const section of sections) observer.observe(section);
+      recomputeRef.current = recompute;
     });
-    for (const section of sections) observer.observe(section);
-    recomputeRef.current = recompute;
-    return () => observer.disconnect();
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
   }, [categories, headerHeight]);
 
-  useEffect(() => {
-    const list = listRef.current;
-    const link = active ? list?.querySelector<HTMLElement>(`[data-slug="${CSS.escape(active)}"]`) : null;
-    if (!list || !link) return;
-    // scrollIntoView would also scroll the page vertically; only the bar should move.
-    const left = link.offsetLeft - list.clientWidth / 2 + link.clientWidth / 2;
-    list.scrollTo({ left, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-  }, [active]);
+  useEffect(
+    () =>
+      inNextTask(() => {
+        const list = listRef.current;
+        const link = active ? list?.querySelector<HTMLElement>(`[data-slug="${CSS.escape(active)}"]`) : null;
+        if (!list || !link) return;
+        // scrollIntoView would also scroll the page vertically; only the bar should move.
+        const left = link.offsetLeft - list.clientWidth / 2 + link.clientWidth / 2;
+        list.scrollTo({ left, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+      }),
+    [active],
+  );
 
   const jump = (event: MouseEvent<HTMLAnchorElement>, slug: string) => {
     const section = document.getElementById(slug);
