@@ -2,27 +2,13 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '@/test/app';
-import type { MenuCard, MenuView } from '../lib/menu-view';
+import type { MenuView } from '../lib/menu-view';
+import { menuCard } from '../lib/menu-view.fixtures';
 import { toMenuWire } from '../lib/menu-wire';
 import { CategoryBar } from './category-bar';
 import { MenuFilterProvider } from './menu-filter';
 
 const MENU_ID = '00000000-0000-4000-8000-0000000000c1';
-
-const card = (n: number, slug: string): MenuCard => ({
-  id: `00000000-0000-4000-8000-00000000010${n}`,
-  slug,
-  name: `${slug} name`,
-  description: `${slug} desc`,
-  price: 42_000,
-  weight: 300,
-  rating: 0,
-  popularity: 0,
-  image: null,
-  tags: [],
-  inStop: false,
-  quickAdd: true,
-});
 
 const VIEW: MenuView = {
   tags: [],
@@ -30,7 +16,7 @@ const VIEW: MenuView = {
     { slug: 'plov', title: 'Плов', items: [0] },
     { slug: 'drinks', title: 'Напитки', items: [1] },
   ],
-  products: [card(1, 'osh'), card(2, 'choy')],
+  products: [menuCard(1, 'osh'), menuCard(2, 'choy')],
 };
 
 /** Every way the bar's effects read layout, counted. */

@@ -3,7 +3,8 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, deferred, mockApi, renderInApp, type TApiReply } from '@/test/app';
 import { productDetail } from '@/test/product-fixtures';
-import type { MenuCard, MenuView } from '../lib/menu-view';
+import type { MenuView } from '../lib/menu-view';
+import { menuCard } from '../lib/menu-view.fixtures';
 import { toMenuWire } from '../lib/menu-wire';
 import { MenuFilterProvider } from './menu-filter';
 import { MenuGrid } from './menu-grid';
@@ -19,22 +20,6 @@ vi.mock('@/components/ui/toasts', () => toasts);
 const MENU_ID = '00000000-0000-4000-8000-0000000000c1';
 const id = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
 
-const card = (n: number, slug: string, extra: Partial<MenuCard> = {}): MenuCard => ({
-  id: id(n),
-  slug,
-  name: `${slug} name`,
-  description: `${slug} desc`,
-  price: 42_000,
-  weight: 300,
-  rating: 4.4,
-  popularity: 980,
-  image: null,
-  tags: [],
-  inStop: false,
-  quickAdd: true,
-  ...extra,
-});
-
 const VIEW: MenuView = {
   tags: [{ slug: 'hit', title: 'Хит' }],
   categories: [
@@ -42,10 +27,10 @@ const VIEW: MenuView = {
     { slug: 'drinks', title: 'Напитки', items: [2, 3] },
   ],
   products: [
-    card(1, 'osh', { tags: ['hit', 'gone'] }),
-    card(2, 'kazan', { quickAdd: false }),
-    card(3, 'choy', { inStop: true, quickAdd: false, weight: 0 }),
-    card(4, 'non'),
+    menuCard(1, 'osh', { tags: ['hit', 'gone'] }),
+    menuCard(2, 'kazan', { quickAdd: false }),
+    menuCard(3, 'choy', { inStop: true, quickAdd: false, weight: 0 }),
+    menuCard(4, 'non'),
   ],
 };
 

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuCard, MenuView } from './menu-view';
+import { menuCard } from './menu-view.fixtures';
 import { fromMenuWire, toMenuWire } from './menu-wire';
 
-const card = (slug: string, extra: Partial<MenuCard> = {}): MenuCard => ({
-  id: `id-${slug}`,
-  slug,
-  name: `${slug} name`,
-  description: `${slug} desc`,
-  price: 42_000,
-  weight: 300,
-  rating: 4.4,
-  popularity: 980,
-  image: { width: 160, height: 160, prefix: `/images/r1/products/${slug}-` },
-  tags: ['hit'],
-  inStop: false,
-  quickAdd: true,
-  ...extra,
-});
+/** A card with a picture and a tag, the fields the wire shortens most. */
+const card = (slug: string, extra: Partial<MenuCard> = {}): MenuCard =>
+  menuCard(0, slug, {
+    id: `id-${slug}`,
+    image: { width: 160, height: 160, prefix: `/images/r1/products/${slug}-` },
+    tags: ['hit'],
+    ...extra,
+  });
 
 const view: MenuView = {
   tags: [{ slug: 'hit', title: 'Хит' }],
