@@ -112,6 +112,12 @@ export class A11yWatch {
     for (const page of this.context.pages()) {
       if (page.isClosed() || !isStorefront(page.url())) continue;
       await page.waitForLoadState('load');
+      // A journey may end on a client-side navigation (its last check the new URL): the new route's
+      // <title> comes with its metadata a moment later, and axe would report the page as untitled.
+      // Wait for it a little; a page that never gets one is still reported.
+      await page
+        .waitForFunction(() => document.title.trim() !== '', null, { timeout: 5_000 })
+        .catch(() => {});
       found.push(...(await axeViolations(page)));
       scanned.add(routeOf(page.url()));
     }
