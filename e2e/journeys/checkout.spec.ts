@@ -460,6 +460,11 @@ test.describe('on a phone (390x844)', () => {
     await page.goto(localePath(locale, '/checkout'));
     const total = page.getByTestId('checkout-total');
     await expect(total).toHaveText(/\d/);
+    // The root's scroll padding (globals.css, while the page's root is marked data-bottom-bar-page)
+    // is what keeps a focused field clear of the bar; the menu page has none.
+    const scrollPadding = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom);
+    expect(await scrollPadding()).toBe('128px');
     // The form is several screens long, and the page has not scrolled...
     const { scrollY, height } = await page.evaluate(() => ({
       scrollY: window.scrollY,
@@ -500,5 +505,9 @@ test.describe('on a phone (390x844)', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await placeButton(page).click();
     await expect(confirmDialog(page)).toBeVisible();
+
+    await page.goto(localePath(locale, '/'));
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    expect(await scrollPadding()).toBe('auto');
   });
 });

@@ -132,8 +132,8 @@ export function PlaceOrderBar({
   return (
     <div
       className="sticky bottom-0 z-20 -mx-4 flex items-center gap-3 border-t border-line bg-white px-4 py-3 shadow-[0_-6px_16px_-8px_rgb(0_0_0/0.2)] md:static md:mx-0 md:flex-col md:items-stretch md:border-0 md:p-0 md:shadow-none"
-      // globals.css: while the bar is on the page, a focused control scrolls clear of it.
-      data-bottom-bar
+      // The checkout page's root carries `data-bottom-bar-page` (globals.css): while this bar is on
+      // the page, a focused control scrolls clear of it.
       data-testid="checkout-place-bar"
     >
       {ready ? (

@@ -33,7 +33,9 @@ export default async function CheckoutPage({ params }: Props) {
     getTranslations({ locale, namespace: 'order.checkout' }),
   ]);
   return (
-    <div className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
+    // `data-bottom-bar-page`: the summary's bar sticks to a phone's bottom edge, so the root scrolls
+    // focused fields clear of it (globals.css; it must stay a child of the layout's <main>).
+    <div data-bottom-bar-page className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
       <h1 className="mb-4 text-2xl font-extrabold md:text-3xl">{t('title')}</h1>
       <PageMessages namespaces={['order']}>
         <CheckoutView
