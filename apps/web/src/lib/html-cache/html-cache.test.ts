@@ -25,6 +25,9 @@ import {
 
 const PLACEHOLDER = createSecret();
 
+/** A stored part or a response body (bytes) as text. */
+const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
+
 /** A page as Next renders it: the nonce on scripts, a style, and inside the flight payload. */
 function html(nonce: string, marker = 'menu'): string {
   return [
@@ -214,7 +217,7 @@ describe('substitution', () => {
     const { cache } = setup();
     const page = cache.prepare(rendered(html(PLACEHOLDER)));
     const nonce = createNonce();
-    const body = bodyWithNonce(page, nonce, PLACEHOLDER);
+    const body = text(bodyWithNonce(page, nonce, PLACEHOLDER));
     expect(body).toBe(html(nonce));
     expect(body).not.toContain(PLACEHOLDER);
     expect(body.split(nonce)).toHaveLength(6);
@@ -226,15 +229,33 @@ describe('substitution', () => {
     const a = createNonce();
     const b = createNonce();
     expect(a).not.toBe(b);
-    expect(bodyWithNonce(page, a, PLACEHOLDER)).not.toBe(bodyWithNonce(page, b, PLACEHOLDER));
-    expect(bodyWithNonce(page, b, PLACEHOLDER)).toBe(html(b));
+    expect(text(bodyWithNonce(page, a, PLACEHOLDER))).not.toBe(text(bodyWithNonce(page, b, PLACEHOLDER)));
+    expect(text(bodyWithNonce(page, b, PLACEHOLDER))).toBe(html(b));
   });
 
-  it('refuses a nonce of another length, or the placeholder itself', () => {
+  it('refuses a nonce of another length or alphabet, or the placeholder itself', () => {
     const { cache } = setup();
     const page = cache.prepare(rendered(html(PLACEHOLDER)));
     expect(() => bodyWithNonce(page, 'short', PLACEHOLDER)).toThrow();
     expect(() => bodyWithNonce(page, PLACEHOLDER, PLACEHOLDER)).toThrow();
+    // As long as the placeholder in characters, but not in bytes (or not a nonce at all).
+    expect(() => bodyWithNonce(page, `${'я'.repeat(22)}==`, PLACEHOLDER)).toThrow();
+    expect(() => bodyWithNonce(page, `${'a'.repeat(21)}"==`, PLACEHOLDER)).toThrow();
+  });
+
+  it('encodes each part once, as UTF-8, and answers bytes the page decodes to', () => {
+    const { cache } = setup();
+    const source = html(PLACEHOLDER, 'Плов с казы — 65 000 сум, oʻzbek taomi');
+    const page = cache.prepare(rendered(source));
+    expect(page.parts).toHaveLength(6);
+    expect(page.bytes).toBe(Buffer.byteLength(source));
+    const nonce = createNonce();
+    const body = bodyWithNonce(page, nonce, PLACEHOLDER);
+    expect(body.byteLength).toBe(page.bytes);
+    expect(text(body)).toBe(html(nonce, 'Плов с казы — 65 000 сум, oʻzbek taomi'));
+    // A page without the placeholder is one part, answered as it was rendered.
+    const plain = cache.prepare(rendered('<p>ёж</p>'));
+    expect(text(bodyWithNonce(plain, nonce, PLACEHOLDER))).toBe('<p>ёж</p>');
   });
 
   it('keeps no per-response header of the render (its CSP names the placeholder)', () => {
@@ -303,7 +324,7 @@ describe('HtmlCache', () => {
     expect((await cache.lookup('a', render()))?.outcome).toBe('miss');
     const second = await cache.lookup('a', render());
     expect(second?.outcome).toBe('hit');
-    expect(second?.page.parts.join('N')).toBe(html('N'));
+    expect(second?.page.parts.map(text).join('N')).toBe(html('N'));
     expect(renders()).toBe(1);
   });
 
@@ -314,7 +335,7 @@ describe('HtmlCache', () => {
       ...Array.from({ length: 5 }, () => cache.lookup('b', render('B'))),
     ]);
     expect(renders()).toBe(2);
-    expect(all.map((found) => found?.page.parts.join('').includes('<h1>A</h1>'))).toEqual([
+    expect(all.map((found) => found?.page.parts.map(text).join('').includes('<h1>A</h1>'))).toEqual([
       ...Array(5).fill(true),
       ...Array(5).fill(false),
     ]);
@@ -326,7 +347,7 @@ describe('HtmlCache', () => {
     stream.seq += 1;
     expect((await cache.lookup('a', render('new')))?.outcome).toBe('miss');
     expect(renders()).toBe(2);
-    expect((await cache.lookup('a', render()))?.page.parts.join('')).toContain('<h1>new</h1>');
+    expect((await cache.lookup('a', render()))?.page.parts.map(text).join('')).toContain('<h1>new</h1>');
   });
 
   it('does not store a render during which a change arrived, nor let a later request wait for it', async () => {
@@ -340,12 +361,12 @@ describe('HtmlCache', () => {
       return rendered(html(PLACEHOLDER, 'after'));
     });
     finish(rendered(html(PLACEHOLDER, 'before')));
-    expect((await slow)?.page.parts.join('')).toContain('before');
-    expect((await after)?.page.parts.join('')).toContain('after');
+    expect((await slow)?.page.parts.map(text).join('')).toContain('before');
+    expect((await after)?.page.parts.map(text).join('')).toContain('after');
     expect(later).toBe(1);
     const third = await cache.lookup('a', async () => rendered(html(PLACEHOLDER, 'third')));
     expect(third?.outcome).toBe('hit');
-    expect(third?.page.parts.join('')).toContain('after');
+    expect(third?.page.parts.map(text).join('')).toContain('after');
   });
 
   it('serves nothing while the stream is down, and nothing stored before it came back', async () => {
@@ -459,7 +480,7 @@ describe('HtmlCache', () => {
       expect(renders()).toBe(4);
       const a = await cache.lookup('a', render('never'));
       expect(a?.outcome).toBe('hit');
-      expect(a?.page.parts.join('')).toContain('<h1>a1</h1>');
+      expect(a?.page.parts.map(text).join('')).toContain('<h1>a1</h1>');
       expect(renders()).toBe(4);
     });
 
@@ -542,7 +563,7 @@ describe('HtmlCache', () => {
       });
       finish(rendered(html(PLACEHOLDER, 'refreshed')));
       expect(await refreshing).toBe(1);
-      expect((await visitor)?.page.parts.join('')).toContain('refreshed');
+      expect((await visitor)?.page.parts.map(text).join('')).toContain('refreshed');
       expect(visitorRenders).toBe(0);
       // Served: rendered again at the next turn.
       clock.now = TURN + 60_001;

@@ -156,10 +156,26 @@ export function responseHeaders(
 }
 
 /**
- * The body of one response: the stored page with `nonce` wherever the render had the placeholder.
- * The nonce must look like the placeholder (same length: see `createSecret`).
+ * The body of one response, as bytes: the stored page with `nonce` wherever the render had the
+ * placeholder. The nonce must look like the placeholder (same length and alphabet, so as many bytes:
+ * see `createSecret`).
  */
-export function bodyWithNonce(page: TStoredPage, nonce: string, placeholder: string): string {
-  if (nonce.length !== placeholder.length || nonce === placeholder) throw new Error('unusable nonce');
-  return page.parts.join(nonce);
+export function bodyWithNonce(
+  page: TStoredPage,
+  nonce: string,
+  placeholder: string,
+): Uint8Array<ArrayBuffer> {
+  if (nonce.length !== placeholder.length || nonce === placeholder || !NONCE_SHAPE.test(nonce)) {
+    throw new Error('unusable nonce');
+  }
+  const between = Buffer.from(nonce, 'latin1');
+  const pieces: Uint8Array[] = [];
+  page.parts.forEach((part, i) => {
+    if (i > 0) pieces.push(between);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }
+
+/** A nonce's alphabet (base64): one byte per character, so the body's length does not depend on it. */
+const NONCE_SHAPE = /^[A-Za-z0-9+/]+={0,2}$/;

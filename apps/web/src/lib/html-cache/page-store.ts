@@ -18,11 +18,16 @@ export type TRendered = {
   body: string;
 };
 
-/** A render ready to serve: its body cut at every occurrence of the placeholder. */
+/**
+ * A render ready to serve: its body cut at every occurrence of the placeholder, each part encoded
+ * (UTF-8) once here. A response is then the parts' bytes with the nonce's between them
+ * (`bodyWithNonce`): no per-request join of a 229 KB string, no conversion and encoding of it by
+ * `Response` (a third of the served page's CPU in a profile; docs/perf/issue-11.md, 2026-11-29).
+ */
 export type TStoredPage = {
   status: number;
   headers: [string, string][];
-  parts: string[];
+  parts: Uint8Array[];
   bytes: number;
   /** The render set a cookie (its `Set-Cookie` is not kept): never stored, never served for a visitor. */
   setsCookie: boolean;
@@ -142,7 +147,7 @@ export class HtmlCache {
         const lower = name.toLowerCase();
         return !PER_RESPONSE_HEADERS.has(lower) && !lower.startsWith('x-middleware-');
       }),
-      parts: rendered.body.split(this.placeholder),
+      parts: rendered.body.split(this.placeholder).map((part) => Buffer.from(part, 'utf8')),
       bytes: Buffer.byteLength(rendered.body),
       setsCookie: rendered.headers.some(([name]) => name.toLowerCase() === 'set-cookie'),
     };
