@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The storefront's production server: `next start`, plus brotli for the build's scripts and
- * stylesheets (src/lib/static-brotli/static-brotli.mjs; Next itself only gzips). Next's own request
+ * stylesheets (src/lib/static-brotli/static-brotli.mjs; Next itself only gzips) and the cached pages'
+ * gzip built once (src/lib/html-cache/precompressed.mjs). Next's own request
  * handler (`next({...}).getRequestHandler()`, the same router `next start` runs: the proxy, the pages,
  * the HTML cache, gzip) answers everything the brotli part does not.
  *
@@ -14,6 +15,10 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  acceptPrecompressedBodies,
+  announcePrecompressedBodies,
+} from './src/lib/html-cache/precompressed.mjs';
 import { createStaticBrotli, indexBrotliFiles } from './src/lib/static-brotli/static-brotli.mjs';
 
 const { values } = parseArgs({
@@ -49,8 +54,12 @@ const [index] = await Promise.all([indexBrotliFiles(join(dir, distDir, 'static')
 const handle = app.getRequestHandler();
 const brotli = createStaticBrotli(index);
 
+// A cached page's gzip is built once per stored page, not per response: the proxy marks such a body
+// and this server sends the mark as Content-Encoding (src/lib/html-cache/precompressed.mjs).
+announcePrecompressedBodies();
 const server = createServer((req, res) => {
   if (brotli(req, res)) return;
+  acceptPrecompressedBodies(res);
   void handle(req, res);
 });
 server.on('error', (error) => {

@@ -1,6 +1,9 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIResponse } from '@playwright/test';
 import { expect, localePath, test } from '../support/fixtures.ts';
 import { cachedAnswer } from '../support/html-cache.ts';
+import { WEB_URL } from '../support/urls.ts';
 
 /**
  * The cache of rendered public pages (ARCHITECTURE.md, "Served pages: a cached render with a fresh
@@ -79,6 +82,60 @@ test('cached menu pages carry a fresh nonce each, used by every tag and the poli
     // nonce is the same for both, so no other nonce-like secret differs between them.
     expect(bodies[0]?.replaceAll(nonceOf(first), 'N')).toBe(bodies[1]?.replaceAll(nonceOf(second), 'N'));
   }
+});
+
+/** A GET of the storefront as it answers it, bytes undecoded (Playwright's client decodes gzip). */
+function rawGet(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(new URL(path, WEB_URL), { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+/** A hit of the HTML cache, raw (as `cachedAnswer`). */
+async function rawHit(path: string, acceptEncoding: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const answer = await rawGet(path, acceptEncoding);
+    if (answer.headers['x-html-cache'] === 'hit') return answer;
+  }
+  throw new Error('The HTML cache never answered');
+}
+
+const policyNonce = (headers: IncomingHttpHeaders): string =>
+  String(headers['content-security-policy']).match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1] ?? 'none';
+
+test('a cached page goes out in the gzip stored with it: compressed once, its own nonce inside', async () => {
+  for (const path of [localePath('ru'), localePath('uz', '/samarkand')]) {
+    const zipped = await rawHit(path, 'gzip, deflate, br, zstd');
+    expect(zipped.headers['content-encoding'], path).toBe('gzip');
+    expect(zipped.headers['x-html-cache-encoding'], path).toBeUndefined();
+    expect(zipped.headers.vary, path).toMatch(/accept-encoding/i);
+    const html = gunzipSync(zipped.body).toString('utf8');
+    const nonce = policyNonce(zipped.headers);
+    expect([...markupNonces(html)], path).toEqual([nonce]);
+    expect(html, path).toContain(`\\"nonce\\":\\"${nonce}\\"`);
+    // The same page as a client without gzip gets it, but for the nonce.
+    const plain = await rawHit(path, 'identity');
+    expect(plain.headers['content-encoding'], path).toBeUndefined();
+    const text = plain.body.toString('utf8');
+    expect(html.replaceAll(nonce, 'N'), path).toBe(text.replaceAll(policyNonce(plain.headers), 'N'));
+    // Built when the page was stored, not by Next per response: the nonce sits in it uncompressed
+    // (a stored block) at every place it has in the page, and the header is gzip.ts's (OS 'unknown').
+    const places = html.split(nonce).length - 1;
+    expect(zipped.body.toString('latin1').split(nonce).length - 1, path).toBe(places);
+    expect(zipped.body[9], path).toBe(0xff);
+    // As small as compressing the page per response would make it.
+    expect(zipped.body.length, path).toBeLessThan(gzipSync(html).length * 1.05);
+  }
+  // A client that refuses gzip gets none, whatever else it names.
+  const refused = await rawHit(localePath('ru'), 'br, gzip;q=0');
+  expect(refused.headers['content-encoding']).not.toBe('gzip');
 });
 
 test('flight requests, HEAD and other pages are not answered from the cache; an unknown city gets its one 404 render', async ({

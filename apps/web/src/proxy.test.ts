@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { announcePrecompressedBodies } from './lib/html-cache/precompressed.mjs';
 
 vi.mock('server-only', () => ({}));
 
@@ -165,6 +167,34 @@ describe('proxy with the HTML cache', () => {
     return nonce;
   }
 
+  it('answers its stored gzip to a browser that takes gzip, once the server in front says it sends it as such', async () => {
+    const { get, placeholder } = await setup();
+    const holder = globalThis as unknown as Record<symbol, unknown>;
+    const key = Symbol.for('@app/web/precompressed-bodies');
+    // Not announced (`next start`, `next dev`): a plain body, whatever the browser takes.
+    await get('/');
+    const plain = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers.get('x-html-cache')).toBe('hit');
+    expect(plain.headers.get('x-html-cache-encoding')).toBeNull();
+    await servedNonce(plain, placeholder);
+    try {
+      announcePrecompressedBodies();
+      const zipped = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(zipped.headers.get('x-html-cache')).toBe('hit');
+      expect(zipped.headers.get('x-html-cache-encoding')).toBe('gzip');
+      const nonce = nonceOf(zipped.headers.get('content-security-policy')) ?? '';
+      expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(page(nonce));
+      // A browser that does not take gzip still gets the page as it is.
+      for (const acceptEncoding of ['br', 'gzip;q=0', '']) {
+        const other = await get('/', acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+        expect(other.headers.get('x-html-cache-encoding'), acceptEncoding).toBeNull();
+        await servedNonce(other, placeholder);
+      }
+    } finally {
+      delete holder[key];
+    }
+  });
+
   it('renders a page once, with the placeholder and only the branch cookie, then serves it with fresh nonces', async () => {
     const { get, placeholder } = await setup();
     const cookie = `branch_id=${BRANCH}; session=secret; other=1`;
@@ -173,7 +203,8 @@ describe('proxy with the HTML cache', () => {
     const second = await get('/', { cookie });
     expect(second.headers.get('x-html-cache')).toBe('hit');
     expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(second.headers.get('vary')).toBe('rsc, next-router-state-tree');
+    // The render's, and Accept-Encoding: a browser that takes gzip gets the page's stored gzip.
+    expect(second.headers.get('vary')).toBe('rsc, next-router-state-tree, Accept-Encoding');
     const a = await servedNonce(first, placeholder);
     const b = await servedNonce(second, placeholder);
     expect(a).not.toBe(b);

@@ -216,6 +216,7 @@ describe('summaryRows', () => {
       baseline: { rawBytes: 34_000, gzipBytes: 6 * 1024, flight: { htmlBytes: 10_000 } },
     },
     pages: parseHttpRatioOutput(HTTP_OUTPUT),
+    pagesGzip: { ratio: 3.4, A: { rps: 849, p99: 33.5 }, B: { rps: 247, p99: 83.5 }, badRuns: 0 },
     api: {
       pglite: { ratio: 0.6, A: { rps: 1200, p99: 20 }, B: { rps: 2000, p99: 9 }, badRuns: 0 },
       postgres: { skipped: 'no PostgreSQL answers at 127.0.0.1:5432' },
@@ -243,6 +244,16 @@ describe('summaryRows', () => {
     expect(rows['Time to interactive (median)']).toMatchObject({ ours: '8.8 s', result: 'FAIL' });
     expect(rows['HTML document `/`']).toMatchObject({ ratio: '13.97', result: 'FAIL' });
     expect(rows['Served pages, `/` req/s'].result).toBe('FAIL');
+    expect(rows["Served pages with gzip (a browser's Accept-Encoding), `/` req/s"]).toMatchObject({
+      ours: '849 (p99 34 ms)',
+      ratio: '3.40',
+      result: 'pass',
+    });
+    const failed = byFigure(summaryRows({ ...measured, pagesGzip: { error: 'autocannon exited 1' } }));
+    expect(failed["Served pages with gzip (a browser's Accept-Encoding), `/` req/s"]).toMatchObject({
+      ours: 'error: autocannon exited 1',
+      result: '-',
+    });
     expect(rows['`GET /v2/menu-products` req/s, PGlite']).toMatchObject({ ratio: '0.60', result: 'pass' });
     expect(rows['`GET /v2/menu-products` req/s, PostgreSQL']).toMatchObject({
       ours: 'skipped: no PostgreSQL answers at 127.0.0.1:5432',

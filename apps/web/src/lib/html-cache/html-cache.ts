@@ -1,4 +1,5 @@
 import { isUuid } from '../ids';
+import { gzipWithNonce } from './gzip';
 import type { TStoredPage } from './page-store';
 
 /**
@@ -157,18 +158,21 @@ export function responseHeaders(
 
 /**
  * The body of one response, as bytes: the stored page with `nonce` wherever the render had the
- * placeholder. The nonce must look like the placeholder (same length and alphabet, so as many bytes:
- * see `createSecret`).
+ * placeholder, as it is or gzip-encoded (from the parts deflated when the page was stored; gzip.ts).
+ * The nonce must look like the placeholder (same length and alphabet, so as many bytes: see
+ * `createSecret`).
  */
 export function bodyWithNonce(
   page: TStoredPage,
   nonce: string,
   placeholder: string,
+  encoding: 'identity' | 'gzip' = 'identity',
 ): Uint8Array<ArrayBuffer> {
   if (nonce.length !== placeholder.length || nonce === placeholder || !NONCE_SHAPE.test(nonce)) {
     throw new Error('unusable nonce');
   }
   const between = Buffer.from(nonce, 'latin1');
+  if (encoding === 'gzip') return gzipWithNonce(page.parts, page.gzip, between);
   const pieces: Uint8Array[] = [];
   page.parts.forEach((part, i) => {
     if (i > 0) pieces.push(between);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { COOKIE_NAMES } from '@app/domain';
 import type { NextRequest } from 'next/server';
 import { processCache } from '../cache/catalogue-cache.mjs';
+import { acceptsGzip } from './gzip';
 import {
   bodyWithNonce,
   branchOfCookie,
@@ -15,6 +16,7 @@ import {
 import { classesOf, criticalCss, stylesheetHref, withInlineCss } from './inline-css';
 import { imageDataUrl, lcpImagePath, withInlineImage } from './inline-image';
 import { HtmlCache, STATUS_HEADER, type TRendered, type TStoredPage } from './page-store';
+import { PRECOMPRESSED_HEADER, precompressedBodiesAccepted } from './precompressed.mjs';
 
 /**
  * The proxy's side of the HTML cache (html-cache.ts): the process's secrets and cache, the render
@@ -222,6 +224,15 @@ async function answer(
   if (found === null || !isServable(found.page)) return null;
   const headers = responseHeaders(found.page, routed.headers, nonce, state.placeholder);
   headers.set(STATUS_HEADER, found.outcome);
+  // The answer depends on Accept-Encoding from here on (Next's compression says so too, once more).
+  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(headers.get('vary') ?? ''))
+    headers.append('vary', 'Accept-Encoding');
+  // The page's gzip built once, when the server in front of Next can send it as such (precompressed.mjs).
+  if (precompressedBodiesAccepted() && acceptsGzip(request.headers.get('accept-encoding'))) {
+    headers.set(PRECOMPRESSED_HEADER, 'gzip');
+    const body = bodyWithNonce(found.page, nonce, state.placeholder, 'gzip');
+    return new Response(body, { status: found.page.status, headers });
+  }
   return new Response(bodyWithNonce(found.page, nonce, state.placeholder), {
     status: found.page.status,
     headers,
