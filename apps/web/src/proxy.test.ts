@@ -131,6 +131,12 @@ describe('proxy with the HTML cache', () => {
   });
 
   beforeEach(async () => {
+    // A stored render belongs to the minute it was made in, and the minute's turn renders the pages
+    // in use again: a test running across a turn would see a miss where it expects a hit, and an
+    // earlier test's refresh among its renders. The clock stands mid-minute (Date only; timers and
+    // sockets run as usual, so a turn's refresh timer is 30 s away, after the file has run).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T12:00:30Z'));
     renders.length = 0;
     delete (globalThis as unknown as Record<symbol, unknown>)[HTML_CACHE];
     const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
@@ -139,6 +145,7 @@ describe('proxy with the HTML cache', () => {
   });
 
   afterEach(async () => {
+    vi.useRealTimers();
     const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
     processCache().cache.setLive(false);
   });

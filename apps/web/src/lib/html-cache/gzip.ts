@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { acceptsCoding } from '../accept-encoding.mjs';
 
 /**
  * A stored page's gzip, built once; each response's gzip is then a copy with the nonce in place,
@@ -105,21 +106,7 @@ export function gzipWithNonce(
   return Buffer.concat(pieces);
 }
 
-/**
- * Whether an `Accept-Encoding` header accepts gzip (RFC 9110, section 12.5.3): `gzip` (or `x-gzip`)
- * with a non-zero weight, or `*` with one when gzip is not named. Absent or empty: no.
- */
+/** Whether an `Accept-Encoding` header accepts gzip (or its alias `x-gzip`; `acceptsCoding`). */
 export function acceptsGzip(header: string | null | undefined): boolean {
-  if (!header) return false;
-  let named: boolean | null = null;
-  let any = false;
-  for (const item of header.split(',')) {
-    const [coding = '', ...params] = item.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    const accepted = Number.isFinite(weight) && weight > 0;
-    if (coding === 'gzip' || coding === 'x-gzip') named = (named ?? false) || accepted;
-    else if (coding === '*') any = accepted;
-  }
-  return named ?? any;
+  return acceptsCoding(header, ['gzip', 'x-gzip']);
 }

@@ -20,6 +20,7 @@ import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
+import { acceptsCoding } from '../accept-encoding.mjs';
 
 const brotli = promisify(brotliCompress);
 
@@ -43,31 +44,14 @@ export const ASSET_HEADERS = /** @type {const} */ ({
 });
 
 /**
- * Whether an `Accept-Encoding` header accepts br: listed (or `*`) with a weight above 0 (RFC 9110
- * 12.5.3; `br;q=0` refuses it, and `br` outweighs `*`). No header: no.
+ * Whether an `Accept-Encoding` header accepts br (`acceptsCoding`: `br;q=0` refuses it, and `br`
+ * outweighs `*`). No header: no.
  *
  * @param {string | string[] | undefined} header
  * @returns {boolean}
  */
 export function acceptsBrotli(header) {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return false;
-  /** @type {number | null} */
-  let br = null;
-  /** @type {number | null} */
-  let any = null;
-  for (const item of value.split(',')) {
-    const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
-    let q = 1;
-    for (const param of params) {
-      const m = /^q\s*=\s*([01](?:\.\d{0,3})?)$/.exec(param);
-      if (m) q = Number(m[1]);
-      else if (param.startsWith('q')) q = 0; // a malformed weight accepts nothing
-    }
-    if (coding === 'br') br = br === null ? q : Math.max(br, q);
-    else if (coding === '*') any = any === null ? q : Math.max(any, q);
-  }
-  return (br ?? any ?? 0) > 0;
+  return acceptsCoding(header, ['br']);
 }
 
 /**
