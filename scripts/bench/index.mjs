@@ -26,10 +26,12 @@ import { buildWeb } from '../lib/build.mjs';
 import { isPortTaken, REPO_ROOT } from '../lib/env.mjs';
 import { waitForUrl } from '../lib/processes.mjs';
 import { BENCH_API_ENV } from './api-server.mjs';
+import { startHeaderProxy } from './lib/header-proxy.mjs';
 import {
   flightPayload,
   markdownTable,
   median,
+  PARTS,
   parseHttpRatioOutput,
   parseLighthouseOutput,
   parseOptions,
@@ -53,7 +55,6 @@ function mainCheckout() {
 const PERF_DIR = resolvePerfDir(process.env, REPO_ROOT, mainCheckout(), existsSync);
 const OUT_DIR = join(REPO_ROOT, '.bench');
 const LOG_DIR = join(OUT_DIR, 'logs');
-const LH_DIR = join(OUT_DIR, 'lighthouse');
 const WEB_DIST_DIR = 'dist/next-bench';
 const ORDERS_SCRIPT = join(REPO_ROOT, 'scripts', 'bench', 'orders.mjs');
 const CHROME_PATH = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
@@ -336,17 +337,19 @@ function ttiFromReports(dir) {
   return { A: median(values.A), B: median(values.B), runs: { A: values.A.length, B: values.B.length } };
 }
 
-async function runLighthouse(webUrl, baseUrl, opts) {
-  rmSync(LH_DIR, { recursive: true, force: true });
-  mkdirSync(LH_DIR, { recursive: true });
+/** lighthouse-ratio.sh, A = webUrl, B = baseUrl; its reports in .bench/<label>/, its output in the logs. */
+async function runLighthouse(label, webUrl, baseUrl, opts) {
+  const reports = join(OUT_DIR, label);
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
   const env = {
     ...process.env,
     LH_THROTTLING: process.env.LH_THROTTLING?.trim() || 'devtools',
-    LH_OUT_DIR: LH_DIR,
+    LH_OUT_DIR: reports,
   };
-  log(`Lighthouse (${env.LH_THROTTLING} throttling), ${opts.lhRuns} runs each, about 25 s a run`);
+  log(`Lighthouse ${label} (${env.LH_THROTTLING} throttling), ${opts.lhRuns} runs each, about 25 s a run`);
   const r = await runCaptured(
-    'lighthouse',
+    label,
     'bash',
     [join(PERF_DIR, 'lighthouse-ratio.sh'), webUrl, baseUrl, String(opts.lhRuns)],
     {
@@ -354,10 +357,41 @@ async function runLighthouse(webUrl, baseUrl, opts) {
       env,
     },
   );
-  writeFileSync(join(LOG_DIR, 'lighthouse.txt'), `${r.stdout}\n${r.stderr}\n`);
+  writeFileSync(join(LOG_DIR, `${label}.txt`), `${r.stdout}\n${r.stderr}\n`);
   if (r.code !== 0)
     throw new Error(`lighthouse-ratio.sh exited ${r.code}: ${r.stderr.split('\n').slice(-3).join(' ')}`);
-  return { throttling: env.LH_THROTTLING, ...parseLighthouseOutput(r.stdout), tti: ttiFromReports(LH_DIR) };
+  return { throttling: env.LH_THROTTLING, ...parseLighthouseOutput(r.stdout), tti: ttiFromReports(reports) };
+}
+
+/**
+ * LCP like for like: the storefront against the baseline page served with the storefront's own
+ * Cross-Origin-Opener-Policy. Chrome commits a document with that header in a fresh renderer process
+ * (Lighthouse navigates from about:blank), which costs a bare page ~10 % of its LCP by itself
+ * (docs/perf/issue-11.md), so this figure is what the page's content costs. Both sides go through
+ * the same pass-through proxy (lib/header-proxy.mjs); only the baseline's documents get the header.
+ */
+async function runOpenerLcp(webUrl, baseUrl, opts) {
+  const probe = await fetch(`${webUrl}/`, { redirect: 'manual' });
+  await probe.arrayBuffer();
+  const policy = probe.headers.get('cross-origin-opener-policy');
+  if (!policy) return { skipped: 'the storefront sends no Cross-Origin-Opener-Policy' };
+  const proxies = [];
+  try {
+    const ours = await startHeaderProxy({ upstream: webUrl });
+    proxies.push(ours);
+    const base = await startHeaderProxy({
+      upstream: baseUrl,
+      documentHeaders: { 'Cross-Origin-Opener-Policy': policy },
+    });
+    proxies.push(base);
+    log(
+      `opener: ${ours.url} -> ${webUrl}; ${base.url} -> ${baseUrl} with Cross-Origin-Opener-Policy: ${policy}`,
+    );
+    const measured = await runLighthouse('lighthouse-opener', `${ours.url}/`, `${base.url}/`, opts);
+    return { policy, ...measured };
+  } finally {
+    for (const proxy of proxies) await proxy.close();
+  }
 }
 
 async function runOrders(label, apiUrl, opts) {
@@ -471,7 +505,7 @@ async function main() {
   const started = new Date();
   mkdirSync(LOG_DIR, { recursive: true });
   const has = (p) => opts.parts.includes(p);
-  const needWeb = has('html') || has('lighthouse') || has('pages');
+  const needWeb = has('html') || has('lighthouse') || has('opener') || has('pages');
   const needApiParts = has('api') || has('orders') || has('memory');
   const meta = {
     date: started.toISOString(),
@@ -497,7 +531,7 @@ async function main() {
   if (needWeb || has('api')) {
     try {
       await ensureHarness({
-        lighthouse: has('lighthouse'),
+        lighthouse: has('lighthouse') || has('opener'),
         autocannon: has('pages') || has('api'),
         baseline: needWeb,
       });
@@ -507,7 +541,7 @@ async function main() {
     }
   }
   let lighthouseSkip = null;
-  if (has('lighthouse') && !existsSync(CHROME_PATH)) {
+  if ((has('lighthouse') || has('opener')) && !existsSync(CHROME_PATH)) {
     lighthouseSkip = `no Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`;
     warn(`${lighthouseSkip}: the Lighthouse figures are skipped`);
   }
@@ -597,7 +631,15 @@ async function main() {
       else
         results.lighthouse = await part(
           'lighthouse',
-          needsHarness(() => runLighthouse(`${webUrl}/`, `${baseUrl}/`, opts)),
+          needsHarness(() => runLighthouse('lighthouse', `${webUrl}/`, `${baseUrl}/`, opts)),
+        );
+    }
+    if (has('opener')) {
+      if (lighthouseSkip) results.opener = { skipped: lighthouseSkip };
+      else
+        results.opener = await part(
+          'opener',
+          needsHarness(() => runOpenerLcp(webUrl, baseUrl, opts)),
         );
     }
     if (has('pages')) {
@@ -652,7 +694,7 @@ async function main() {
     }
   }
 
-  for (const p of ['html', 'lighthouse', 'pages', 'api', 'orders', 'memory']) {
+  for (const p of PARTS) {
     if (!has(p)) results[p] = { skipped: 'not asked (--only/--skip)' };
   }
   meta.seconds = Math.round((Date.now() - started.getTime()) / 1000);

@@ -173,7 +173,7 @@ describe('parseOrdersOutput', () => {
 describe('parseOptions', () => {
   it('defaults to every part on both back-ends', () => {
     const o = parseOptions([], {});
-    expect(o.parts).toEqual(['html', 'lighthouse', 'pages', 'api', 'orders', 'memory']);
+    expect(o.parts).toEqual(['html', 'lighthouse', 'opener', 'pages', 'api', 'orders', 'memory']);
     expect(o.backends).toEqual(['pglite', 'postgres']);
     expect(o).toMatchObject({
       lhRuns: 5,
@@ -191,7 +191,8 @@ describe('parseOptions', () => {
       BENCH_DB: 'pglite',
       BENCH_SKIP_BUILD: '1',
     });
-    expect(o.parts).toEqual(['html', 'pages', 'memory']);
+    expect(o.parts).toEqual(['html', 'opener', 'pages', 'memory']);
+    expect(parseOptions(['--only=page', '--skip=opener'], {}).parts).toEqual(['html', 'lighthouse', 'pages']);
     expect(o.backends).toEqual(['pglite']);
     expect(o).toMatchObject({ lhRuns: 3, httpSeconds: 4, skipBuild: true });
   });
@@ -210,6 +211,11 @@ describe('summaryRows', () => {
     lighthouse: {
       ...parseLighthouseOutput(LIGHTHOUSE_OUTPUT),
       tti: { A: 8800, B: 2000 },
+    },
+    opener: {
+      policy: 'same-origin',
+      ...parseLighthouseOutput(LIGHTHOUSE_OUTPUT),
+      ratios: { lcp: 1.08, tbt: 1, js: 1 },
     },
     html: {
       ours: { rawBytes: 475_000, gzipBytes: 59 * 1024, flight: { htmlBytes: 289_000 } },
@@ -240,6 +246,13 @@ describe('summaryRows', () => {
       baseline: '702 ms',
       ratio: '2.67',
       result: 'FAIL',
+    });
+    expect(rows['LCP against the baseline with our opener policy (median)']).toMatchObject({
+      ours: '1,876 ms',
+      baseline: '702 ms (`same-origin`)',
+      ratio: '1.08',
+      goal: 'ratio <= 1.1 (diagnostic)',
+      result: 'pass',
     });
     expect(rows['Time to interactive (median)']).toMatchObject({ ours: '8.8 s', result: 'FAIL' });
     expect(rows['HTML document `/`']).toMatchObject({ ratio: '13.97', result: 'FAIL' });
@@ -286,6 +299,13 @@ describe('summaryRows', () => {
       result: '-',
     });
     expect(rows['HTML document `/`']).toMatchObject({ ours: 'not run', result: '-' });
+    const noPolicy = byFigure(
+      summaryRows({ opener: { skipped: 'the storefront sends no Cross-Origin-Opener-Policy' } }),
+    );
+    expect(noPolicy['LCP against the baseline with our opener policy (median)']).toMatchObject({
+      ours: 'skipped: the storefront sends no Cross-Origin-Opener-Policy',
+      result: '-',
+    });
   });
 
   it('prints as Markdown and as aligned text', () => {
