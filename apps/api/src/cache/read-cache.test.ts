@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { CACHE_TAGS, type TCatalogueChange, ZMenuProductsResponse } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +15,7 @@ import {
   startSecondProcess,
   urlOf,
 } from '../test/second-process.ts';
+import { cachedAnswer, GZIP_MIN_BYTES, prefersGzip } from './read-cache.ts';
 
 const MENU = stableId('menu', 'tashkent');
 const BRANCH = stableId('branch', 'chilonzor');
@@ -59,6 +62,28 @@ async function announced(app: FastifyInstance, write: () => Promise<unknown>): P
   }
 }
 
+describe('cached answers and Accept-Encoding', () => {
+  it('stores a gzip only for a body large enough to gain from it', () => {
+    const small = cachedAnswer(Buffer.from('{"a":1}'), 'application/json');
+    expect(small.gzip).toBeNull();
+    const text = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ i, name: 'Плов' })) });
+    const large = cachedAnswer(Buffer.from(text), 'application/json');
+    expect(large.body.length).toBeGreaterThanOrEqual(GZIP_MIN_BYTES);
+    expect(large.gzip && gunzipSync(large.gzip).toString('utf8')).toBe(text);
+    // Bytes that do not compress are kept once.
+    expect(cachedAnswer(randomBytes(4_096), 'application/json').gzip).toBeNull();
+  });
+
+  it('prefers gzip only when the client names it above identity', () => {
+    for (const takes of ['gzip', 'gzip, deflate, br, zstd', 'deflate, gzip;q=0.5', 'GZIP', ['br', 'gzip']]) {
+      expect(prefersGzip(takes), String(takes)).toBe(true);
+    }
+    for (const refuses of [undefined, '', 'br', 'identity', '*', 'gzip;q=0', 'gzip;q=0, *', 'x-gzip;q=0']) {
+      expect(prefersGzip(refuses), String(refuses)).toBe(false);
+    }
+  });
+});
+
 describe('read cache (this process)', () => {
   let t: TestApp;
   let wrapId: string;
@@ -85,6 +110,48 @@ describe('read cache (this process)', () => {
     };
     expect(headers(hit)).toEqual(headers(miss));
     expect(hit.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(hit.headers.vary).toMatch(/(^|, )Accept-Encoding$/);
+    // Beside CORS's Origin, not instead of it.
+    const fromStorefront = await t.get(MENU_URL, { origin: 'http://localhost:3000' });
+    expect(fromStorefront.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(String(fromStorefront.headers.vary).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['Origin', 'Accept-Encoding']),
+    );
+  });
+
+  it("sends a hit's gzip, made once when stored, to a client that takes gzip, and the plain body to others", async () => {
+    t.app.readCache.invalidate(CACHE_TAGS);
+    const browser = { ...CLIENT_HEADERS, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const miss = await t.app.inject({ method: 'GET', url: MENU_URL, headers: browser });
+    // The miss goes out as the handler made it; what is stored is its bytes and their gzip.
+    expect(miss.headers['content-encoding']).toBeUndefined();
+    expect(miss.headers.vary).toMatch(/Accept-Encoding/);
+    const hit = await t.app.inject({ method: 'GET', url: MENU_URL, headers: browser });
+    expect(hit.statusCode).toBe(200);
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(hit.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(hit.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(hit.headers['content-length'])).toBe(hit.rawPayload.length);
+    expect(gunzipSync(hit.rawPayload).toString('utf8')).toBe(miss.body);
+    // The menu's three languages compress about five to one.
+    expect(hit.rawPayload.length).toBeLessThan(miss.rawPayload.length / 3);
+    for (const refuses of [
+      undefined,
+      'br',
+      'identity',
+      '*',
+      'gzip;q=0',
+      'gzip;q=0, *',
+      'gzip;q=0.5, identity',
+    ]) {
+      const plain = await t.app.inject({
+        method: 'GET',
+        url: MENU_URL,
+        headers: refuses === undefined ? CLIENT_HEADERS : { ...CLIENT_HEADERS, 'accept-encoding': refuses },
+      });
+      expect(plain.headers['content-encoding'], String(refuses)).toBeUndefined();
+      expect(plain.body, String(refuses)).toBe(miss.body);
+    }
   });
 
   it('serves a hit from memory, and reads again once a write of its tag commits', async () => {
