@@ -227,6 +227,10 @@ describe('summaryRows', () => {
       pglite: { ratio: 0.6, A: { rps: 1200, p99: 20 }, B: { rps: 2000, p99: 9 }, badRuns: 0 },
       postgres: { skipped: 'no PostgreSQL answers at 127.0.0.1:5432' },
     },
+    apiGzip: {
+      pglite: { ratio: 1.9, A: { rps: 7000, p99: 3 }, B: { rps: 3700, p99: 6 }, badRuns: 0 },
+      postgres: { skipped: 'no PostgreSQL answers at 127.0.0.1:5432' },
+    },
     orders: {
       pglite: { orders_per_s: 120, p50_ms: 50, p99_ms: 300, errors: 0, non2xx: 0, orders: 2400 },
       postgres: { skipped: 'no PostgreSQL answers at 127.0.0.1:5432' },
@@ -272,6 +276,17 @@ describe('summaryRows', () => {
       ours: 'skipped: no PostgreSQL answers at 127.0.0.1:5432',
       result: '-',
     });
+    expect(
+      rows["`GET /v2/menu-products` req/s with gzip (a browser's Accept-Encoding), PGlite"],
+    ).toMatchObject({
+      ours: '7,000 (p99 3 ms)',
+      baseline: '3,700 (`/healthz`, p99 6 ms)',
+      ratio: '1.90',
+      result: 'pass',
+    });
+    expect(
+      rows["`GET /v2/menu-products` req/s with gzip (a browser's Accept-Encoding), PostgreSQL"],
+    ).toMatchObject({ ours: 'skipped: no PostgreSQL answers at 127.0.0.1:5432', result: '-' });
     expect(rows['Orders placed per second, PGlite, 16 in flight']).toMatchObject({ result: 'pass' });
     expect(rows['API process memory, PGlite (peak; at the end)']).toMatchObject({
       ours: '900 MB peak (850 MB by the end of start-up); 700 MB at the end',
