@@ -171,6 +171,8 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
   app.addHook('onSend', async (request, reply, payload) => {
     const miss = request.readCacheMiss;
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    // The cache off, or a change announced meanwhile: nothing would be stored, so nothing is built.
+    if (!cache.answers.accepts(miss.snapshot)) return payload;
     const contentType = reply.getHeader('content-type');
     if (typeof contentType === 'string' && contentType.startsWith('application/json')) {
       cache.answers.set(miss.key, cachedAnswer(Buffer.from(payload, 'utf8'), contentType), miss.snapshot);

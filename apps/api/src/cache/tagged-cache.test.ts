@@ -24,7 +24,9 @@ describe('TaggedCache', () => {
     const c = cache();
     // A read begins, a write commits and is announced, then the read (old data) finishes.
     const before = c.begin(['catalogue', 'branches']);
+    expect(c.accepts(before)).toBe(true);
     c.generations.bump(['branches']);
+    expect(c.accepts(before)).toBe(false);
     expect(c.set('menu', 'old', before)).toBe(false);
     expect(c.get('menu')).toBeUndefined();
     // A change of another tag does not stop a read from being stored.
@@ -67,6 +69,7 @@ describe('TaggedCache', () => {
     listening = false;
     expect(c.get('a')).toBeUndefined();
     const blind = c.begin(['catalogue']);
+    expect(c.accepts(blind)).toBe(false);
     expect(c.set('b', 'B', blind)).toBe(false);
     listening = true;
     // Heard again, but this read began while nothing was heard.
@@ -75,6 +78,7 @@ describe('TaggedCache', () => {
 
   it('keeps nothing with max 0', () => {
     const c = cache({ max: 0 });
+    expect(c.accepts(c.begin(['catalogue']))).toBe(false);
     expect(c.set('a', 'A', c.begin(['catalogue']))).toBe(false);
     expect(c.get('a')).toBeUndefined();
   });

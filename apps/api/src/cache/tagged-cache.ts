@@ -98,9 +98,17 @@ export class TaggedCache<V extends {}> {
     return this.generations.snapshot(tags);
   }
 
+  /**
+   * Whether `set` with this snapshot would store now (the cache is on, nothing it depends on
+   * changed): to skip building a value that would be thrown away.
+   */
+  accepts(snapshot: ReadSnapshot): boolean {
+    return this.#lru !== null && this.generations.unchanged(snapshot);
+  }
+
   /** Stores `value` if nothing it depends on changed since `snapshot`; says whether it did. */
   set(key: string, value: V, snapshot: ReadSnapshot): boolean {
-    if (!this.#lru || !this.generations.unchanged(snapshot)) return false;
+    if (!this.#lru || !this.accepts(snapshot)) return false;
     this.#lru.set(key, { value, tags: snapshot.tags });
     // Too big for the cache: lru-cache refuses it silently.
     return this.#lru.has(key);
