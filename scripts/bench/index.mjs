@@ -366,7 +366,7 @@ async function runLighthouse(label, webUrl, baseUrl, opts) {
 /**
  * LCP like for like: the storefront against the baseline page served with the storefront's own
  * Cross-Origin-Opener-Policy. Chrome commits a document with that header in a fresh renderer process
- * (Lighthouse navigates from about:blank), which costs a bare page ~10 % of its LCP by itself
+ * (Lighthouse navigates from about:blank), which costs a bare page 2-12 % of its LCP by itself
  * (docs/perf/issue-11.md), so this figure is what the page's content costs. Both sides go through
  * the same pass-through proxy (lib/header-proxy.mjs); only the baseline's documents get the header.
  */
