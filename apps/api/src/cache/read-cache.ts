@@ -42,7 +42,7 @@ function varyOnEncoding(reply: FastifyReply): void {
 export type ReadCacheOptions = {
   /** Answers kept at most; 0 turns every cache of the process off. */
   maxEntries: number;
-  /** Bytes of answer bodies kept at most. */
+  /** Bytes of answer bodies and their gzip kept at most. */
   maxBytes: number;
   ttlMs: number;
   /** Whether changes are being heard now (the bus's `listening`); while not, nothing is cached. */
