@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   flightPayload,
-  markdownTable,
   median,
   parseHttpRatioOutput,
   parseLighthouseOutput,
@@ -15,9 +14,8 @@ import {
   parseOrdersOutput,
   parseProcStatus,
   resolvePerfDir,
-  summaryRows,
-  textTable,
 } from './parse.mjs';
+import { markdownTable, summaryRows, textTable } from './summary.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN_ROOT = spawnSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
