@@ -9,12 +9,25 @@ import { startHeaderProxy } from './lib/header-proxy.mjs';
 import { flightPayload, median, parseHttpRatioOutput, parseLighthouseOutput } from './lib/parse.mjs';
 import { runCaptured } from './lib/processes.mjs';
 
+/** What Chromium sends as Accept-Encoding. */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+/**
+ * The environment of lighthouse-ratio.sh: devtools throttling unless the shell says otherwise, and
+ * the reports kept in `reports` (the time-to-interactive row reads them).
+ */
+export function lighthouseEnv(base, reports) {
+  return {
+    ...base,
+    LH_THROTTLING: base.LH_THROTTLING?.trim() || 'devtools',
+    LH_OUT_DIR: reports,
+  };
+}
+
 /**
  * The measurements, writing the harness's outputs to `logDir` and Lighthouse's reports under
  * `outDir`; `log` prints a progress line.
  */
-/** What Chromium sends as Accept-Encoding. */
-export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 export function harnessMeasurements({ perfDir, outDir, logDir, log }) {
   async function runHttpRatio(label, urlA, urlB, opts, headers = {}) {
@@ -68,11 +81,7 @@ export function harnessMeasurements({ perfDir, outDir, logDir, log }) {
     const reports = join(outDir, label);
     rmSync(reports, { recursive: true, force: true });
     mkdirSync(reports, { recursive: true });
-    const env = {
-      ...process.env,
-      LH_THROTTLING: process.env.LH_THROTTLING?.trim() || 'devtools',
-      LH_outDir: reports,
-    };
+    const env = lighthouseEnv(process.env, reports);
     log(`Lighthouse ${label} (${env.LH_THROTTLING} throttling), ${opts.lhRuns} runs each, about 25 s a run`);
     const r = await runCaptured(
       label,

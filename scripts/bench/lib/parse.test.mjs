@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lighthouseEnv } from '../measure.mjs';
 import {
   flightPayload,
   median,
@@ -343,6 +344,18 @@ describe('summaryRows', () => {
 describe.skipIf(!existsSync(join(PERF_DIR, 'lighthouse-ratio.sh')))(
   `the shared harness at ${PERF_DIR}`,
   () => {
+    it('lighthouse-ratio.sh reads every variable the bench sets for it', () => {
+      const script = readFileSync(join(PERF_DIR, 'lighthouse-ratio.sh'), 'utf8');
+      const env = lighthouseEnv({ PATH: '/bin', LH_THROTTLING: ' simulate ' }, '/tmp/reports');
+      expect(env).toMatchObject({ PATH: '/bin', LH_THROTTLING: 'simulate', LH_OUT_DIR: '/tmp/reports' });
+      expect(lighthouseEnv({}, '/r').LH_THROTTLING).toBe('devtools');
+      // A name the script never reads (LH_outDir once) would leave the reports, and with them the
+      // time-to-interactive row, in a temporary folder the script removes.
+      for (const name of Object.keys(env).filter((key) => key.startsWith('LH_'))) {
+        expect(script, name).toContain(`\${${name}`);
+      }
+    });
+
     it("lighthouse-ratio.sh's medians block parses", () => {
       const script = readFileSync(join(PERF_DIR, 'lighthouse-ratio.sh'), 'utf8');
       // The last `node -e '...' "$OUT"` computes the medians from the per-run files A.txt / B.txt.
