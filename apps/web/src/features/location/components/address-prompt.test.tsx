@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '@/test/app';
 import location from '../../../../messages/ru/location.json';
 import { useAddressPopover } from '../lib/popover-store';
-import { AddressPrompt, placeUnder } from './address-prompt';
+import { AddressPrompt, placeUnder, promptWidth } from './address-prompt';
 
 /** The page around the prompt: the address button it hangs under, and another control. */
 function Page() {
@@ -84,10 +84,40 @@ describe('AddressPrompt', () => {
     expect(await screen.findByRole('button', { name: location.yes })).toBeInTheDocument();
   });
 
+  it('is placed under the button from its box read before the prompt is in the page', async () => {
+    renderInApp(<Page />);
+    // The read happens as the store opens, while the page's layout is clean: no dialog yet (a read
+    // after the insertion forces the page's style and layout inside the opening's task).
+    const dialogsAtRead: number[] = [];
+    const rect = vi.spyOn(addressButton(), 'getBoundingClientRect').mockImplementation(() => {
+      dialogsAtRead.push(document.querySelectorAll('[role="dialog"]').length);
+      return { left: 100, bottom: 60, top: 16, right: 300, width: 200, height: 44, x: 100, y: 16 } as DOMRect;
+    });
+    vi.spyOn(addressButton(), 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+    try {
+      act(() => useAddressPopover.getState().show({ kind: 'enter' }, true));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialogsAtRead).toEqual([0]);
+      // jsdom's window is 1024 px wide: the prompt is 24rem (384 px), left-aligned with the button.
+      expect(dialog).toHaveStyle({ top: '68px', left: '100px' });
+      expect(dialog.style.visibility).toBe('');
+    } finally {
+      rect.mockRestore();
+    }
+  });
+
   it('leaves the saved points to the popover', () => {
     renderInApp(<Page />);
     act(() => useAddressPopover.getState().show({ kind: 'list' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('promptWidth', () => {
+  it("is min(24rem, 100vw - 1rem), as the prompt's class says", () => {
+    expect(promptWidth(1280, 16)).toBe(384);
+    expect(promptWidth(320, 16)).toBe(304);
+    expect(promptWidth(1280, 20)).toBe(480);
   });
 });
 

@@ -22,6 +22,26 @@ export function placeUnder(anchor: DOMRect, width: number, viewportWidth: number
   return { top: anchor.bottom + GAP_PX, left: Math.min(Math.max(anchor.left, GAP_PX), maxLeft) };
 }
 
+/** The prompt's width as its class sets it, `min(24rem, 100vw - 1rem)`, without laying it out. */
+export function promptWidth(viewportWidth: number, remPx: number): number {
+  return Math.min(24 * remPx, viewportWidth - remPx);
+}
+
+/**
+ * Where the prompt goes, read from the address button on screen. Called when the prompt opens,
+ * before React renders it: the page's layout is then clean, so the button's box is a cheap read.
+ * Measuring after the prompt's insertion (a layout effect) forced the page's style and layout inside
+ * the opening's task and rendered the prompt a second time (issue 11: the opening of a first visit
+ * was a long task under Lighthouse, which set the time to interactive).
+ */
+function measurePlace(): { anchor: HTMLElement; place: TPlace } | null {
+  const button = visibleAddressButton();
+  if (!button) return null;
+  const remPx = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const width = promptWidth(window.innerWidth, remPx);
+  return { anchor: button, place: placeUnder(button.getBoundingClientRect(), width, window.innerWidth) };
+}
+
 function DetectedPrompt({
   view,
   titleId,
@@ -115,23 +135,40 @@ export function AddressPrompt() {
   const textId = useId();
   const box = useRef<HTMLDivElement>(null);
   const anchor = useRef<HTMLElement | null>(null);
+  /** The current opening was measured by the subscription below. */
+  const placedOnOpen = useRef(false);
   const [place, setPlace] = useState<TPlace | null>(null);
 
-  // Placed before the first paint, and again as the page scrolls or resizes (once a frame at most).
+  // Measured as the store opens it (synchronously inside `show`, before React renders), so the first
+  // render is already in place.
+  useEffect(
+    () =>
+      useAddressPopover.subscribe((state, previous) => {
+        if (!state.open) placedOnOpen.current = false;
+        if (!state.open || previous.open || state.view.kind === 'list') return;
+        const measured = measurePlace();
+        anchor.current = measured?.anchor ?? null;
+        placedOnOpen.current = measured !== null;
+        setPlace(measured?.place ?? null);
+      }),
+    [],
+  );
+
+  // Placed before the first paint when it opened before this component subscribed (mounted open),
+  // and again as the page scrolls or resizes (once a frame at most).
   useLayoutEffect(() => {
     if (!shown) return;
     let frame = 0;
     const update = () => {
       frame = 0;
-      const button = visibleAddressButton();
-      anchor.current = button;
-      if (!button || !box.current) return;
-      setPlace(placeUnder(button.getBoundingClientRect(), box.current.offsetWidth, window.innerWidth));
+      const measured = measurePlace();
+      anchor.current = measured?.anchor ?? null;
+      if (measured) setPlace(measured.place);
     };
     const schedule = () => {
       if (frame === 0) frame = window.requestAnimationFrame(update);
     };
-    update();
+    if (!placedOnOpen.current) update();
     window.addEventListener('scroll', schedule, { passive: true, capture: true });
     window.addEventListener('resize', schedule, { passive: true });
     return () => {
