@@ -16,6 +16,7 @@ import { buildWeb } from '../lib/build.mjs';
 import { isPortTaken, REPO_ROOT } from '../lib/env.mjs';
 import { waitForUrl } from '../lib/processes.mjs';
 import { BENCH_API_ENV } from './api-server.mjs';
+import { startFixedBodyServer } from './lib/fixed-body-server.mjs';
 import {
   PARTS,
   parseOptions,
@@ -323,7 +324,7 @@ async function part(label, fn) {
 }
 
 /** The results' keys each API part fills, per back-end. */
-const API_PART_KEYS = { api: ['api', 'apiGzip'], orders: ['orders'], memory: ['memory'] };
+const API_PART_KEYS = { api: ['api', 'apiGzip', 'apiCeiling'], orders: ['orders'], memory: ['memory'] };
 
 /**
  * Gives every asked API part's figures on `backend` the value `value` ({ skipped } or { error }); with
@@ -333,6 +334,26 @@ function markBackend(results, opts, backend, value, { keep = false } = {}) {
   for (const [part, keys] of Object.entries(API_PART_KEYS)) {
     if (!opts.parts.includes(part)) continue;
     for (const key of keys) if (!(keep && results[key][backend])) results[key][backend] = value;
+  }
+}
+
+/**
+ * `url` (the API's answer as autocannon gets it: no Accept-Encoding) against a bare server answering
+ * the same body with the same Content-Type, side by side. The bare server runs in this process,
+ * which is otherwise idle while the harness measures.
+ */
+async function againstSameBytes(label, url, opts) {
+  const response = await fetch(url, { headers: { ...API_HEADERS, 'Accept-Encoding': 'identity' } });
+  if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const bare = await startFixedBodyServer({
+    body,
+    headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' },
+  });
+  try {
+    return { ...(await runHttpRatio(label, url, bare.url, opts, API_HEADERS)), bodyBytes: body.length };
+  } finally {
+    await bare.close();
   }
 }
 
@@ -359,6 +380,11 @@ async function benchBackend(backend, api, menuId, opts, results) {
         opts,
         { ...API_HEADERS, 'Accept-Encoding': BROWSER_ENCODINGS },
       ),
+    );
+    // Diagnostic: the same read against a bare Node server answering the menu's very bytes. A ratio
+    // near 1 says the load generator's own work per answer bounds the figure, not the API.
+    results.apiCeiling[backend] = await part(`api-ceiling-${backend}`, () =>
+      againstSameBytes(`api-ceiling-${backend}`, `${api.url}/v2/menu-products?menu_id=${menuId}`, opts),
     );
   }
   if (has('orders'))
@@ -432,6 +458,7 @@ async function main() {
   const results = {
     api: {},
     apiGzip: {},
+    apiCeiling: {},
     orders: {},
     memory: {},
     ordersConnections: opts.ordersConnections,

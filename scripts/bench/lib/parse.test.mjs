@@ -230,6 +230,22 @@ describe('summaryRows', () => {
       pglite: { ratio: 1.9, A: { rps: 7000, p99: 3 }, B: { rps: 3700, p99: 6 }, badRuns: 0 },
       postgres: { skipped: 'no PostgreSQL answers at 127.0.0.1:5432' },
     },
+    apiCeiling: {
+      pglite: {
+        ratio: 0.97,
+        A: { rps: 2100, p99: 8 },
+        B: { rps: 2170, p99: 7 },
+        badRuns: 0,
+        bodyBytes: 95_289,
+      },
+      postgres: {
+        ratio: 1.02,
+        A: { rps: 2200, p99: 8 },
+        B: { rps: 2150, p99: 7 },
+        badRuns: 1,
+        bodyBytes: 95_289,
+      },
+    },
     orders: {
       pglite: { orders_per_s: 120, p50_ms: 50, p99_ms: 300, errors: 0, non2xx: 0, orders: 2400 },
       postgres: { skipped: 'no PostgreSQL answers at 127.0.0.1:5432' },
@@ -286,6 +302,24 @@ describe('summaryRows', () => {
     expect(
       rows["`GET /v2/menu-products` req/s with gzip (a browser's Accept-Encoding), PostgreSQL"],
     ).toMatchObject({ ours: 'skipped: no PostgreSQL answers at 127.0.0.1:5432', result: '-' });
+    expect(
+      rows['`GET /v2/menu-products` req/s against a bare server answering the same bytes, PGlite'],
+    ).toMatchObject({
+      ours: '2,100 (p99 8 ms)',
+      baseline: '2,170 (bare Node server, the same 95 KB, p99 7 ms)',
+      ratio: '0.97',
+      goal: 'diagnostic: near 1 means the load generator bounds it',
+      result: '-',
+    });
+    // A run with errors is not a ceiling.
+    expect(
+      rows['`GET /v2/menu-products` req/s against a bare server answering the same bytes, PostgreSQL'],
+    ).toMatchObject({ ratio: '1.02', result: 'FAIL' });
+    expect(
+      byFigure(summaryRows({ ...measured, apiCeiling: {} }))[
+        '`GET /v2/menu-products` req/s against a bare server answering the same bytes, PGlite'
+      ],
+    ).toMatchObject({ ours: 'not run', result: '-' });
     expect(rows['Orders placed per second, PGlite, 16 in flight']).toMatchObject({ result: 'pass' });
     expect(rows['API process memory, PGlite (peak; at the end)']).toMatchObject({
       ours: '900 MB peak (850 MB by the end of start-up); 700 MB at the end',

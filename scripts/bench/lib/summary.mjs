@@ -141,6 +141,30 @@ export function summaryRows(results) {
       });
     }
   }
+  // Diagnostic: the menu's read against a bare server answering the same bytes (the generator's
+  // ceiling for that answer); no goal.
+  for (const [backend, label] of [
+    ['pglite', 'PGlite'],
+    ['postgres', 'PostgreSQL'],
+  ]) {
+    row(
+      `\`GET /v2/menu-products\` req/s against a bare server answering the same bytes, ${label}`,
+      'diagnostic: near 1 means the load generator bounds it',
+      () => {
+        const r = results.apiCeiling?.[backend];
+        const why =
+          skipped('api') ??
+          (!r ? 'not run' : r.skipped ? `skipped: ${r.skipped}` : r.error ? `error: ${r.error}` : null);
+        if (why) return none(why);
+        return {
+          ours: `${int(r.A.rps)} (p99 ${int(r.A.p99)} ms)`,
+          baseline: `${int(r.B.rps)} (bare Node server, the same ${kb(r.bodyBytes)}, p99 ${int(r.B.p99)} ms)`,
+          ratio: fixed(r.ratio, 2),
+          result: r.badRuns === 0 ? '-' : 'FAIL',
+        };
+      },
+    );
+  }
   const ordersRow = (backend, label, goal, ok) =>
     row(`Orders placed per second, ${label}, ${results.ordersConnections ?? 16} in flight`, goal, () => {
       const r = results.orders?.[backend];
