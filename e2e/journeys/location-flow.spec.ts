@@ -82,6 +82,19 @@ test.describe('address prompt, position granted', () => {
     await expect(prompt).toBeVisible();
     await expect(prompt.getByText(lt('prompt.detectedTitle'))).toBeVisible();
     expect(await geolocationAsks(page)).toBe(1);
+    // Under the address button on screen (8 px below it), its left edge aligned with the button's
+    // or moved left to stay inside the viewport: placed from the button's box as it opened.
+    const [promptBox, buttonBox] = await Promise.all([
+      prompt.boundingBox(),
+      addressButton(page).boundingBox(),
+    ]);
+    const viewport = page.viewportSize();
+    if (!promptBox || !buttonBox || !viewport)
+      throw new Error('the prompt, its button or the viewport has no box');
+    expect(Math.abs(promptBox.y - (buttonBox.y + buttonBox.height + 8))).toBeLessThanOrEqual(1);
+    expect(promptBox.x).toBeLessThanOrEqual(buttonBox.x + 1);
+    expect(promptBox.x).toBeGreaterThanOrEqual(7);
+    expect(promptBox.x + promptBox.width).toBeLessThanOrEqual(viewport.width - 7);
     const address = (await prompt.getByTestId('detected-address').textContent())?.trim() ?? '';
     expect(address.length).toBeGreaterThan(3);
     // Opened by itself: focus stays where it was (not inside the prompt).
