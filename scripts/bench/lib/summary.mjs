@@ -31,6 +31,10 @@ export function summaryRows(results) {
     return null;
   };
   const none = (why) => ({ ours: why, baseline: '', ratio: '', result: '-' });
+  /** Why a back-end's figure `r` of `part` is missing (not asked, not run, skipped, failed), or null. */
+  const missing = (part, r) =>
+    skipped(part) ??
+    (!r ? 'not run' : r.skipped ? `skipped: ${r.skipped}` : r.error ? `error: ${r.error}` : null);
   const verdict = (ok) => (ok ? 'pass' : 'FAIL');
 
   const lh = results.lighthouse;
@@ -128,9 +132,7 @@ export function summaryRows(results) {
     ]) {
       row(`\`GET /v2/menu-products\` req/s${suffix}, ${label}`, 'ratio >= 0.5', () => {
         const r = results[key]?.[backend];
-        const why =
-          skipped('api') ??
-          (!r ? 'not run' : r.skipped ? `skipped: ${r.skipped}` : r.error ? `error: ${r.error}` : null);
+        const why = missing('api', r);
         if (why) return none(why);
         return {
           ours: `${int(r.A.rps)} (p99 ${int(r.A.p99)} ms)`,
@@ -152,9 +154,7 @@ export function summaryRows(results) {
       'diagnostic: near 1 means the load generator bounds it',
       () => {
         const r = results.apiCeiling?.[backend];
-        const why =
-          skipped('api') ??
-          (!r ? 'not run' : r.skipped ? `skipped: ${r.skipped}` : r.error ? `error: ${r.error}` : null);
+        const why = missing('api', r);
         if (why) return none(why);
         return {
           ours: `${int(r.A.rps)} (p99 ${int(r.A.p99)} ms)`,
@@ -168,9 +168,7 @@ export function summaryRows(results) {
   const ordersRow = (backend, label, goal, ok) =>
     row(`Orders placed per second, ${label}, ${results.ordersConnections ?? 16} in flight`, goal, () => {
       const r = results.orders?.[backend];
-      const why =
-        skipped('orders') ??
-        (!r ? 'not run' : r.skipped ? `skipped: ${r.skipped}` : r.error ? `error: ${r.error}` : null);
+      const why = missing('orders', r);
       if (why) return none(why);
       const failures = r.errors + r.non2xx;
       return {
@@ -193,9 +191,7 @@ export function summaryRows(results) {
   ]) {
     row(`API process memory, ${label} (peak; at the end)`, goal, () => {
       const r = results.memory?.[backend];
-      const why =
-        skipped('memory') ??
-        (!r ? 'not run' : r.skipped ? `skipped: ${r.skipped}` : r.error ? `error: ${r.error}` : null);
+      const why = missing('memory', r);
       if (why) return none(why);
       return {
         ours: `${mb(r.peakBytes)} peak${Number.isFinite(r.startPeakBytes) ? ` (${mb(r.startPeakBytes)} by the end of start-up)` : ''}; ${mb(r.rssBytes)} at the end`,
