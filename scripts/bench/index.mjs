@@ -16,7 +16,6 @@ import { buildWeb } from '../lib/build.mjs';
 import { isPortTaken, REPO_ROOT } from '../lib/env.mjs';
 import { waitForUrl } from '../lib/processes.mjs';
 import { BENCH_API_ENV } from './api-server.mjs';
-import { startFixedBodyServer } from './lib/fixed-body-server.mjs';
 import {
   PARTS,
   parseOptions,
@@ -55,7 +54,7 @@ const warn = (message) => console.warn(`[bench] WARNING: ${message}`);
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
-const { runHttpRatio, measureHtml, runLighthouse, runOpenerLcp } = harnessMeasurements({
+const { runHttpRatio, runAgainstSameBytes, measureHtml, runLighthouse, runOpenerLcp } = harnessMeasurements({
   perfDir: PERF_DIR,
   outDir: OUT_DIR,
   logDir: LOG_DIR,
@@ -337,26 +336,6 @@ function markBackend(results, opts, backend, value, { keep = false } = {}) {
   }
 }
 
-/**
- * `url` (the API's answer as autocannon gets it: no Accept-Encoding) against a bare server answering
- * the same body with the same Content-Type, side by side. The bare server runs in this process,
- * which is otherwise idle while the harness measures.
- */
-async function againstSameBytes(label, url, opts) {
-  const response = await fetch(url, { headers: { ...API_HEADERS, 'Accept-Encoding': 'identity' } });
-  if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
-  const body = Buffer.from(await response.arrayBuffer());
-  const bare = await startFixedBodyServer({
-    body,
-    headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' },
-  });
-  try {
-    return { ...(await runHttpRatio(label, url, bare.url, opts, API_HEADERS)), bodyBytes: body.length };
-  } finally {
-    await bare.close();
-  }
-}
-
 /** The API parts on one back-end: req/s, orders, memory; the API is stopped afterwards. */
 async function benchBackend(backend, api, menuId, opts, results) {
   const has = (p) => opts.parts.includes(p);
@@ -384,7 +363,12 @@ async function benchBackend(backend, api, menuId, opts, results) {
     // Diagnostic: the same read against a bare Node server answering the menu's very bytes. A ratio
     // near 1 says the load generator's own work per answer bounds the figure, not the API.
     results.apiCeiling[backend] = await part(`api-ceiling-${backend}`, () =>
-      againstSameBytes(`api-ceiling-${backend}`, `${api.url}/v2/menu-products?menu_id=${menuId}`, opts),
+      runAgainstSameBytes(
+        `api-ceiling-${backend}`,
+        `${api.url}/v2/menu-products?menu_id=${menuId}`,
+        opts,
+        API_HEADERS,
+      ),
     );
   }
   if (has('orders'))

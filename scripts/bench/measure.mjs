@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../lib/env.mjs';
+import { startFixedBodyServer } from './lib/fixed-body-server.mjs';
 import { startHeaderProxy } from './lib/header-proxy.mjs';
 import { flightPayload, median, parseHttpRatioOutput, parseLighthouseOutput } from './lib/parse.mjs';
 import { runCaptured } from './lib/processes.mjs';
@@ -45,6 +46,26 @@ export function harnessMeasurements({ perfDir, outDir, logDir, log }) {
     if (r.code !== 0)
       throw new Error(`http-ratio.sh exited ${r.code}: ${r.stderr.split('\n').slice(-3).join(' ')}`);
     return parseHttpRatioOutput(r.stdout);
+  }
+
+  /**
+   * `url` (the answer as autocannon gets it: no Accept-Encoding) against a bare server answering the
+   * same body with the same Content-Type, side by side. The bare server runs in this process, which
+   * is otherwise idle while the harness measures.
+   */
+  async function runAgainstSameBytes(label, url, opts, headers = {}) {
+    const response = await fetch(url, { headers: { ...headers, 'Accept-Encoding': 'identity' } });
+    if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const bare = await startFixedBodyServer({
+      body,
+      headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' },
+    });
+    try {
+      return { ...(await runHttpRatio(label, url, bare.url, opts, headers)), bodyBytes: body.length };
+    } finally {
+      await bare.close();
+    }
   }
 
   async function measureHtml(url) {
@@ -133,5 +154,5 @@ export function harnessMeasurements({ perfDir, outDir, logDir, log }) {
     }
   }
 
-  return { runHttpRatio, measureHtml, runLighthouse, runOpenerLcp };
+  return { runHttpRatio, runAgainstSameBytes, measureHtml, runLighthouse, runOpenerLcp };
 }
