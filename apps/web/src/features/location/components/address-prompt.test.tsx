@@ -89,7 +89,7 @@ describe('AddressPrompt', () => {
     // The read happens as the store opens, while the page's layout is clean: no dialog yet (a read
     // after the insertion forces the page's style and layout inside the opening's task).
     const dialogsAtRead: number[] = [];
-    const rect = vi.spyOn(addressButton(), 'getBoundingClientRect').mockImplementation(() => {
+    vi.spyOn(addressButton(), 'getBoundingClientRect').mockImplementation(() => {
       dialogsAtRead.push(document.querySelectorAll('[role="dialog"]').length);
       return { left: 100, bottom: 60, top: 16, right: 300, width: 200, height: 44, x: 100, y: 16 } as DOMRect;
     });
@@ -102,7 +102,7 @@ describe('AddressPrompt', () => {
       expect(dialog).toHaveStyle({ top: '68px', left: '100px' });
       expect(dialog.style.visibility).toBe('');
     } finally {
-      rect.mockRestore();
+      vi.restoreAllMocks();
     }
   });
 
