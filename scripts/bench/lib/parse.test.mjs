@@ -16,7 +16,7 @@ import {
   parseProcStatus,
   resolvePerfDir,
 } from './parse.mjs';
-import { markdownTable, summaryRows, textTable } from './summary.mjs';
+import { GENERATOR_BOUND, markdownTable, summaryRows, textTable } from './summary.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN_ROOT = spawnSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
@@ -324,6 +324,46 @@ describe('summaryRows', () => {
     expect(rows['API process memory, PGlite (peak; at the end)']).toMatchObject({
       ours: '900 MB peak (850 MB by the end of start-up); 700 MB at the end',
       result: 'FAIL',
+    });
+  });
+
+  it("says beside a missed menu read that it is at the load generator's ceiling", () => {
+    const slow = { ratio: 0.44, A: { rps: 4037, p99: 4 }, B: { rps: 9133, p99: 3 }, badRuns: 0 };
+    const ceiling = (ratio, badRuns = 0) => ({
+      ratio,
+      A: { rps: 4000, p99: 4 },
+      B: { rps: 4040, p99: 5 },
+      badRuns,
+      bodyBytes: 95_289,
+    });
+    const plain = '`GET /v2/menu-products` req/s, PostgreSQL';
+    const gzip = "`GET /v2/menu-products` req/s with gzip (a browser's Accept-Encoding), PostgreSQL";
+    const rowsWith = (apiCeiling, api = slow) =>
+      byFigure(
+        summaryRows({
+          ...measured,
+          api: { ...measured.api, postgres: api },
+          apiGzip: { ...measured.apiGzip, postgres: slow },
+          apiCeiling: { ...measured.apiCeiling, postgres: apiCeiling },
+        }),
+      );
+    const bound = rowsWith(ceiling(0.99));
+    expect(bound[plain]).toMatchObject({
+      ours: "4,037 (p99 4 ms); autocannon's ceiling: 0.99 of a bare server answering the same bytes",
+      ratio: '0.44',
+      result: 'FAIL',
+    });
+    // The ceiling was measured with the plain body only.
+    expect(bound[gzip].ours).toBe('4,037 (p99 4 ms)');
+    // Below the bound, with errors in either run, or not measured: the figure alone.
+    expect(rowsWith(ceiling(GENERATOR_BOUND - 0.01))[plain].ours).toBe('4,037 (p99 4 ms)');
+    expect(rowsWith(ceiling(0.99, 1))[plain].ours).toBe('4,037 (p99 4 ms)');
+    expect(rowsWith(ceiling(0.99), { ...slow, badRuns: 1 })[plain].ours).toBe('4,037 (p99 4 ms)');
+    expect(rowsWith({ skipped: 'not asked' })[plain].ours).toBe('4,037 (p99 4 ms)');
+    // A pass needs no reason.
+    expect(rowsWith(ceiling(0.99), { ...slow, ratio: 0.6 })[plain]).toMatchObject({
+      ours: '4,037 (p99 4 ms)',
+      result: 'pass',
     });
   });
 
