@@ -1,6 +1,7 @@
 import { isCancelledStatus, ORDER_STATUSES } from '@app/domain';
 import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import {
   branches,
   deliveryFares,
@@ -82,19 +83,27 @@ function toRule({ discount: r, branchIds, productIds, categoryIds }: DiscountRow
   };
 }
 
-/** The chain's active automatic discounts, in its order (conditions are checked by the caller). */
-export async function listAutomaticDiscounts(db: DbOrTx, shipperId: string): Promise<DiscountRule[]> {
-  const rows = await db
+/**
+ * The chain's active automatic discounts (built once: every quote and every order placed reads them,
+ * docs/perf/orders.md).
+ */
+const selectAutomaticDiscounts = preparedQuery<{ shipperId: string }>()((db, p) =>
+  db
     .select(DISCOUNT_WITH_LINKS)
     .from(discounts)
     .where(
       and(
-        eq(discounts.shipperId, shipperId),
+        eq(discounts.shipperId, p('shipperId')),
         eq(discounts.trigger, 'automatic'),
         eq(discounts.isActive, true),
       ),
     )
-    .orderBy(asc(discounts.position), asc(discounts.id));
+    .orderBy(asc(discounts.position), asc(discounts.id)),
+);
+
+/** The chain's active automatic discounts, in its order (conditions are checked by the caller). */
+export async function listAutomaticDiscounts(db: DbOrTx, shipperId: string): Promise<DiscountRule[]> {
+  const rows = await selectAutomaticDiscounts(db, { shipperId });
   return rows.map(toRule);
 }
 
