@@ -363,7 +363,11 @@ async function runTimedJobs(app: FastifyInstance): Promise<void> {
 }
 
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
-  const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const handle = await createDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
   try {
     await prepareDatabase(handle, {
       seed: env.SEED,

@@ -255,6 +255,16 @@ describe('loadEnv', () => {
       'SMS_BUDGET_PER_DAY',
     ]);
   });
+
+  it('sizes the PostgreSQL pool at 6 connections unless DATABASE_POOL_MAX says otherwise (1 to 100)', () => {
+    expect(dev({}).DATABASE_POOL_MAX).toBe(6);
+    expect(dev({ DATABASE_POOL_MAX: '24' }).DATABASE_POOL_MAX).toBe(24);
+    for (const bad of ['0', '-3', '2.5', '101', 'many']) {
+      expect(refused({ NODE_ENV: 'development', DATABASE_POOL_MAX: bad }), bad).toEqual([
+        'DATABASE_POOL_MAX',
+      ]);
+    }
+  });
 });
 
 describe('production as the default (issue 9, finding 9)', () => {

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
 
 /** The repository root, so the default data folder does not depend on where the process was started. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -152,6 +153,11 @@ const ZEnvFields = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * The most connections the API's pool opens to PostgreSQL (db/client.ts's DEFAULT_POOL_MAX says why
+   * 6). Unused with PGlite.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_MAX),
   DATA_DIR: z
     .string()
     .min(1)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/test-db.ts';
+import { DEFAULT_POOL_MAX } from './pool-size.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -29,6 +30,36 @@ describe.skipIf(!onPostgres)('the PostgreSQL pool', () => {
         rows: { name: string }[];
       };
       expect(after.rows[0]?.name).toBe(name);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+/** The server processes that answered `requests` statements sent at once, each holding its connection 50 ms. */
+async function backendsServing(handle: Awaited<ReturnType<typeof createTestDb>>, requests: number) {
+  const answers = await Promise.all(
+    Array.from({ length: requests }, () =>
+      handle.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(${0.05}::float8) as slept`),
+    ),
+  );
+  return new Set(answers.map((a) => (a as { rows: { pid: number }[] }).rows[0]?.pid)).size;
+}
+
+describe.skipIf(!onPostgres)('the pool size (DATABASE_POOL_MAX)', () => {
+  it(`opens at most ${DEFAULT_POOL_MAX} connections by default, however many statements wait`, async () => {
+    const handle = await createTestDb();
+    try {
+      expect(await backendsServing(handle, DEFAULT_POOL_MAX + 6)).toBe(DEFAULT_POOL_MAX);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('opens at most the connections it is given', async () => {
+    const handle = await createTestDb({ poolMax: 2 });
+    try {
+      expect(await backendsServing(handle, 7)).toBe(2);
     } finally {
       await handle.close();
     }

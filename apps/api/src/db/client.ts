@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { prepareStatements } from './pglite-statements.ts';
+import { DEFAULT_POOL_MAX } from './pool-size.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export type CreateDbOptions = {
   databaseUrl?: string;
   /** PGlite keeps its files in `<dataDir>/pglite`; absent (and no databaseUrl) means in memory. */
   dataDir?: string;
+  /** PostgreSQL: the most connections the pool opens (DATABASE_POOL_MAX); absent: DEFAULT_POOL_MAX. */
+  poolMax?: number;
   /**
    * Called with every statement Drizzle sends (not the BEGIN/COMMIT PGlite issues itself): how the
    * tests count the queries of one request (ordering-queries.test.ts).
@@ -128,7 +131,10 @@ await db.close();`;
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? DEFAULT_POOL_MAX,
+    });
     pool.on('connect', (client) => cacheStatements(client, STATEMENT_CACHE_SIZE));
     let closing = false;
     // An idle connection the server drops (a restart, or a database dropped right after close) makes

@@ -9,7 +9,9 @@ import { migrateDb } from '../db/migrate.ts';
  * name starts with the URL's database name (`.../h_x_test` makes `h_x_test_<pid>_<random>`), so
  * the databases of a shared server's users stay under their own prefixes.
  */
-export async function createTestDb(options: Pick<CreateDbOptions, 'logQuery'> = {}): Promise<DbHandle> {
+export async function createTestDb(
+  options: Pick<CreateDbOptions, 'logQuery' | 'poolMax'> = {},
+): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const handle = await createDb(options);
