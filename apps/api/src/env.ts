@@ -154,7 +154,7 @@ const ZEnvFields = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   /**
-   * The most connections the API's pool opens to PostgreSQL (db/client.ts's DEFAULT_POOL_MAX says why
+   * The most connections the API's pool opens to PostgreSQL (db/pool-size.ts says why the default is
    * 6). Unused with PGlite.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_MAX),

@@ -18,29 +18,9 @@ export async function createTestDb(
     await migrateDb(handle);
     return handle;
   }
-  const maintenanceUrl = new URL(url);
-  const base = /^\/([a-z_][a-z0-9_]{0,39})$/.exec(maintenanceUrl.pathname)?.[1] ?? 'api_test';
-  const name = `${base}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  maintenanceUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: maintenanceUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await createDb({ ...options, databaseUrl: testUrl.toString() });
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: maintenanceUrl.toString() });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await client.end();
-    }
-  };
+  const database = await createTestDatabase(url);
+  const handle = await createDb({ ...options, databaseUrl: database.url });
+  const { drop } = database;
   try {
     await migrateDb(handle);
   } catch (error) {
@@ -55,4 +35,34 @@ export async function createTestDb(
       await drop();
     },
   };
+}
+
+/**
+ * An empty PostgreSQL database next to the one `url` names (its name prefixed by that one's, as
+ * createTestDb's), for a test that opens it itself (buildApp without a `db`): its URL, and `drop`.
+ */
+export async function createTestDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const maintenanceUrl = new URL(url);
+  const base = /^\/([a-z_][a-z0-9_]{0,39})$/.exec(maintenanceUrl.pathname)?.[1] ?? 'api_test';
+  const name = `${base}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  maintenanceUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenanceUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: maintenanceUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  return { url: testUrl.toString(), drop };
 }
