@@ -1,5 +1,6 @@
 'use client';
 
+import type { TDeliveryType } from '@app/contracts';
 import type { NewCartItem } from '@app/domain';
 import { useCallback } from 'react';
 import { contract } from '@/lib/browser-contracts';
@@ -27,17 +28,31 @@ export function preloadCartStore(): void {
 }
 
 /**
+ * The order type the customer chose, once the store holding it has its saved state: the stores are
+ * read from storage in a task after the page's hydration (`<StoreHydration />`), and an 'Add' pressed
+ * before that (a slow phone, a quick tap) would otherwise see the default order type and fetch the
+ * wrong type's auto-add products.
+ */
+async function chosenDeliveryType(): Promise<TDeliveryType> {
+  if (!useCommonStore.persist.hasHydrated()) await rehydrateStore(useCommonStore);
+  return useCommonStore.getState().deliveryType;
+}
+
+/**
  * Adds an item to the cart. When it is the customer's first product, the order type's auto-add
  * products (napkins, a free sauce) are fetched and become default lines; if that call fails the
- * product is still in the cart, only without them. Resolves once the item itself is in.
+ * product is still in the cart, only without them. Resolves once the item itself is in. The order
+ * type is read when the item is added, not when the caller rendered (`chosenDeliveryType`).
  */
 export function useAddToCart(menuId: string | null) {
   const api = useApi();
-  const deliveryType = useCommonStore((s) => s.deliveryType);
 
   return useCallback(
     async (item: NewCartItem) => {
-      const { cartStore, hasOwnLines } = await loadCartStore();
+      const [{ cartStore, hasOwnLines }, deliveryType] = await Promise.all([
+        loadCartStore(),
+        chosenDeliveryType(),
+      ]);
       const cart = cartStore.getState();
       const first = !hasOwnLines(cart.lines);
       cart.add(item);
@@ -59,6 +74,6 @@ export function useAddToCart(menuId: string | null) {
         .then(({ products }) => cartStore.getState().setAutoAdd(products, deliveryType))
         .catch((error: unknown) => console.warn('auto-add products are unavailable', error));
     },
-    [api, deliveryType, menuId],
+    [api, menuId],
   );
 }
