@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { branches, deliveryFares, deliveryZones, shippers } from '../../db/schema/index.ts';
+import type { DiscountRule } from '../pricing/discount-rules.ts';
+import { automaticDiscountsFromJson, automaticDiscountsJson } from '../pricing/pricing.repository.ts';
 import type { ZoneWithBranches } from '../zones/zones.repository.ts';
 
 export type OrderPlaceRows = {
@@ -13,12 +15,14 @@ export type OrderPlaceRows = {
   zone: ZoneWithBranches | undefined;
   /** The zone's fare; undefined: none (or no zone asked for). */
   fare: typeof deliveryFares.$inferSelect | undefined;
+  /** The chain's active automatic discounts (listAutomaticDiscounts), for computeDiscounts. */
+  automaticDiscounts: DiscountRule[];
 };
 
 /**
- * The shipper, the branch, and for a delivery the zone (with the branches serving it, in the
+ * The shipper, the chain's automatic discounts, the branch, and for a delivery the zone (with the branches serving it, in the
  * chain's branch order, as zones.repository's listActiveZones gives it) and its fare: what placing
- * and quoting check first, read in ONE statement instead of five (issue 11, docs/perf/orders.md).
+ * and quoting check first, read in ONE statement instead of six (issue 11, docs/perf/orders.md).
  * Undefined when the shipper does not exist. The callers run the same checks on the rows as before.
  */
 const selectPlaceRows = preparedQuery<{ shipperId: string; branchId: string; zoneId: string | null }>()(
@@ -38,6 +42,8 @@ const selectPlaceRows = preparedQuery<{ shipperId: string; branchId: string; zon
         zoneBranchIds: sql<
           string[] | null
         >`array(select zb.branch_id::text from delivery_zone_branches zb join branches zbb on zbb.id = zb.branch_id where zb.zone_id = "delivery_zones"."id" order by zbb.position, zbb.slug)`,
+        // Round 6 (docs/perf/orders.md): the discounts' own statement folded in.
+        automaticDiscounts: automaticDiscountsJson(sql`"shippers"."id"`),
       })
       .from(shippers)
       .leftJoin(branches, and(eq(branches.shipperId, shippers.id), eq(branches.id, p('branchId'))))
@@ -72,5 +78,6 @@ export async function findPlaceRows(
     branch: row.branch ?? undefined,
     zone: row.zone ? { ...row.zone, branchIds: row.zoneBranchIds ?? [] } : undefined,
     fare: row.fare ?? undefined,
+    automaticDiscounts: automaticDiscountsFromJson(row.automaticDiscounts),
   };
 }

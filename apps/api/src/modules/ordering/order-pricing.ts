@@ -56,7 +56,7 @@ import {
 import { type OrderCatalogue, type PricedOrderLine, priceLine } from './order-lines.ts';
 import { noLoyalty, type OrderLoyalty, type OrderLoyaltyDeps, priceLoyalty } from './order-loyalty.ts';
 import { findPlaceRows, type OrderPlaceRows } from './order-place-rows.repository.ts';
-import { findModifiers, findOrderProducts } from './order-products.repository.ts';
+import { findOrderProducts } from './order-products.repository.ts';
 import type { Refusals } from './refusals.ts';
 
 export type { CreateOrderBody } from './order-checks.ts';
@@ -74,20 +74,11 @@ async function loadCatalogue(
     named.add(line.product_id.toLowerCase());
     for (const v of line.variants) named.add(v.product_id.toLowerCase());
   }
-  // The products with their menu price and stop-list mark in one statement.
-  const { products, prices, stopped, categoryIds, autoAddMinimum } = await findOrderProducts(
-    db,
-    shipperId,
-    branch,
-    [...named],
-    body.delivery_type,
-  );
+  // The products with their menu price, stop-list mark and modifiers in one statement.
+  const { products, prices, stopped, categoryIds, autoAddMinimum, modifiers, stoppedModifiers } =
+    await findOrderProducts(db, shipperId, branch, [...named], body.delivery_type);
   const comboIds = [...products.values()].filter((p) => p.type === 'combo').map((p) => p.id);
-  const owners = [...products.values()].filter((p) => p.parentId === null).map((p) => p.id);
-  // One after another: inside placing's transaction they share one connection (node-postgres
-  // deprecates queries sent to a client that is still busy).
   const comboGroups = await findComboGroups(db, comboIds);
-  const { byProduct: modifiers, stopped: stoppedModifiers } = await findModifiers(db, owners, branch.id);
   return {
     products,
     prices,
@@ -251,6 +242,8 @@ export async function priceOrder(
     customer: { id: input.customerId, hasOrders },
     now,
     lockPromoCode: input.lockPromoCode,
+    // Read with the place rows: the discounts do not read them again.
+    automatic: place.automaticDiscounts,
     // The lines' products were read with the catalogue: the discounts do not read them again.
     productFacts: counted.flatMap((l) => {
       const product = catalogue.products.get(l.discount.productId);

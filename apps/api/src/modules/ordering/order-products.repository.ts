@@ -1,14 +1,26 @@
-import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
 import { pgArray, preparedQuery } from '../../db/prepared.ts';
 import {
-  branchModifierStopList,
   groupModifiers,
   groupModifierVariants,
   menuProducts,
   products,
   singleModifiers,
 } from '../../db/schema/index.ts';
+
+export type ModifierRows = {
+  singles: (typeof singleModifiers.$inferSelect)[];
+  groups: (typeof groupModifiers.$inferSelect & {
+    variants: (typeof groupModifierVariants.$inferSelect)[];
+  })[];
+};
+
+/** A modifier row (`to_json`) and whether the branch has it on its modifier stop list (issue 13). */
+type StoppedJson = { row: unknown; stopped: boolean };
+type GroupJson = { row: unknown; variants: StoppedJson[] };
+type ModifiersJson = { singles: StoppedJson[]; groups: GroupJson[] };
 
 /**
  * What pricing a line reads of a product: not its descriptions, ingredients, picture or search texts
@@ -18,6 +30,10 @@ export type OrderProductRow = Pick<
   typeof products.$inferSelect,
   'id' | 'parentId' | 'type' | 'title' | 'outPrice'
 >;
+
+/** Whether the branch has this modifier (a single one or a group's variant) on its modifier stop list. */
+const stoppedAt = (branchId: SQL | Placeholder, modifierId: SQL) =>
+  sql`exists (select 1 from branch_modifier_stop_list ms where ms.branch_id = ${branchId}::uuid and ms.modifier_id = ${modifierId})`;
 
 const selectOrderProducts = preparedQuery<{
   shipperId: string;
@@ -48,6 +64,17 @@ const selectOrderProducts = preparedQuery<{
       autoAddMinimum: sql<
         number | null
       >`(select min(a.min_order_price) from auto_add_products a where a.shipper_id = ${p('shipperId')} and a.product_id = "products"."id" and (a.delivery_type is null or a.delivery_type = ${p('deliveryType')}))`,
+      // The modifiers of a product that is not a size (a size is ordered with its origin product's):
+      // the single ones, and the groups with their variants, each with its mark on the branch's
+      // modifier stop list (issue 13). As JSON rows (db/json-rows.ts), so that they need no statements
+      // of their own (issue 11, docs/perf/orders.md round 6).
+      modifiers: sql<ModifiersJson | null>`case when "products"."parent_id" is null then json_build_object(
+        'singles', (select coalesce(json_agg(json_build_object('row', to_json(sm), 'stopped', ${stoppedAt(p('branchId'), sql`sm.id`)}) order by sm.position, sm.id), '[]'::json)
+          from single_modifiers sm where sm.product_id = "products"."id"),
+        'groups', (select coalesce(json_agg(json_build_object('row', to_json(gm), 'variants',
+            (select coalesce(json_agg(json_build_object('row', to_json(gv), 'stopped', ${stoppedAt(p('branchId'), sql`gv.id`)}) order by gv.position, gv.id), '[]'::json)
+              from group_modifier_variants gv where gv.group_id = gm.id)) order by gm.position, gm.id), '[]'::json)
+          from group_modifiers gm where gm.product_id = "products"."id")) end`,
     })
     .from(products)
     .leftJoin(
@@ -66,7 +93,8 @@ const selectOrderProducts = preparedQuery<{
 /**
  * The chain's active products among `ids` and the active sizes (variants) of the origin products
  * among them, keyed by id; with, in the same statement, each one's price on the branch's menu (absent:
- * not sold there) and whether it is on the branch's stop list.
+ * not sold there) and whether it is on the branch's stop list, and the modifiers of those that are not
+ * sizes with their marks on the branch's modifier stop list.
  */
 export async function findOrderProducts(
   db: DbOrTx,
@@ -85,6 +113,10 @@ export async function findOrderProducts(
    * those rules (auto-add.service's autoAddedFlags decides with it, as autoAddedLines would).
    */
   autoAddMinimum: Map<string, number>;
+  /** The modifiers of each product that is not a size (none: empty lists). */
+  modifiers: Map<string, ModifierRows>;
+  /** The ids of those modifiers (single ones, group variants) on the branch's modifier stop list. */
+  stoppedModifiers: Set<string>;
 }> {
   const found = {
     products: new Map<string, OrderProductRow>(),
@@ -92,6 +124,8 @@ export async function findOrderProducts(
     stopped: new Set<string>(),
     categoryIds: new Map<string, string[]>(),
     autoAddMinimum: new Map<string, number>(),
+    modifiers: new Map<string, ModifierRows>(),
+    stoppedModifiers: new Set<string>(),
   };
   if (!ids.length) return found;
   const rows = await selectOrderProducts(db, {
@@ -101,8 +135,9 @@ export async function findOrderProducts(
     ids: pgArray(ids),
     deliveryType,
   });
-  for (const { product, price, inStop, categoryIds, autoAddMinimum } of rows) {
+  for (const { product, price, inStop, categoryIds, autoAddMinimum, modifiers } of rows) {
     found.products.set(product.id, product);
+    if (modifiers) found.modifiers.set(product.id, modifierRows(modifiers, found.stoppedModifiers));
     found.categoryIds.set(product.id, categoryIds);
     // A rule whose product the menu does not sell does not apply (listAutoAdd's inner join).
     if (autoAddMinimum !== null && price !== null)
@@ -113,72 +148,20 @@ export async function findOrderProducts(
   return found;
 }
 
-export type ModifierRows = {
-  singles: (typeof singleModifiers.$inferSelect)[];
-  groups: (typeof groupModifiers.$inferSelect & {
-    variants: (typeof groupModifierVariants.$inferSelect)[];
-  })[];
-};
-
-/** Whether the branch has this modifier (a single one or a group's variant) on its stop list (issue 13). */
-const stoppedAt = (branchId: SQL, modifierId: SQL | AnyColumn) =>
-  sql<boolean>`exists (select 1 from ${branchModifierStopList} where ${branchModifierStopList.branchId} = ${branchId} and ${branchModifierStopList.modifierId} = ${modifierId})`;
-
-const selectSingleModifiers = preparedQuery<{ ids: string; branchId: string }>()((db, p) =>
-  db
-    .select({ single: singleModifiers, stopped: stoppedAt(sql`${p('branchId')}::uuid`, singleModifiers.id) })
-    .from(singleModifiers)
-    .where(sql`${singleModifiers.productId} = any(${p('ids')}::uuid[])`)
-    .orderBy(asc(singleModifiers.position)),
-);
-
-const selectGroupModifiers = preparedQuery<{ ids: string; branchId: string }>()((db, p) =>
-  db
-    .select({
-      group: groupModifiers,
-      variant: groupModifierVariants,
-      stopped: stoppedAt(sql`${p('branchId')}::uuid`, groupModifierVariants.id),
-    })
-    .from(groupModifiers)
-    .leftJoin(groupModifierVariants, eq(groupModifierVariants.groupId, groupModifiers.id))
-    .where(sql`${groupModifiers.productId} = any(${p('ids')}::uuid[])`)
-    .orderBy(asc(groupModifiers.position), asc(groupModifiers.id), asc(groupModifierVariants.position)),
-);
-
-/**
- * The modifiers of several products in two statements: the single ones, and the groups joined with
- * their variants (modules/modifiers reads one product's), each marked when it is on the branch's
- * modifier stop list (issue 13: `stopped` holds those ids; read in the same statements, so placing an
- * order costs no statement more).
- */
-export async function findModifiers(
-  db: DbOrTx,
-  productIds: string[],
-  branchId: string,
-): Promise<{ byProduct: Map<string, ModifierRows>; stopped: Set<string> }> {
-  const byProduct = new Map<string, ModifierRows>(productIds.map((id) => [id, { singles: [], groups: [] }]));
-  const stopped = new Set<string>();
-  if (!productIds.length) return { byProduct, stopped };
-  // One after another: inside a transaction the queries share one connection.
-  const ids = pgArray(productIds);
-  const singles = await selectSingleModifiers(db, { ids, branchId });
-  const groupRows = await selectGroupModifiers(db, { ids, branchId });
-  for (const { single, stopped: isStopped } of singles) {
-    byProduct.get(single.productId)?.singles.push(single);
+/** The product's modifiers in `json` (modifiersJson) as ModifierRows, their stopped ids added to `stopped`. */
+function modifierRows(json: ModifiersJson, stopped: Set<string>): ModifierRows {
+  const singles = json.singles.map(({ row, stopped: isStopped }) => {
+    const single = rowFromJson(singleModifiers, row);
     if (isStopped) stopped.add(single.id);
-  }
-  const groups = new Map<string, ModifierRows['groups'][number]>();
-  for (const { group, variant, stopped: isStopped } of groupRows) {
-    let entry = groups.get(group.id);
-    if (!entry) {
-      entry = { ...group, variants: [] };
-      groups.set(group.id, entry);
-      byProduct.get(group.productId)?.groups.push(entry);
-    }
-    if (variant) {
-      entry.variants.push(variant);
+    return single;
+  });
+  const groups = json.groups.map(({ row, variants }) => ({
+    ...rowFromJson(groupModifiers, row),
+    variants: variants.map(({ row: variantRow, stopped: isStopped }) => {
+      const variant = rowFromJson(groupModifierVariants, variantRow);
       if (isStopped) stopped.add(variant.id);
-    }
-  }
-  return { byProduct, stopped };
+      return variant;
+    }),
+  }));
+  return { singles, groups };
 }

@@ -1,6 +1,7 @@
 import { isCancelledStatus, ORDER_STATUSES } from '@app/domain';
-import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
   branches,
@@ -100,6 +101,30 @@ const selectAutomaticDiscounts = preparedQuery<{ shipperId: string }>()((db, p) 
     )
     .orderBy(asc(discounts.position), asc(discounts.id)),
 );
+
+/** An automatic discount with its links, as automaticDiscountsJson writes it. */
+export type DiscountJson = { row: unknown; branchIds: string[]; productIds: string[]; categoryIds: string[] };
+
+/**
+ * The chain's active automatic discounts with their links, in its order, as ONE JSON array: for a
+ * statement that reads them with other rows (placing an order reads them with its branch, issue 11,
+ * docs/perf/orders.md round 6). `shipperId`: the chain's id as an SQL expression of that statement.
+ * automaticDiscountsFromJson gives what listAutomaticDiscounts gives.
+ */
+export const automaticDiscountsJson = (shipperId: SQL) =>
+  sql<DiscountJson[]>`(select coalesce(json_agg(json_build_object('row', to_json(d),
+    'branchIds', array(select l.branch_id::text from discount_branches l where l.discount_id = d.id),
+    'productIds', array(select l.product_id::text from discount_products l where l.discount_id = d.id),
+    'categoryIds', array(select l.category_id::text from discount_categories l where l.discount_id = d.id)
+  ) order by d.position, d.id), '[]'::json)
+  from discounts d where d.shipper_id = ${shipperId} and d.trigger = 'automatic' and d.is_active)`;
+
+/** The rules of automaticDiscountsJson's array. */
+export function automaticDiscountsFromJson(json: readonly DiscountJson[]): DiscountRule[] {
+  return json.map(({ row, branchIds, productIds, categoryIds }) =>
+    toRule({ discount: rowFromJson(discounts, row), branchIds, productIds, categoryIds }),
+  );
+}
 
 /** The chain's active automatic discounts, in its order (conditions are checked by the caller). */
 export async function listAutomaticDiscounts(db: DbOrTx, shipperId: string): Promise<DiscountRule[]> {

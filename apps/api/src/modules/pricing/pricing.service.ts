@@ -119,6 +119,11 @@ export type DiscountInput = {
    * has read them already (placing an order reads them with the menu); absent: read here.
    */
   productFacts?: readonly ProductFacts[];
+  /**
+   * The chain's active automatic discounts as listAutomaticDiscounts reads them, when the caller has
+   * read them already (placing an order reads them with its branch); absent: read here.
+   */
+  automatic?: readonly DiscountRule[];
 };
 
 type CheckedPromo = { id: string; code: string; rule: DiscountRule; minOrderAmount: number };
@@ -189,7 +194,7 @@ export async function computeDiscounts(db: DbOrTx, input: DiscountInput): Promis
     clock: tashkentClock(input.now),
   };
   const promo = input.promoCode ? await checkPromoCode(db, input, ctx) : null;
-  const automatic = (await listAutomaticDiscounts(db, input.shipperId)).filter((rule) =>
+  const automatic = (input.automatic ?? (await listAutomaticDiscounts(db, input.shipperId))).filter((rule) =>
     automaticHolds(rule, ctx),
   );
   const outcome = applyDiscounts(automatic, promo?.rule ?? null, ctx);

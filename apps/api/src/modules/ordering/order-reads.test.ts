@@ -1,0 +1,134 @@
+/**
+ * The reads placing and quoting an order fold into fewer statements (issue 11, docs/perf/orders.md
+ * round 6) give what the reads they replace gave: the place rows carry the chain's automatic
+ * discounts exactly as listAutomaticDiscounts reads them, and the products carry their modifiers with
+ * their marks on the branch's modifier stop list exactly as the modifier tables hold them. On PGlite
+ * and, with DATABASE_URL, on PostgreSQL.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  branchModifierStopList,
+  groupModifiers,
+  groupModifierVariants,
+  singleModifiers,
+} from '../../db/schema/index.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { ORDER_FIXTURE } from '../../test/orders.ts';
+import { listAutomaticDiscounts } from '../pricing/pricing.repository.ts';
+import { findPlaceRows } from './order-place-rows.repository.ts';
+import { findOrderProducts } from './order-products.repository.ts';
+
+const SHIPPER = CLIENT_HEADERS.shipper;
+const P = ORDER_FIXTURE.products;
+const M = ORDER_FIXTURE.modifiers;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function branchOf(id: string) {
+  const place = await findPlaceRows(t.db.db, SHIPPER, id, null);
+  if (!place?.branch) throw new Error(`no branch ${id}`);
+  return place.branch;
+}
+
+/** A product's modifiers as the modifier tables hold them, in their positions. */
+async function modifiersInTables(productId: string) {
+  const db = t.db.db;
+  const singles = await db
+    .select()
+    .from(singleModifiers)
+    .where(eq(singleModifiers.productId, productId))
+    .orderBy(asc(singleModifiers.position), asc(singleModifiers.id));
+  const groups = await db
+    .select()
+    .from(groupModifiers)
+    .where(eq(groupModifiers.productId, productId))
+    .orderBy(asc(groupModifiers.position), asc(groupModifiers.id));
+  const variants = groups.length
+    ? await db
+        .select()
+        .from(groupModifierVariants)
+        .where(
+          inArray(
+            groupModifierVariants.groupId,
+            groups.map((g) => g.id),
+          ),
+        )
+        .orderBy(asc(groupModifierVariants.position), asc(groupModifierVariants.id))
+    : [];
+  return {
+    singles,
+    groups: groups.map((g) => ({ ...g, variants: variants.filter((v) => v.groupId === g.id) })),
+  };
+}
+
+describe('the reads folded into the place rows and the products', () => {
+  it("carry the chain's automatic discounts as listAutomaticDiscounts reads them", async () => {
+    const place = await findPlaceRows(t.db.db, SHIPPER, ORDER_FIXTURE.chilonzor, ORDER_FIXTURE.westZone);
+    const listed = await listAutomaticDiscounts(t.db.db, SHIPPER);
+    // The fixture's active automatic discounts (its inactive one and its promo codes' are not).
+    expect(listed.length).toBeGreaterThan(5);
+    expect(place?.automaticDiscounts).toEqual(listed);
+    // Read with an unknown branch too: the discounts hang on the chain, not the branch.
+    const noBranch = await findPlaceRows(t.db.db, SHIPPER, crypto.randomUUID(), null);
+    expect(noBranch?.branch).toBeUndefined();
+    expect(noBranch?.automaticDiscounts).toEqual(listed);
+  });
+
+  it('carry the modifiers of each product that is not a size, as the modifier tables hold them', async () => {
+    const branch = await branchOf(ORDER_FIXTURE.chilonzor);
+    const read = await findOrderProducts(
+      t.db.db,
+      SHIPPER,
+      branch,
+      [P.beefWrap, P.margherita, P.cola],
+      'delivery',
+    );
+    const wrap = await modifiersInTables(P.beefWrap);
+    expect(wrap.singles.map((s) => s.id)).toContain(M.cheese);
+    expect(wrap.groups.map((g) => g.id)).toContain(M.sauce);
+    expect(read.modifiers.get(P.beefWrap)).toEqual(wrap);
+    expect(read.modifiers.get(P.margherita)).toEqual(await modifiersInTables(P.margherita));
+    expect(read.modifiers.get(P.cola)).toEqual({ singles: [], groups: [] });
+    // The sizes read with their origin product are priced with its modifiers: none of their own.
+    expect(read.products.has(P.margherita35)).toBe(true);
+    expect(read.modifiers.has(P.margherita35)).toBe(false);
+    expect(read.stoppedModifiers.size).toBe(0);
+  });
+
+  it("mark the modifiers on this branch's modifier stop list, and only this branch's", async () => {
+    await t.db.db.insert(branchModifierStopList).values([
+      { branchId: ORDER_FIXTURE.chilonzor, modifierId: M.cheese },
+      { branchId: ORDER_FIXTURE.chilonzor, modifierId: M.garlic },
+    ]);
+    try {
+      const chilonzor = await findOrderProducts(
+        t.db.db,
+        SHIPPER,
+        await branchOf(ORDER_FIXTURE.chilonzor),
+        [P.beefWrap],
+        'delivery',
+      );
+      expect([...chilonzor.stoppedModifiers].sort()).toEqual([M.cheese, M.garlic].sort());
+      expect(chilonzor.modifiers.get(P.beefWrap)).toEqual(await modifiersInTables(P.beefWrap));
+      const yunusobod = await findOrderProducts(
+        t.db.db,
+        SHIPPER,
+        await branchOf(ORDER_FIXTURE.yunusobod),
+        [P.beefWrap],
+        'delivery',
+      );
+      expect(yunusobod.stoppedModifiers.size).toBe(0);
+    } finally {
+      await t.db.db
+        .delete(branchModifierStopList)
+        .where(eq(branchModifierStopList.branchId, ORDER_FIXTURE.chilonzor));
+    }
+  });
+});
