@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
-import { rehydrateStore } from '@/lib/stores/persist';
+import { ensureHydrated } from '@/lib/stores/persist';
 
 export const autoAddQueryKey = (menuId: string | null, deliveryType: string) =>
   ['auto-add-product', menuId, deliveryType] as const;
@@ -18,7 +18,7 @@ export const autoAddQueryKey = (menuId: string | null, deliveryType: string) =>
  */
 export async function loadCartStore() {
   const cart = await import('./store');
-  if (!cart.cartStore.persist.hasHydrated()) await rehydrateStore(cart.cartStore);
+  await ensureHydrated(cart.cartStore);
   return cart;
 }
 
@@ -34,7 +34,7 @@ export function preloadCartStore(): void {
  * wrong type's auto-add products.
  */
 async function chosenDeliveryType(): Promise<TDeliveryType> {
-  if (!useCommonStore.persist.hasHydrated()) await rehydrateStore(useCommonStore);
+  await ensureHydrated(useCommonStore);
   return useCommonStore.getState().deliveryType;
 }
 

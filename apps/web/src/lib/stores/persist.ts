@@ -78,6 +78,14 @@ export async function rehydrateStore<S, P>(
   if (!store.persist.hasHydrated()) hydrateFromDefaults(store);
 }
 
+/**
+ * The store with its saved state, for an action that must not run on its initial state (an 'Add'
+ * pressed before `<StoreHydration />` has run): rehydrated now (rehydrateStore) unless it has been.
+ */
+export async function ensureHydrated<S, P>(store: THydratable<S, P>): Promise<void> {
+  if (!store.persist.hasHydrated()) await rehydrateStore(store);
+}
+
 /** Each store once (keyed by the store), with the function that rehydrates it. */
 const registered = new Map<object, () => Promise<void>>();
 let hydrated = false;

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { persistOptions, registerPersistedStore, rehydrateAllStores, rehydrateStore } from './persist';
+import {
+  ensureHydrated,
+  persistOptions,
+  registerPersistedStore,
+  rehydrateAllStores,
+  rehydrateStore,
+} from './persist';
 
 type TCounter = { count: number; bump: () => void };
 
@@ -106,5 +112,18 @@ describe('rehydrating persisted stores (spec section 9: rehydrate timeout 5 s)',
     await vi.advanceTimersByTimeAsync(5_000);
     await all;
     expect(store.persist.hasHydrated()).toBe(true);
+  });
+
+  it('ensureHydrated reads the saved state once: not again over what the customer did since', async () => {
+    const slow = slowStorage(saved);
+    const store = counterStore(slow.storage);
+    const first = ensureHydrated(store);
+    slow.answer();
+    await first;
+    expect(store.getState().count).toBe(7);
+    store.getState().bump();
+    // Already hydrated: nothing is read (a read would wait for the storage, and replace 8 with 7).
+    await ensureHydrated(store);
+    expect(store.getState().count).toBe(8);
   });
 });
