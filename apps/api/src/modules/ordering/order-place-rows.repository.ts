@@ -20,10 +20,11 @@ export type OrderPlaceRows = {
 };
 
 /**
- * The shipper, the chain's automatic discounts, the branch, and for a delivery the zone (with the branches serving it, in the
- * chain's branch order, as zones.repository's listActiveZones gives it) and its fare: what placing
- * and quoting check first, read in ONE statement instead of six (issue 11, docs/perf/orders.md).
- * Undefined when the shipper does not exist. The callers run the same checks on the rows as before.
+ * The shipper, the chain's automatic discounts, the branch, and for a delivery the zone (with the
+ * branches serving it, in the chain's branch order, as zones.repository's listActiveZones gives it)
+ * and its fare: what placing and quoting check first, read in ONE statement instead of six (issue 11,
+ * docs/perf/orders.md). Undefined when the shipper does not exist. The callers run the same checks on
+ * the rows as before.
  */
 const selectPlaceRows = preparedQuery<{ shipperId: string; branchId: string; zoneId: string | null }>()(
   (db, p) =>

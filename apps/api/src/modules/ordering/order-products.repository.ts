@@ -148,7 +148,7 @@ export async function findOrderProducts(
   return found;
 }
 
-/** The product's modifiers in `json` (modifiersJson) as ModifierRows, their stopped ids added to `stopped`. */
+/** A product's `modifiers` column (selectOrderProducts) as ModifierRows; the stopped ids go into `stopped`. */
 function modifierRows(json: ModifiersJson, stopped: Set<string>): ModifierRows {
   const singles = json.singles.map(({ row, stopped: isStopped }) => {
     const single = rowFromJson(singleModifiers, row);
