@@ -26,18 +26,22 @@ export async function findStoppedModifiers(
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * A product's modifiers in their positions (rows of equal position by id: the order placing an order
+ * reads them in, order-products.repository.ts).
+ */
 export async function listModifiers(db: DbOrTx, productId: string) {
   const [singles, groups] = await Promise.all([
     db
       .select()
       .from(singleModifiers)
       .where(eq(singleModifiers.productId, productId))
-      .orderBy(asc(singleModifiers.position)),
+      .orderBy(asc(singleModifiers.position), asc(singleModifiers.id)),
     db
       .select()
       .from(groupModifiers)
       .where(eq(groupModifiers.productId, productId))
-      .orderBy(asc(groupModifiers.position)),
+      .orderBy(asc(groupModifiers.position), asc(groupModifiers.id)),
   ]);
   const variants = groups.length
     ? await db
@@ -49,7 +53,7 @@ export async function listModifiers(db: DbOrTx, productId: string) {
             groups.map((g) => g.id),
           ),
         )
-        .orderBy(asc(groupModifierVariants.position))
+        .orderBy(asc(groupModifierVariants.position), asc(groupModifierVariants.id))
     : [];
   return {
     singles,

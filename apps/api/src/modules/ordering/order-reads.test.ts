@@ -2,19 +2,15 @@
  * The reads placing and quoting an order fold into fewer statements (issue 11, docs/perf/orders.md
  * round 6) give what the reads they replace gave: the place rows carry the chain's automatic
  * discounts exactly as listAutomaticDiscounts reads them, and the products carry their modifiers with
- * their marks on the branch's modifier stop list exactly as the modifier tables hold them. On PGlite
+ * their marks on the branch's modifier stop list exactly as the product's own modifiers route reads them. On PGlite
  * and, with DATABASE_URL, on PostgreSQL.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  branchModifierStopList,
-  groupModifiers,
-  groupModifierVariants,
-  singleModifiers,
-} from '../../db/schema/index.ts';
+import { branchModifierStopList } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { ORDER_FIXTURE } from '../../test/orders.ts';
+import { listModifiers } from '../modifiers/modifiers.repository.ts';
 import { listAutomaticDiscounts } from '../pricing/pricing.repository.ts';
 import { findPlaceRows } from './order-place-rows.repository.ts';
 import { findOrderProducts } from './order-products.repository.ts';
@@ -37,36 +33,12 @@ async function branchOf(id: string) {
   return place.branch;
 }
 
-/** A product's modifiers as the modifier tables hold them, in their positions. */
-async function modifiersInTables(productId: string) {
-  const db = t.db.db;
-  const singles = await db
-    .select()
-    .from(singleModifiers)
-    .where(eq(singleModifiers.productId, productId))
-    .orderBy(asc(singleModifiers.position), asc(singleModifiers.id));
-  const groups = await db
-    .select()
-    .from(groupModifiers)
-    .where(eq(groupModifiers.productId, productId))
-    .orderBy(asc(groupModifiers.position), asc(groupModifiers.id));
-  const variants = groups.length
-    ? await db
-        .select()
-        .from(groupModifierVariants)
-        .where(
-          inArray(
-            groupModifierVariants.groupId,
-            groups.map((g) => g.id),
-          ),
-        )
-        .orderBy(asc(groupModifierVariants.position), asc(groupModifierVariants.id))
-    : [];
-  return {
-    singles,
-    groups: groups.map((g) => ({ ...g, variants: variants.filter((v) => v.groupId === g.id) })),
-  };
-}
+/** The products `ids` at `branchId` (its menu and stop lists), as placing an order reads them. */
+const productsAt = async (branchId: string, ids: string[]) =>
+  findOrderProducts(t.db.db, SHIPPER, await branchOf(branchId), ids, 'delivery');
+
+/** A product's modifiers as the product's own route reads them (modifiers module). */
+const routeModifiers = (productId: string) => listModifiers(t.db.db, productId);
 
 describe('the reads folded into the place rows and the products', () => {
   it("carry the chain's automatic discounts as listAutomaticDiscounts reads them", async () => {
@@ -81,20 +53,13 @@ describe('the reads folded into the place rows and the products', () => {
     expect(noBranch?.automaticDiscounts).toEqual(listed);
   });
 
-  it('carry the modifiers of each product that is not a size, as the modifier tables hold them', async () => {
-    const branch = await branchOf(ORDER_FIXTURE.chilonzor);
-    const read = await findOrderProducts(
-      t.db.db,
-      SHIPPER,
-      branch,
-      [P.beefWrap, P.margherita, P.cola],
-      'delivery',
-    );
-    const wrap = await modifiersInTables(P.beefWrap);
+  it("carry the modifiers of each product that is not a size, as the product's modifiers route reads them", async () => {
+    const read = await productsAt(ORDER_FIXTURE.chilonzor, [P.beefWrap, P.margherita, P.cola]);
+    const wrap = await routeModifiers(P.beefWrap);
     expect(wrap.singles.map((s) => s.id)).toContain(M.cheese);
     expect(wrap.groups.map((g) => g.id)).toContain(M.sauce);
     expect(read.modifiers.get(P.beefWrap)).toEqual(wrap);
-    expect(read.modifiers.get(P.margherita)).toEqual(await modifiersInTables(P.margherita));
+    expect(read.modifiers.get(P.margherita)).toEqual(await routeModifiers(P.margherita));
     expect(read.modifiers.get(P.cola)).toEqual({ singles: [], groups: [] });
     // The sizes read with their origin product are priced with its modifiers: none of their own.
     expect(read.products.has(P.margherita35)).toBe(true);
@@ -108,22 +73,10 @@ describe('the reads folded into the place rows and the products', () => {
       { branchId: ORDER_FIXTURE.chilonzor, modifierId: M.garlic },
     ]);
     try {
-      const chilonzor = await findOrderProducts(
-        t.db.db,
-        SHIPPER,
-        await branchOf(ORDER_FIXTURE.chilonzor),
-        [P.beefWrap],
-        'delivery',
-      );
+      const chilonzor = await productsAt(ORDER_FIXTURE.chilonzor, [P.beefWrap]);
       expect([...chilonzor.stoppedModifiers].sort()).toEqual([M.cheese, M.garlic].sort());
-      expect(chilonzor.modifiers.get(P.beefWrap)).toEqual(await modifiersInTables(P.beefWrap));
-      const yunusobod = await findOrderProducts(
-        t.db.db,
-        SHIPPER,
-        await branchOf(ORDER_FIXTURE.yunusobod),
-        [P.beefWrap],
-        'delivery',
-      );
+      expect(chilonzor.modifiers.get(P.beefWrap)).toEqual(await routeModifiers(P.beefWrap));
+      const yunusobod = await productsAt(ORDER_FIXTURE.yunusobod, [P.beefWrap]);
       expect(yunusobod.stoppedModifiers.size).toBe(0);
     } finally {
       await t.db.db
