@@ -6,7 +6,7 @@
  *
  * As a command:
  *   node scripts/bench/api-server.mjs --db pglite|postgres --port 4121 [--pg-url postgres://postgres@127.0.0.1:5432] [--db-prefix bench] [--cpu-prof DIR]
- *        [--orders --seconds 20 --connections 16 --customers 200]
+ *        [--orders --seconds 20 --connections 16 --customers 200 [--combos]]
  * --processes N (PostgreSQL only) starts N API processes on one database, on ports PORT..PORT+N-1;
  * the CPU figures then sum them. With --orders it runs scripts/bench/orders.mjs against the API(s),
  * then stops them; without, it
@@ -328,6 +328,7 @@ async function main() {
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '16' },
       customers: { type: 'string', default: '200' },
+      combos: { type: 'boolean', default: false },
       processes: { type: 'string', default: '1' },
     },
   });
@@ -338,7 +339,7 @@ async function main() {
   }
   if (!values.port) {
     console.error(
-      'usage: node scripts/bench/api-server.mjs --db pglite|postgres --port PORT [--pg-url URL] [--orders --seconds N --connections 16 --customers 200] [--processes N]',
+      'usage: node scripts/bench/api-server.mjs --db pglite|postgres --port PORT [--pg-url URL] [--orders --seconds N --connections 16 --customers 200 [--combos]] [--processes N]',
     );
     process.exit(2);
   }
@@ -371,7 +372,15 @@ async function main() {
       });
       orders = await runOrders(
         apis.map((a) => a.url).join(','),
-        ['--seconds', values.seconds, '--connections', values.connections, '--customers', values.customers],
+        [
+          '--seconds',
+          values.seconds,
+          '--connections',
+          values.connections,
+          '--customers',
+          values.customers,
+          ...(values.combos ? ['--combos'] : []),
+        ],
         probe,
       );
       cpu = await probe.report(orders.orders);

@@ -7,6 +7,8 @@
  *   node scripts/bench/orders.mjs --api http://localhost:4121 --seconds 20 --connections 16 [--customers 200]
  *   --api http://localhost:4121,http://localhost:4122  several API processes on one database: customers
  *   sign in through the first, and the placements in flight are spread over all of them.
+ *   --combos  each cart also holds one of the branch's combos, with the first pick of each of its
+ *   groups (as the product page offers them: GET /v2/product/:id's combo_groups).
  *
  * Before the timed part (not measured) it
  * 1. signs `--customers` new customers in through the API: POST /v1/customers/register, the code from
@@ -58,12 +60,13 @@ function parseCli(argv) {
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '16' },
       customers: { type: 'string', default: '200' },
+      combos: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help || !values.api) {
     console.error(
-      'usage: node scripts/bench/orders.mjs --api http://localhost:PORT --seconds N --connections 16 [--customers 200]',
+      'usage: node scripts/bench/orders.mjs --api http://localhost:PORT --seconds N --connections 16 [--customers 200] [--combos]',
     );
     process.exit(values.help ? 0 : 2);
   }
@@ -82,6 +85,7 @@ function parseCli(argv) {
     seconds: positive('seconds'),
     connections: Math.floor(positive('connections')),
     customers: Math.floor(positive('customers')),
+    combos: values.combos,
   };
 }
 
@@ -182,10 +186,49 @@ async function branchProducts(api, branchId) {
   );
 }
 
-/** Picks products (deterministically from `seed`) until the goods reach `target`. */
-function cartLines(products, seed, target) {
+/**
+ * The branch's combos that are not stopped, each as an order line with the first pick of each of its
+ * groups (the product page's choices), and its price with those picks.
+ */
+async function branchCombos(api, branch) {
+  const menu = await expectOk(call(api, 'GET', `/v2/menu-products?branch_id=${branch.id}`), 'menu-products');
+  const ids = new Set();
+  for (const category of menu.categories ?? [])
+    for (const p of category.products ?? []) if (p.type === 'combo' && !p.in_stop) ids.add(p.id);
+  const combos = [];
+  for (const id of ids) {
+    const product = await expectOk(
+      call(api, 'GET', `/v2/product/${id}?menu_id=${branch.menu_id}`),
+      'product',
+    );
+    const groups = product.combo_groups ?? [];
+    if (!groups.length) continue;
+    combos.push({
+      line: {
+        product_id: id,
+        type: 'combo',
+        quantity: 1,
+        variants: groups.map((g) => ({ group_id: g.id, product_id: g.variants[0].product_id })),
+        order_modifiers: [],
+      },
+      price: product.out_price,
+    });
+  }
+  return combos;
+}
+
+/**
+ * Picks products (deterministically from `seed`) until the goods reach `target`; with `combos`, the
+ * cart starts with one of them.
+ */
+function cartLines(products, seed, target, combos = []) {
   const lines = [];
   let goods = 0;
+  if (combos.length) {
+    const combo = combos[seed % combos.length];
+    lines.push(combo.line);
+    goods += combo.price;
+  }
   for (let i = 0; goods < target && i < 6; i++) {
     const p = products[(seed * 7 + i * 3) % products.length];
     const quantity = 1 + ((seed + i) % 2);
@@ -199,7 +242,7 @@ function cartLines(products, seed, target) {
  * Valid order bodies: per active branch, a pickup and (for each zone it serves) a delivery, each
  * checked with the quote (no refusals) by `token`; express when the branch is open, else scheduled.
  */
-async function buildCarts(api, token, log) {
+async function buildCarts(api, token, log, { combos: withCombos = false } = {}) {
   const { branches } = await expectOk(call(api, 'GET', '/v1/branches'), 'branches');
   const { zones } = await expectOk(call(api, 'GET', '/v1/delivery-zones'), 'delivery-zones');
   const carts = [];
@@ -211,6 +254,8 @@ async function buildCarts(api, token, log) {
   for (const branch of branches.filter((b) => b.is_active)) {
     const products = await branchProducts(api, branch.id);
     if (products.length < 3) continue;
+    const combos = withCombos ? await branchCombos(api, branch) : [];
+    if (withCombos && !combos.length) continue;
     const served = zones.filter((z) => z.branch_ids.includes(branch.id));
     const shapes = [
       { delivery_type: 'self-pickup', min: 0 },
@@ -232,7 +277,7 @@ async function buildCarts(api, token, log) {
           steps: [
             {
               branch_id: branch.id,
-              products: cartLines(products, s * 3 + variant, Math.max(min, 60_000) + 1),
+              products: cartLines(products, s * 3 + variant, Math.max(min, 60_000) + 1, combos),
             },
           ],
         };
@@ -368,7 +413,7 @@ async function main() {
     (i) => signIn(opts.api, i, runTag),
   );
   log(`${customers.length} customers signed in (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-  const carts = await buildCarts(opts.api, customers[0].token, log);
+  const carts = await buildCarts(opts.api, customers[0].token, log, { combos: opts.combos });
 
   log(`placing orders for ${opts.seconds} s with ${opts.connections} in flight ...`);
   const r = await placeOrders(opts.apis, customers, carts, opts);

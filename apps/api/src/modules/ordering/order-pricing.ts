@@ -44,7 +44,6 @@ import { isOnlinePaymentType, type OrderPaymentConfig } from '../payments/order-
 import type { DiscountResult } from '../pricing/discount-rules.ts';
 import { customerHasOrders } from '../pricing/pricing.repository.ts';
 import { computeDiscounts, computeFare } from '../pricing/pricing.service.ts';
-import { findComboGroups } from '../products/products.repository.ts';
 import type { ZoneWithBranches } from '../zones/zones.repository.ts';
 import {
   type CreateOrderBody,
@@ -74,11 +73,9 @@ async function loadCatalogue(
     named.add(line.product_id.toLowerCase());
     for (const v of line.variants) named.add(v.product_id.toLowerCase());
   }
-  // The products with their menu price, stop-list mark and modifiers in one statement.
-  const { products, prices, stopped, categoryIds, autoAddMinimum, modifiers, stoppedModifiers } =
+  // The products with their menu price, stop-list mark, modifiers and combo groups in one statement.
+  const { products, prices, stopped, categoryIds, autoAddMinimum, modifiers, stoppedModifiers, comboGroups } =
     await findOrderProducts(db, shipperId, branch, [...named], body.delivery_type);
-  const comboIds = [...products.values()].filter((p) => p.type === 'combo').map((p) => p.id);
-  const comboGroups = await findComboGroups(db, comboIds);
   return {
     products,
     prices,

@@ -3,12 +3,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { pgArray, preparedQuery } from '../../db/prepared.ts';
 import {
+  comboGroupOptions,
+  comboGroups,
   groupModifiers,
   groupModifierVariants,
   menuProducts,
   products,
   singleModifiers,
 } from '../../db/schema/index.ts';
+import type { ComboGroupWithOptions } from '../products/products.repository.ts';
 
 export type ModifierRows = {
   singles: (typeof singleModifiers.$inferSelect)[];
@@ -21,6 +24,8 @@ export type ModifierRows = {
 type StoppedJson = { row: unknown; stopped: boolean };
 type GroupJson = { row: unknown; variants: StoppedJson[] };
 type ModifiersJson = { singles: StoppedJson[]; groups: GroupJson[] };
+/** A combo's group (`to_json`) with its options, each with its product's title. */
+type ComboGroupJson = { row: unknown; options: { row: unknown; title: unknown }[] };
 
 /**
  * What pricing a line reads of a product: not its descriptions, ingredients, picture or search texts
@@ -75,6 +80,16 @@ const selectOrderProducts = preparedQuery<{
             (select coalesce(json_agg(json_build_object('row', to_json(gv), 'stopped', ${stoppedAt(p('branchId'), sql`gv.id`)}) order by gv.position, gv.id), '[]'::json)
               from group_modifier_variants gv where gv.group_id = gm.id)) order by gm.position, gm.id), '[]'::json)
           from group_modifiers gm where gm.product_id = "products"."id")) end`,
+      // A combo's groups with their options whose product is active, in the chain's order: what
+      // products.repository's findComboGroups answers the product page, here so that a combo line
+      // needs no statements of its own (docs/perf/orders.md round 7). `op`, not "products": the
+      // outer row stays "products".
+      comboGroups: sql<
+        ComboGroupJson[] | null
+      >`case when "products"."type" = 'combo' then (select coalesce(json_agg(json_build_object('row', to_json(cg), 'options',
+          (select coalesce(json_agg(json_build_object('row', to_json(o), 'title', op.title) order by o.position, o.id), '[]'::json)
+            from combo_group_options o join products op on op.id = o.product_id and op.is_active where o.group_id = cg.id)) order by cg.position, cg.id), '[]'::json)
+        from combo_groups cg where cg.product_id = "products"."id") end`,
     })
     .from(products)
     .leftJoin(
@@ -117,6 +132,8 @@ export async function findOrderProducts(
   modifiers: Map<string, ModifierRows>;
   /** The ids of those modifiers (single ones, group variants) on the branch's modifier stop list. */
   stoppedModifiers: Set<string>;
+  /** The groups of each combo among them with their options (findComboGroups' answer for it). */
+  comboGroups: Map<string, ComboGroupWithOptions[]>;
 }> {
   const found = {
     products: new Map<string, OrderProductRow>(),
@@ -126,6 +143,7 @@ export async function findOrderProducts(
     autoAddMinimum: new Map<string, number>(),
     modifiers: new Map<string, ModifierRows>(),
     stoppedModifiers: new Set<string>(),
+    comboGroups: new Map<string, ComboGroupWithOptions[]>(),
   };
   if (!ids.length) return found;
   const rows = await selectOrderProducts(db, {
@@ -135,9 +153,11 @@ export async function findOrderProducts(
     ids: pgArray(ids),
     deliveryType,
   });
-  for (const { product, price, inStop, categoryIds, autoAddMinimum, modifiers } of rows) {
+  for (const { product, price, inStop, categoryIds, autoAddMinimum, modifiers, comboGroups } of rows) {
     found.products.set(product.id, product);
     if (modifiers) found.modifiers.set(product.id, modifierRows(modifiers, found.stoppedModifiers));
+    // A combo without groups is left out, as findComboGroups leaves it out.
+    if (comboGroups?.length) found.comboGroups.set(product.id, comboGroupRows(comboGroups));
     found.categoryIds.set(product.id, categoryIds);
     // A rule whose product the menu does not sell does not apply (listAutoAdd's inner join).
     if (autoAddMinimum !== null && price !== null)
@@ -164,4 +184,19 @@ function modifierRows(json: ModifiersJson, stopped: Set<string>): ModifierRows {
     }),
   }));
   return { singles, groups };
+}
+
+type ProductTitle = (typeof products.$inferSelect)['title'];
+
+/** A combo's `comboGroups` column (selectOrderProducts) as findComboGroups gives its groups. */
+function comboGroupRows(json: ComboGroupJson[]): ComboGroupWithOptions[] {
+  return json.map(({ row, options }) => ({
+    ...rowFromJson(comboGroups, row),
+    options: options.map(({ row: optionRow, title }) => {
+      const { id, productId, extraPrice } = rowFromJson(comboGroupOptions, optionRow);
+      // The column's own mapping gives its data type; Drizzle types a column's mapping loosely.
+      const optionTitle = products.title.mapFromDriverValue(title) as ProductTitle;
+      return { id, productId, extraPrice, title: optionTitle };
+    }),
+  }));
 }

@@ -1,23 +1,26 @@
 /**
  * The reads placing and quoting an order fold into fewer statements (issue 11, docs/perf/orders.md
- * round 6) give what the reads they replace gave: the place rows carry the chain's automatic
- * discounts exactly as listAutomaticDiscounts reads them, and the products carry their modifiers with
- * their marks on the branch's modifier stop list exactly as the product's own modifiers route reads them. On PGlite
- * and, with DATABASE_URL, on PostgreSQL.
+ * rounds 6 and 7) give what the reads they replace gave: the place rows carry the chain's automatic
+ * discounts exactly as listAutomaticDiscounts reads them; the products carry their modifiers with
+ * their marks on the branch's modifier stop list exactly as the product's own modifiers route reads
+ * them, and a combo its groups and options exactly as the product page's findComboGroups reads them.
+ * On PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branchModifierStopList } from '../../db/schema/index.ts';
+import { branchModifierStopList, products } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { ORDER_FIXTURE } from '../../test/orders.ts';
 import { listModifiers } from '../modifiers/modifiers.repository.ts';
 import { listAutomaticDiscounts } from '../pricing/pricing.repository.ts';
+import { findComboGroups } from '../products/products.repository.ts';
 import { findPlaceRows } from './order-place-rows.repository.ts';
 import { findOrderProducts } from './order-products.repository.ts';
 
 const SHIPPER = CLIENT_HEADERS.shipper;
 const P = ORDER_FIXTURE.products;
 const M = ORDER_FIXTURE.modifiers;
+const C = ORDER_FIXTURE.combo;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -82,6 +85,32 @@ describe('the reads folded into the place rows and the products', () => {
       await t.db.db
         .delete(branchModifierStopList)
         .where(eq(branchModifierStopList.branchId, ORDER_FIXTURE.chilonzor));
+    }
+  });
+
+  it("carry each combo's groups and options as the product page's findComboGroups reads them", async () => {
+    const read = await productsAt(ORDER_FIXTURE.chilonzor, [P.lunchCombo, P.beefWrap, P.cola]);
+    const page = await findComboGroups(t.db.db, [P.lunchCombo]);
+    const groups = read.comboGroups.get(P.lunchCombo);
+    expect(groups?.map((g) => g.id)).toEqual([C.main, C.drink]);
+    expect(groups?.[0]?.options.map((o) => [o.productId, o.extraPrice])).toEqual([
+      [P.beefWrap, 0],
+      [P.lambShashlik, 3_000],
+    ]);
+    expect(groups?.[1]?.options[0]?.title).toEqual(read.products.get(P.cola)?.title);
+    expect(read.comboGroups).toEqual(page);
+    // Only combos carry groups.
+    expect([...read.comboGroups.keys()]).toEqual([P.lunchCombo]);
+  });
+
+  it('leave out an option whose product is not active, as findComboGroups does', async () => {
+    await t.db.db.update(products).set({ isActive: false }).where(eq(products.id, P.lambShashlik));
+    try {
+      const read = await productsAt(ORDER_FIXTURE.chilonzor, [P.lunchCombo]);
+      expect(read.comboGroups.get(P.lunchCombo)?.[0]?.options.map((o) => o.productId)).toEqual([P.beefWrap]);
+      expect(read.comboGroups).toEqual(await findComboGroups(t.db.db, [P.lunchCombo]));
+    } finally {
+      await t.db.db.update(products).set({ isActive: true }).where(eq(products.id, P.lambShashlik));
     }
   });
 });
