@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ensureImages, imageFilesOf, imageFor } from '../images/images.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../test/fixture-staff.ts';
 import { signInTestCustomer } from '../test/orders.ts';
-import { PERMISSIONS_POLICY, withNoStore } from './security-headers.ts';
+import { HSTS_MAX_AGE_SECONDS, helmetHeaders, PERMISSIONS_POLICY, withNoStore } from './security-headers.ts';
 
 /**
  * Every route the apps of this file register, as Fastify hands it to onRoute hooks: the route table,
@@ -27,6 +30,17 @@ vi.mock('fastify', async (importOriginal) => {
     return app;
   }) as typeof actual.default;
   return { ...actual, default: factory, fastify: factory };
+});
+
+/** How many times helmet built its middleware: the headers are worked out at start, not per request. */
+const helmetCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock('helmet', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('helmet')>();
+  const counted = ((options?: Parameters<typeof actual.default>[0]) => {
+    helmetCalls.count++;
+    return actual.default(options);
+  }) as typeof actual.default;
+  return { ...actual, default: Object.assign(counted, actual.default) };
 });
 
 let t: TestApp;
@@ -295,5 +309,52 @@ describe('Cache-Control: no-store on personal answers (issue 9, finding 7)', () 
     expect(withNoStore('no-cache, no-transform')).toBe('no-store, no-cache, no-transform');
     expect(withNoStore('public, max-age=31536000, immutable')).toBe('no-store');
     expect(withNoStore('no-store')).toBe('no-store');
+  });
+});
+
+describe('helmet headers worked out once (issue 11)', () => {
+  /** What helmet's own middleware writes on a real response, per request as @fastify/helmet ran it. */
+  async function helmetOnResponse(options: HelmetOptions): Promise<Record<string, string>> {
+    const { default: helmet } = await vi.importActual<typeof import('helmet')>('helmet');
+    const res = new ServerResponse(new IncomingMessage(new Socket()));
+    res.setHeader('X-Powered-By', 'something');
+    helmet(options)(res.req, res, (error) => {
+      if (error) throw error;
+    });
+    return Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]));
+  }
+
+  const options: HelmetOptions[] = [
+    {
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      strictTransportSecurity: false,
+    },
+    {
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      frameguard: { action: 'deny' },
+      strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
+    },
+  ];
+
+  it.each(options)('are the headers helmet itself writes on a response (%#)', async (option) => {
+    const recorded = helmetHeaders(option);
+    const byName = recorded.set.map(([name, value]) => [name.toLowerCase(), value]);
+    expect(Object.fromEntries(byName)).toEqual(await helmetOnResponse(option));
+    // Written as helmet spells them.
+    expect(recorded.set.map(([name]) => name)).toContain('Content-Security-Policy');
+    // Helmet takes X-Powered-By away; so does every answer.
+    expect(recorded.removed).toEqual(['x-powered-by']);
+  });
+
+  it("are not rebuilt per request: helmet's middleware is made at start only", async () => {
+    const before = helmetCalls.count;
+    for (const url of ['/v1/cities', '/v1/nowhere', '/healthz']) {
+      const res = await t.get(url);
+      expectSecurityHeaders(res, url);
+    }
+    expect(helmetCalls.count).toBe(before);
+    // The app built in beforeAll made it twice: the same-origin and the cross-origin sets.
+    expect(before).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { z } from 'zod';
 
 declare module 'fastify' {
@@ -11,6 +12,12 @@ declare module 'fastify' {
      * token-answering routes; a route that is personal in another way may set it itself.
      */
     personal?: boolean;
+    /**
+     * Answered to other origins' `<img>` tags (the storefront loads /images/... from PUBLIC_API_URL):
+     * Cross-Origin-Resource-Policy `cross-origin`. Set by the onRoute hook below from
+     * `crossOriginPrefixes`.
+     */
+    crossOriginResource?: boolean;
   }
 }
 
@@ -174,28 +181,62 @@ function isPersonalAnswer(request: FastifyRequest): boolean {
   return request.routeOptions.config?.personal === true || request.headers.authorization !== undefined;
 }
 
+/** The headers helmet's middleware writes on an answer, and those it removes. */
+export type HelmetHeaders = { set: readonly (readonly [string, string])[]; removed: readonly string[] };
+
 /**
- * The security headers of every answer (issue 9, finding 7), through helmet: a CSP that loads
+ * What helmet's middleware does to an answer with these options, recorded once on a stand-in for
+ * the response. Helmet builds its middleware (and parses the CSP's directives) on each call, and
+ * @fastify/helmet called it on every request: a tenth of the API's CPU on a cached read (issue 11,
+ * docs/perf/issue-11.md, session of 14:40). Our options are static (no per-request nonce), so every
+ * answer gets the same headers. Throws if helmet did not finish at once (an option that would need
+ * the request) or reported an error.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): HelmetHeaders {
+  // By the name in lower case (as Node's response keeps them), with helmet's spelling of it.
+  const set = new Map<string, readonly [string, string]>();
+  const removed = new Set<string>();
+  const recorder = {
+    setHeader(name: string, value: number | string | readonly string[]) {
+      removed.delete(name.toLowerCase());
+      set.set(name.toLowerCase(), [name, Array.isArray(value) ? value.join(', ') : String(value)]);
+    },
+    removeHeader(name: string) {
+      set.delete(name.toLowerCase());
+      removed.add(name.toLowerCase());
+    },
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not write its headers synchronously');
+  return { set: [...set.values()], removed: [...removed] };
+}
+
+/**
+ * The security headers of every answer (issue 9, finding 7), by helmet's rules: a CSP that loads
  * nothing and forbids framing, X-Frame-Options DENY, nosniff, Referrer-Policy no-referrer,
  * Cross-Origin-Opener-Policy and -Resource-Policy, a Permissions-Policy that switches every powerful
- * feature off, HSTS in production; and `Cache-Control: no-store` on personal answers.
+ * feature off, HSTS in production; and `Cache-Control: no-store` on personal answers. The headers
+ * are worked out once at start (`helmetHeaders`), not per request.
  *
- * Register it before anything else that adds an onRequest hook: helmet sets its headers in one, and
+ * Register it before anything else that adds an onRequest hook: the headers are set in one, and
  * an earlier hook that throws (the Shipper/Platform check) would answer without them.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeadersOptions,
 ): Promise<void> {
-  // Added before helmet's own onRoute hook, which reads the per-route `helmet` option we set here.
   app.addHook('onRoute', (route) => {
     if (options.crossOriginPrefixes.some((prefix) => route.url.startsWith(prefix))) {
-      route.helmet = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
+      route.config = { ...route.config, crossOriginResource: true };
     }
     if (isPersonalRoute(app, route)) route.config = { ...route.config, personal: true };
   });
 
-  await app.register(fastifyHelmet, {
+  const helmetOptions: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: API_CSP_DIRECTIVES },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -204,11 +245,23 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: options.production
       ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }
       : false,
+  };
+  const withPermissions = ({ set, removed }: HelmetHeaders): HelmetHeaders => ({
+    set: [...set, ['permissions-policy', PERMISSIONS_POLICY]],
+    removed,
   });
+  const sameOrigin = withPermissions(helmetHeaders(helmetOptions));
+  const crossOrigin = withPermissions(
+    helmetHeaders({ ...helmetOptions, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
+  );
 
-  app.addHook('onRequest', async (_request, reply: FastifyReply) => {
-    // On the raw response like helmet's, so even an answer sent by a later hook carries it.
-    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = request.routeOptions.config?.crossOriginResource === true ? crossOrigin : sameOrigin;
+    // On the raw response, so even an answer sent by a later hook carries them.
+    const raw = reply.raw;
+    for (const [name, value] of headers.set) raw.setHeader(name, value);
+    for (const name of headers.removed) raw.removeHeader(name);
+    done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
