@@ -187,9 +187,9 @@ export type HelmetHeaders = { set: readonly (readonly [string, string])[]; remov
 /**
  * What helmet's middleware does to an answer with these options, recorded once on a stand-in for
  * the response. Helmet builds its middleware (and parses the CSP's directives) on each call, and
- * @fastify/helmet called it on every request: a tenth of the API's CPU on a cached read (issue 11,
- * docs/perf/issue-11.md, session of 14:40). Our options are static (no per-request nonce), so every
- * answer gets the same headers. Throws if helmet did not finish at once (an option that would need
+ * @fastify/helmet called it on every request: without that, a cached read costs the API 24-40 % less
+ * CPU (issue 11, docs/perf/issue-11.md, session of 14:40). Our options are static (no per-request
+ * nonce), so every answer gets the same headers. Throws if helmet did not finish at once (an option that would need
  * the request) or reported an error.
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): HelmetHeaders {
