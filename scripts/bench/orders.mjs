@@ -188,7 +188,8 @@ async function branchProducts(api, branchId) {
 
 /**
  * The branch's combos that are not stopped, each as an order line with the first pick of each of its
- * groups (the product page's choices), and its price with those picks.
+ * groups (the product page's choices), and its menu price (without the picks' extra charges: only
+ * used to fill the cart to the zone's minimum; the quote checks each cart).
  */
 async function branchCombos(api, branch) {
   const menu = await expectOk(call(api, 'GET', `/v2/menu-products?branch_id=${branch.id}`), 'menu-products');
