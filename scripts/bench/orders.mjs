@@ -14,7 +14,7 @@
  * 1. signs `--customers` new customers in through the API: POST /v1/customers/register, the code from
  *    the development SMS outbox (GET /v1/dev/sms-outbox, which exists when SMS_PROVIDER=outbox and
  *    answers only loopback clients), POST /v1/customers/register-confirm;
- * 2. builds carts from the demo menu as a customer would see it (GET /v1/branches,
+ * 2. builds carts (lib/carts.mjs) from the demo menu as a customer would see it (GET /v1/branches,
  *    /v1/delivery-zones, /v2/menu-products?branch_id=): simple products without compulsory
  *    modifiers, not stopped, enough for the zone's minimum; half deliveries to a point inside a zone
  *    the branch serves, half self-pickups; an express order where the branch is open now, otherwise a
@@ -47,10 +47,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-
-const SHIPPER_ID = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
-const WEBSITE_PLATFORM_ID = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
-const CLIENT_HEADERS = { shipper: SHIPPER_ID, platform: WEBSITE_PLATFORM_ID };
+import { CLIENT_HEADERS, call, expectOk } from './lib/api-call.mjs';
+import { buildCarts } from './lib/carts.mjs';
 
 function parseCli(argv) {
   const { values } = parseArgs({
@@ -87,35 +85,6 @@ function parseCli(argv) {
     customers: Math.floor(positive('customers')),
     combos: values.combos,
   };
-}
-
-async function call(api, method, path, { body, token, headers } = {}) {
-  const res = await fetch(`${api}${path}`, {
-    method,
-    headers: {
-      ...CLIENT_HEADERS,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  return { status: res.status, json, text };
-}
-
-async function expectOk(promise, what) {
-  const res = await promise;
-  if (res.status < 200 || res.status >= 300) {
-    throw new Error(`${what}: ${res.status} ${res.text.slice(0, 300)}`);
-  }
-  return res.json;
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time. */
@@ -157,160 +126,6 @@ async function signIn(api, index, runTag) {
     `register-confirm ${phone}`,
   );
   return { phone, token: auth.access_token, address: headers['x-forwarded-for'] };
-}
-
-/** The vertices' mean: inside the convex-ish demo zones; the quote tells when it is not. */
-function zonePoint(zone) {
-  const pts = zone.points;
-  const lat = pts.reduce((s, p) => s + p.lat, 0) / pts.length;
-  const long = pts.reduce((s, p) => s + (p.lon ?? p.long), 0) / pts.length;
-  return { lat: Math.round(lat * 1e5) / 1e5, long: Math.round(long * 1e5) / 1e5 };
-}
-
-/** Future times to try for a closed branch: each hour ahead, on the hour + 15 min, up to 36 h. */
-function futureCandidates(now = Date.now()) {
-  const out = [];
-  const hour = 60 * 60 * 1000;
-  const base = Math.ceil(now / hour) * hour + 15 * 60 * 1000;
-  for (let i = 1; i <= 36; i++) out.push(new Date(base + i * hour).toISOString());
-  return out;
-}
-
-/** Simple products of the branch's menu a customer can add without choosing anything. */
-async function branchProducts(api, branchId) {
-  const menu = await expectOk(call(api, 'GET', `/v2/menu-products?branch_id=${branchId}`), 'menu-products');
-  const seen = new Map();
-  for (const category of menu.categories ?? []) for (const p of category.products ?? []) seen.set(p.id, p);
-  return [...seen.values()].filter(
-    (p) => p.type === 'simple' && !p.has_modifier && !p.in_stop && p.out_price >= 5_000,
-  );
-}
-
-/**
- * The branch's combos that are not stopped, each as an order line with the first pick of each of its
- * groups (the product page's choices), and its menu price (without the picks' extra charges: only
- * used to fill the cart to the zone's minimum; the quote checks each cart).
- */
-async function branchCombos(api, branch) {
-  const menu = await expectOk(call(api, 'GET', `/v2/menu-products?branch_id=${branch.id}`), 'menu-products');
-  const ids = new Set();
-  for (const category of menu.categories ?? [])
-    for (const p of category.products ?? []) if (p.type === 'combo' && !p.in_stop) ids.add(p.id);
-  const combos = [];
-  for (const id of ids) {
-    const product = await expectOk(
-      call(api, 'GET', `/v2/product/${id}?menu_id=${branch.menu_id}`),
-      'product',
-    );
-    const groups = product.combo_groups ?? [];
-    if (!groups.length) continue;
-    combos.push({
-      line: {
-        product_id: id,
-        type: 'combo',
-        quantity: 1,
-        variants: groups.map((g) => ({ group_id: g.id, product_id: g.variants[0].product_id })),
-        order_modifiers: [],
-      },
-      price: product.out_price,
-    });
-  }
-  return combos;
-}
-
-/**
- * Picks products (deterministically from `seed`) until the goods reach `target`; with `combos`, the
- * cart starts with one of them.
- */
-function cartLines(products, seed, target, combos = []) {
-  const lines = [];
-  let goods = 0;
-  if (combos.length) {
-    const combo = combos[seed % combos.length];
-    lines.push(combo.line);
-    goods += combo.price;
-  }
-  for (let i = 0; goods < target && i < 6; i++) {
-    const p = products[(seed * 7 + i * 3) % products.length];
-    const quantity = 1 + ((seed + i) % 2);
-    lines.push({ product_id: p.id, type: 'simple', quantity, variants: [], order_modifiers: [] });
-    goods += p.out_price * quantity;
-  }
-  return lines;
-}
-
-/**
- * Valid order bodies: per active branch, a pickup and (for each zone it serves) a delivery, each
- * checked with the quote (no refusals) by `token`; express when the branch is open, else scheduled.
- */
-async function buildCarts(api, token, log, { combos: withCombos = false } = {}) {
-  const { branches } = await expectOk(call(api, 'GET', '/v1/branches'), 'branches');
-  const { zones } = await expectOk(call(api, 'GET', '/v1/delivery-zones'), 'delivery-zones');
-  const carts = [];
-  const rejected = new Map();
-  const quote = async (body) => {
-    const q = await expectOk(call(api, 'POST', '/v2/ondemand-order/quote', { body, token }), 'quote');
-    return q.errors ?? [];
-  };
-  for (const branch of branches.filter((b) => b.is_active)) {
-    const products = await branchProducts(api, branch.id);
-    if (products.length < 3) continue;
-    const combos = withCombos ? await branchCombos(api, branch) : [];
-    if (withCombos && !combos.length) continue;
-    const served = zones.filter((z) => z.branch_ids.includes(branch.id));
-    const shapes = [
-      { delivery_type: 'self-pickup', min: 0 },
-      ...served.map((z) => ({
-        delivery_type: 'delivery',
-        min: z.min_order_amount ?? 0,
-        to_address: `${branch.city}, bench street 1`,
-        to_location: zonePoint(z),
-        delivery_zone_id: z.id,
-      })),
-    ];
-    for (const [s, { min, ...shape }] of shapes.entries()) {
-      for (let variant = 0; variant < 3; variant++) {
-        const body = {
-          ...shape,
-          payment_type: (s + variant) % 2 ? 'card' : 'cash',
-          is_courier_call: true,
-          comment: 'bench',
-          steps: [
-            {
-              branch_id: branch.id,
-              products: cartLines(products, s * 3 + variant, Math.max(min, 60_000) + 1, combos),
-            },
-          ],
-        };
-        let errors = await quote(body);
-        if (errors.some((e) => e.code === 'BRANCH_CLOSED')) {
-          // Closed now: the first scheduled time the branch accepts.
-          for (const future_time of futureCandidates()) {
-            errors = await quote({ ...body, future_time });
-            if (!errors.length) {
-              body.future_time = future_time;
-              break;
-            }
-          }
-        }
-        if (errors.length) {
-          for (const e of errors) rejected.set(e.code, (rejected.get(e.code) ?? 0) + 1);
-          continue;
-        }
-        carts.push(body);
-      }
-    }
-  }
-  const pickups = carts.filter((c) => c.delivery_type === 'self-pickup').length;
-  const scheduled = carts.filter((c) => c.future_time).length;
-  log(
-    `carts: ${carts.length} valid (${pickups} pickup, ${carts.length - pickups} delivery, ${scheduled} scheduled)` +
-      (rejected.size
-        ? `; left out by the quote: ${[...rejected].map(([k, v]) => `${k} x${v}`).join(', ')}`
-        : ''),
-  );
-  if (!carts.length) throw new Error('no valid cart could be built from the demo menu');
-  return carts;
 }
 
 function percentile(sorted, p) {
