@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
   // running `next start` is serving from `.next`.
   distDir: process.env.WEB_DIST_DIR || '.next',
   poweredByHeader: false,
+  // A build for scripts/bench/profile-page.mjs, which names the chunks' code by its sources; never
+  // the served build (the maps would publish the sources).
+  productionBrowserSourceMaps: process.env.PROFILE_SOURCE_MAPS === '1',
   // Cached API reads and pages live in this process's memory and are dropped when the API announces a
   // change of their data (cache-handler.mjs, src/lib/cache/; ARCHITECTURE.md "Storefront cache").
   cacheHandler: fileURLToPath(new URL('./cache-handler.mjs', import.meta.url)),
