@@ -14,7 +14,8 @@
  *     browser's long tasks, though tasks queued back to back make one stretch;
  *   - the fibers of React's hydration (components and host elements).
  * A storefront built with PROFILE_SOURCE_MAPS=1 (next.config.ts) is read through its source maps, so
- * its chunks are named by their sources; pass its static chunks folder with --chunks.
+ * its chunks are named by their sources; pass its static chunks folder with --chunks (once per build
+ * when two builds are compared).
  *
  *   WEB_DIST_DIR=dist/next-prof PROFILE_SOURCE_MAPS=1 npx next build   (in apps/web)
  *   node scripts/bench/profile-page.mjs http://localhost:3000/ [http://localhost:3001/]
@@ -45,7 +46,7 @@ const { values, positionals } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     after: { type: 'string', default: '6' },
-    chunks: { type: 'string' },
+    chunks: { type: 'string', multiple: true },
     top: { type: 'string', default: '20' },
     out: { type: 'string' },
     trace: { type: 'boolean', default: false },
@@ -59,7 +60,8 @@ if (positionals.length < 1 || positionals.length > 2) {
 }
 const RUNS = Number(values.runs);
 const TOP = Number(values.top);
-const CHUNKS = values.chunks ? resolve(values.chunks) : null;
+// Builds' chunk folders (one per build compared); a chunk's file name is its content's hash.
+const CHUNKS = (values.chunks ?? []).map((dir) => resolve(dir));
 const CHROME_PATH = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
 
 /** Lighthouse 12's mobile preset with devtools throttling (its constants.js). */
@@ -79,17 +81,17 @@ const TRACE_CATEGORIES = [
   'loading',
 ];
 
-/** The source map of a chunk, from the --chunks folder (named by the chunk's sourceMappingURL). */
+/** The source map of a chunk, from a --chunks folder (named by the chunk's sourceMappingURL). */
 const maps = new Map();
 function mapFor(url) {
-  if (!CHUNKS || !url.includes('/_next/static/chunks/')) return null;
+  if (!url.includes('/_next/static/chunks/')) return null;
   const file = url.split('?')[0].split('/').pop();
   if (!maps.has(file)) {
     let map = null;
-    const js = join(CHUNKS, file);
-    if (existsSync(js)) {
-      const named = readFileSync(js, 'utf8').match(/sourceMappingURL=(\S+)\s*$/);
-      const path = join(CHUNKS, named ? named[1] : `${file}.map`);
+    const dir = CHUNKS.find((d) => existsSync(join(d, file)));
+    if (dir) {
+      const named = readFileSync(join(dir, file), 'utf8').match(/sourceMappingURL=(\S+)\s*$/);
+      const path = join(dir, named ? named[1] : `${file}.map`);
       if (existsSync(path)) map = sourceMapOf(readFileSync(path, 'utf8'));
     }
     maps.set(file, map);
