@@ -52,7 +52,8 @@ const { values, positionals } = parseArgs({
     trace: { type: 'boolean', default: false },
   },
 });
-if (positionals.length < 1 || positionals.length > 2) {
+const counts = [values.runs, values.top, values.after];
+if (positionals.length < 1 || positionals.length > 2 || !counts.every((v) => /^[1-9]\d{0,3}$/.test(v))) {
   console.error(
     'usage: node scripts/bench/profile-page.mjs URL [URL2] [--runs 3] [--after 6] [--chunks DIR] [--top 20] [--out DIR] [--trace]',
   );
