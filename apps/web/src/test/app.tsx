@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type IntlError, NextIntlClientProvider } from 'next-intl';
 import type { ReactElement, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { vi } from 'vitest';
 import { ConfigProvider, type TBrowserConfig } from '@/lib/config-provider';
 import common from '../../messages/ru/common.json';
@@ -29,23 +30,57 @@ export const TEST_CONFIG: TBrowserConfig = {
 const intlErrors: IntlError[] = [];
 export const takeIntlErrors = (): string[] => intlErrors.splice(0).map((e) => `${e.code}: ${e.message}`);
 
+/** The storefront's providers around a test's tree: next-intl (ru), the browser config, TanStack Query. */
+function appWrapper(queryClient: QueryClient) {
+  return function AppWrapper({ children }: { children: ReactNode }) {
+    return (
+      <NextIntlClientProvider
+        locale="ru"
+        timeZone="Asia/Tashkent"
+        messages={ruMessages}
+        onError={(error) => intlErrors.push(error)}
+      >
+        <ConfigProvider config={TEST_CONFIG}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </ConfigProvider>
+      </NextIntlClientProvider>
+    );
+  };
+}
+
+// No retries: a refused call is shown at once, as the tests expect.
+const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+
 /** Renders `ui` as the storefront's pages do: next-intl (ru), the browser config, TanStack Query. */
 export function renderInApp(ui: ReactElement) {
-  // No retries: a refused call is shown at once, as the tests expect.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <NextIntlClientProvider
-      locale="ru"
-      timeZone="Asia/Tashkent"
-      messages={ruMessages}
-      onError={(error) => intlErrors.push(error)}
-    >
-      <ConfigProvider config={TEST_CONFIG}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </ConfigProvider>
-    </NextIntlClientProvider>
-  );
-  return Object.assign(render(ui, { wrapper }), { queryClient });
+  const queryClient = testQueryClient();
+  return Object.assign(render(ui, { wrapper: appWrapper(queryClient) }), { queryClient });
+}
+
+/**
+ * Renders `ui` as the server does (to a string, with no `window`, as Next renders client components),
+ * puts that HTML into the document and hydrates it there, as the browser does with a page.
+ */
+export function hydrateInApp(ui: ReactElement) {
+  const queryClient = testQueryClient();
+  const Wrapper = appWrapper(queryClient);
+  // Not vi.stubGlobal: its undoing would also take back the test's fetch stub (mockApi).
+  const windowProperty = Object.getOwnPropertyDescriptor(globalThis, 'window');
+  Object.defineProperty(globalThis, 'window', { value: undefined, configurable: true, writable: true });
+  let html: string;
+  try {
+    html = renderToString(<Wrapper>{ui}</Wrapper>);
+  } finally {
+    if (windowProperty) Object.defineProperty(globalThis, 'window', windowProperty);
+  }
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = html;
+  const serverHtml = container.innerHTML;
+  return Object.assign(render(ui, { container, hydrate: true, wrapper: Wrapper }), {
+    queryClient,
+    serverHtml,
+  });
 }
 
 export type TApiCall = { method: string; path: string; body: unknown; headers: Headers };

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, deferred, mockApi, renderInApp, type TApiReply } from '@/test/app';
+import { apiError, deferred, hydrateInApp, mockApi, renderInApp, type TApiReply } from '@/test/app';
+import { cartItem } from '@/test/cart-fixtures';
 import { productDetail } from '@/test/product-fixtures';
-import type { MenuView } from '../lib/menu-view';
+import type { MenuCard, MenuView } from '../lib/menu-view';
 import { menuCard } from '../lib/menu-view.fixtures';
 import { toMenuWire } from '../lib/menu-wire';
-import { MenuFilterProvider } from './menu-filter';
+import { MenuFilterProvider, useMenuFilterState } from './menu-filter';
 import { MenuGrid } from './menu-grid';
 
 const router = vi.hoisted(() => ({ prefetch: vi.fn(), push: vi.fn(), replace: vi.fn() }));
@@ -167,5 +168,135 @@ describe('the menu grid: cards without hooks, their links and buttons handled by
     // A failed answer is not remembered: the next press asks again.
     fireEvent.click(button);
     await waitFor(() => expect(api.callsTo('GET', '/v2/product/non')).toHaveLength(2));
+  });
+});
+
+/** The filter's and sort's switches, as the menu's controls use them. */
+function FilterSwitches() {
+  const { toggleTag, setSort } = useMenuFilterState();
+  return (
+    <>
+      <button type="button" onClick={() => toggleTag('hit')}>
+        only hits
+      </button>
+      <button type="button" onClick={() => setSort('price-asc')}>
+        cheapest first
+      </button>
+    </>
+  );
+}
+
+function gridOf(view: MenuView) {
+  return (
+    <MenuFilterProvider wire={toMenuWire(view)} locale="ru" menuId={MENU_ID} citySlug={null}>
+      <FilterSwitches />
+      <MenuGrid />
+    </MenuFilterProvider>
+  );
+}
+
+/** Whether React hydrated or rendered a DOM node (it keeps its fiber on the node). */
+const reactOwns = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+
+const articleOf = (slug: string) => {
+  const found = document.querySelector(`article[data-product-slug="${slug}"]`);
+  if (!found) throw new Error(`no card ${slug}`);
+  return found;
+};
+
+describe("hydration keeps the server's cards instead of hydrating them (issue 11)", () => {
+  beforeEach(async () => {
+    const { cartStore } = await import('@/features/cart');
+    cartStore.setState({ lines: [] });
+  });
+
+  it("claims each card's item but nothing inside, and changes none of the markup", () => {
+    const errors = vi.spyOn(console, 'error');
+    const { container, serverHtml } = hydrateInApp(gridOf(VIEW));
+    const articles = [...container.querySelectorAll('article')];
+    expect(articles).toHaveLength(4);
+    for (const article of articles) {
+      expect(reactOwns(article)).toBe(false);
+      expect(reactOwns(article.parentElement as Element)).toBe(true);
+      expect(article.querySelectorAll('*').length).toBeGreaterThan(5);
+    }
+    // The section and its heading are React's as before.
+    expect(reactOwns(container.querySelector('section') as Element)).toBe(true);
+    expect(container.innerHTML).toBe(serverHtml);
+    // No hydration mismatch was reported (React reports one through console.error in tests).
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it("adds from a kept card, disables its button meanwhile and writes the cart's count into it", async () => {
+    const answer = deferred<TApiReply>();
+    mockApi()
+      .on('GET', '/v2/product/osh', () => answer.promise)
+      .on('GET', '/v3/auto-add-product', () => ({ body: { products: [] } }));
+    const { cartStore } = await import('@/features/cart');
+    hydrateInApp(gridOf(VIEW));
+    const osh = articleOf('osh');
+    const button = within(osh as HTMLElement).getByTestId('add-to-cart');
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    answer.resolve(oshDetail());
+    await waitFor(() => expect(button).toBeEnabled());
+    const note = within(osh as HTMLElement).getByTestId('in-cart');
+    await waitFor(() => expect(note).toHaveAttribute('data-count', '1'));
+    expect(note).toHaveTextContent('В корзине: 1');
+    // Still the server's card, written into rather than rendered again.
+    expect(articleOf('osh')).toBe(osh);
+    expect(reactOwns(osh)).toBe(false);
+    // Emptied again, the note says nothing.
+    act(() => cartStore.setState({ lines: [] }));
+    expect(note).toHaveAttribute('data-count', '0');
+    expect(note).toBeEmptyDOMElement();
+  });
+
+  it("opens a kept card's product inside the app", () => {
+    hydrateInApp(gridOf(VIEW));
+    fireEvent.click(within(articleOf('kazan') as HTMLElement).getByTestId('choose-options'));
+    expect(router.push).toHaveBeenCalledWith('/product/kazan', { scroll: false });
+  });
+
+  it("filters and sorts kept cards: their items stay React's", () => {
+    hydrateInApp(gridOf(VIEW));
+    const item = (slug: string) => articleOf(slug).parentElement as HTMLElement;
+    fireEvent.click(document.querySelector('button') as HTMLButtonElement); // only hits
+    expect(item('osh')).toBeVisible();
+    expect(item('kazan')).not.toBeVisible();
+    const drinks = document.getElementById('drinks') as HTMLElement;
+    expect(drinks).not.toBeVisible();
+    fireEvent.click(document.querySelectorAll('button')[1] as HTMLButtonElement); // cheapest first
+    expect(item('osh').style.order).not.toBe('');
+  });
+
+  it('renders a card again once its product changes (the live stop list), and keeps the others', async () => {
+    const { cartStore } = await import('@/features/cart');
+    const { rerender } = hydrateInApp(gridOf(VIEW));
+    act(() => {
+      cartStore.getState().add(cartItem(id(4), 42_000, { slug: 'non' }));
+      cartStore.getState().add(cartItem(id(4), 42_000, { slug: 'non' }));
+    });
+    const [osh, kazan, non] = [articleOf('osh'), articleOf('kazan'), articleOf('non')];
+    expect(within(non as HTMLElement).getByTestId('in-cart')).toHaveAttribute('data-count', '2');
+    const [first, second, drink, bread] = VIEW.products as [MenuCard, MenuCard, MenuCard, MenuCard];
+    rerender(
+      gridOf({
+        ...VIEW,
+        products: [{ ...first, inStop: true }, { ...second }, drink, { ...bread, price: 45_000 }],
+      }),
+    );
+    // Stopped: rendered by React, with its 'Unavailable' button.
+    expect(articleOf('osh')).not.toBe(osh);
+    expect(reactOwns(articleOf('osh'))).toBe(true);
+    expect(within(articleOf('osh') as HTMLElement).getByTestId('product-unavailable')).toBeDisabled();
+    // A new price: rendered again, and the cart's count written into the new card before paint.
+    expect(articleOf('non')).not.toBe(non);
+    expect(within(articleOf('non') as HTMLElement).getByText(/45\s000/)).toBeInTheDocument();
+    expect(within(articleOf('non') as HTMLElement).getByTestId('in-cart')).toHaveAttribute('data-count', '2');
+    // The same product (a new object with the same fields): still the server's card.
+    expect(articleOf('kazan')).toBe(kazan);
+    act(() => cartStore.setState({ lines: [] }));
   });
 });

@@ -2,12 +2,14 @@
 
 import type { MoneyLocale } from '@app/domain';
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { quantityOfProduct, useCartLines } from '@/features/cart';
 import { localeHref } from '@/i18n/locale-href';
 import type { TAppLocale } from '@/i18n/routing';
 import { paths } from '@/lib/paths';
+import type { MenuCard, MenuView } from '../lib/menu-view';
 import { useCardActions } from './card-actions';
+import { writeCardStates } from './card-state';
 import { FilterEmpty, useMenuData, useMenuFilterState } from './menu-filter';
 import { type CardKit, ProductCard } from './product-card';
 
@@ -33,11 +35,68 @@ export const FIRST_SCREEN_CARDS = 4;
 const OFFSCREEN_CARD = 'flex [content-visibility:auto] [contain-intrinsic-size:auto_22rem]';
 
 /**
+ * A card the server rendered, kept as it is: React claims its `<li>` and goes no further, since an
+ * element with `dangerouslySetInnerHTML` has no children to hydrate, and writes nothing into it (the
+ * production build does not compare the HTML; it would set it only if `__html` changed).
+ */
+const KEEP_SERVER_MARKUP = { __html: '' } as const;
+
+const noSubscription = () => () => {};
+/**
+ * True on the server and while React hydrates the server's HTML (it reads a store's server snapshot
+ * then), false in a render on the client: a page reached by client navigation, or a render after.
+ */
+const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
+/** What a card's markup is made of: equal keys, equal markup (the grid's `priority` aside). */
+function cardMarkupKey(product: MenuCard, kit: CardKit): string {
+  return JSON.stringify([product, product.tags.map(kit.tagTitle), kit.productUrl(product.slug), kit.locale]);
+}
+
+/** The menu and the kit the server's HTML of the cards was rendered from. */
+type ServerCards = { view: MenuView; kit: CardKit };
+
+/**
+ * Which cards keep the server's markup: after hydration every one (none in a client render); once the
+ * menu changes (the live stop list refreshes the page, issue 13) those whose markup would be the same,
+ * while a changed card (stopped, a new price) is rendered by React from then on.
+ */
+function useKeptCards(
+  server: ServerCards | null,
+  view: MenuView,
+  kit: CardKit,
+): (product: MenuCard) => boolean {
+  return useMemo(() => {
+    if (!server) return () => false;
+    if (server.view === view && server.kit === kit) return () => true;
+    const before = new Map(server.view.products.map((p) => [p.id, p]));
+    const kept = new Set<string>();
+    for (const product of view.products) {
+      const old = before.get(product.id);
+      if (old && cardMarkupKey(old, server.kit) === cardMarkupKey(product, kit)) kept.add(product.id);
+    }
+    return (product) => kept.has(product.id);
+  }, [server, view, kit]);
+}
+
+/**
  * The categories and their cards, rendered from the menu's one copy in the provider (server-side
- * into the HTML, then hydrated). The filter hides cards and empty categories; the sort sets the
- * cards' CSS order, so no card is re-rendered when the list changes. The grid reads the cart once
- * for every card's count and handles the cards' links and 'Add' buttons (card-actions.ts): the cards
- * themselves have no hooks.
+ * into the HTML). The filter hides cards and empty categories; the sort sets the cards' CSS order, so
+ * no card is re-rendered when the list changes. The grid reads the cart once for every card's count
+ * and handles the cards' links and 'Add' buttons (card-actions.ts): the cards themselves have no
+ * hooks, and their markup depends on their product alone (the count and the busy button are written
+ * into it after each render, card-state.ts).
+ *
+ * Hydration keeps the cards' server markup rather than hydrating it (issue 11): React claims each
+ * card's `<li>` (its `hidden` and `order` stay React's) but not the ~20 elements inside, which were
+ * most of the page's hydration (1,702 fibers, ~1,400 of them the cards') and of React's share of the
+ * main thread. A card renders through React when there is no server markup (client navigation) or
+ * when its product changed since (`useKeptCards`).
  */
 export function MenuGrid() {
   const { view, menuId, citySlug } = useMenuData();
@@ -56,9 +115,30 @@ export function MenuGrid() {
       productUrl: (slug) => localeHref({ pathname: paths.product(slug), query }, locale),
     };
   }, [t, locale, view, citySlug]);
+  const hydrating = useHydrating();
+  // Set once, by the first render: the hydration's (in the browser), or none.
+  const [server] = useState<ServerCards | null>(() =>
+    hydrating && typeof window !== 'undefined' ? { view, kit } : null,
+  );
+  const keeps = useKeptCards(server, view, kit);
+  const root = useRef<HTMLDivElement>(null);
+  const bySlug = useMemo(() => new Map(view.products.map((p) => [p.slug, p])), [view]);
+  // After every render, before paint: each card's count and busy button (a card rendered anew, kept
+  // or not, shows the server's empty state until then). Writes only what differs.
+  useLayoutEffect(() => {
+    if (!root.current) return;
+    writeCardStates(
+      root.current,
+      (slug) => {
+        const product = bySlug.get(slug);
+        return product && { count: quantityOfProduct(lines, product.id), busy: busy.has(product.id) };
+      },
+      (count) => t('inCart', { count }),
+    );
+  });
   return (
     // The cards' clicks, pointer, focus and touch bubble here (card-actions.ts).
-    <div {...handlers}>
+    <div ref={root} {...handlers}>
       <FilterEmpty />
       {view.categories.map((category, categoryIndex) => {
         const hidden =
@@ -79,18 +159,26 @@ export function MenuGrid() {
               {category.items.map((i, index) => {
                 const product = view.products[i];
                 if (!product) return null;
-                return (
+                const item = {
+                  hidden: visible !== null && !visible.has(product.id),
+                  style: order ? { order: order.get(product.id) ?? 0 } : undefined,
+                  className: categoryIndex === 0 && index < FIRST_SCREEN_CARDS ? 'flex' : OFFSCREEN_CARD,
+                };
+                // A kept card and a rendered one differ in key: a card leaving the server's markup is
+                // mounted anew rather than appended to it.
+                return keeps(product) ? (
                   <li
-                    key={product.id}
-                    hidden={visible !== null && !visible.has(product.id)}
-                    style={order ? { order: order.get(product.id) ?? 0 } : undefined}
-                    className={categoryIndex === 0 && index < FIRST_SCREEN_CARDS ? 'flex' : OFFSCREEN_CARD}
-                  >
+                    key={`${product.id}@server`}
+                    {...item}
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant, never written (KEEP_SERVER_MARKUP).
+                    dangerouslySetInnerHTML={KEEP_SERVER_MARKUP}
+                    suppressHydrationWarning
+                  />
+                ) : (
+                  <li key={product.id} {...item}>
                     <ProductCard
                       product={product}
                       priority={categoryIndex === 0 && index < EAGER_CARDS}
-                      inCart={quantityOfProduct(lines, product.id)}
-                      busy={busy.has(product.id)}
                       kit={kit}
                     />
                   </li>

@@ -25,25 +25,21 @@ export type CardKit = {
 
 /**
  * One product of the menu. Rendered into the HTML on the server, from the menu's one compact copy
- * (`MenuCard`, the page's locale). It has no hooks and no handlers (issue 11: hydrating seventy cards
- * was most of the menu page's blocking time): the grid subscribes to the cart once and passes the
- * card its count, and handles its links and 'Add' button by their classes (`card-actions.ts`).
- * Memoised: a filter or sort change, or another product added, re-renders no card but its own.
+ * (`MenuCard`, the page's locale). Its markup depends on the product alone: no hooks, no handlers and
+ * no state (issue 11). The grid handles its links and 'Add' button by their classes
+ * (`card-actions.ts`) and writes what changes after the render into it, the cart's count of the
+ * product and its button's busy state (`card-state.ts`); where the card came as server HTML, the grid
+ * keeps that markup instead of hydrating it (`menu-grid.tsx`). Memoised: a filter or sort change
+ * re-renders no card.
  */
 export const ProductCard = memo(function ProductCard({
   product,
   priority,
-  inCart,
-  busy,
   kit,
 }: {
   product: MenuCard;
   /** The menu's first card: its picture loads eagerly with high priority (the page's LCP element). */
   priority: boolean;
-  /** How many of the product the cart holds (0 until the stored cart is read, as on the server). */
-  inCart: number;
-  /** An add of this product is under way: its button is disabled. */
-  busy: boolean;
   kit: CardKit;
 }) {
   const { t } = kit;
@@ -85,23 +81,11 @@ export const ProductCard = memo(function ProductCard({
         {/*
           Once the dish is in the cart the card itself says so ('In the cart: 2'), not only the header's
           badge: a polite live region, present (empty) from the start so screen readers announce the
-          change where it happens; it takes no room until there is something to say.
+          change where it happens; it takes no room until there is something to say. The grid writes
+          its content (card-state.ts): React renders it empty, as the server does.
         */}
         {!product.inStop && (
-          <p
-            aria-live="polite"
-            aria-atomic="true"
-            data-testid="in-cart"
-            data-count={inCart}
-            className="mc-note"
-          >
-            {inCart > 0 ? (
-              <span className="inline-block rounded-full bg-brand-700 px-2.5 py-1 text-xs font-bold text-white shadow-card">
-                <span aria-hidden="true">✓ </span>
-                {t('inCart', { count: inCart })}
-              </span>
-            ) : null}
-          </p>
+          <p aria-live="polite" aria-atomic="true" data-testid="in-cart" data-count="0" className="mc-note" />
         )}
       </div>
       <div className="mc-body">
@@ -120,10 +104,10 @@ export const ProductCard = memo(function ProductCard({
               {t('unavailable')}
             </button>
           ) : product.quickAdd ? (
-            // "Add" for a product with nothing to choose: straight into the cart (card-actions.ts).
+            // "Add" for a product with nothing to choose: straight into the cart (card-actions.ts). The
+            // grid disables it while an add is under way (card-state.ts): no `disabled` prop here.
             <button
               type="button"
-              disabled={busy}
               aria-label={t('addNamed', { name: product.name })}
               data-testid="add-to-cart"
               className="mc-btn mc-add"
