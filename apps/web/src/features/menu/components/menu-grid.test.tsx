@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, deferred, hydrateInApp, mockApi, renderInApp, type TApiReply } from '@/test/app';
 import { cartItem } from '@/test/cart-fixtures';
@@ -262,12 +262,12 @@ describe("hydration keeps the server's cards instead of hydrating them (issue 11
   it("filters and sorts kept cards: their items stay React's", () => {
     hydrateInApp(gridOf(VIEW));
     const item = (slug: string) => articleOf(slug).parentElement as HTMLElement;
-    fireEvent.click(document.querySelector('button') as HTMLButtonElement); // only hits
+    fireEvent.click(screen.getByRole('button', { name: 'only hits' }));
     expect(item('osh')).toBeVisible();
     expect(item('kazan')).not.toBeVisible();
     const drinks = document.getElementById('drinks') as HTMLElement;
     expect(drinks).not.toBeVisible();
-    fireEvent.click(document.querySelectorAll('button')[1] as HTMLButtonElement); // cheapest first
+    fireEvent.click(screen.getByRole('button', { name: 'cheapest first' }));
     expect(item('osh').style.order).not.toBe('');
   });
 
@@ -297,6 +297,5 @@ describe("hydration keeps the server's cards instead of hydrating them (issue 11
     expect(within(articleOf('non') as HTMLElement).getByTestId('in-cart')).toHaveAttribute('data-count', '2');
     // The same product (a new object with the same fields): still the server's card.
     expect(articleOf('kazan')).toBe(kazan);
-    act(() => cartStore.setState({ lines: [] }));
   });
 });

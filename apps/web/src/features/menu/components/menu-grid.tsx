@@ -93,9 +93,9 @@ function useKeptCards(
  * into it after each render, card-state.ts).
  *
  * Hydration keeps the cards' server markup rather than hydrating it (issue 11): React claims each
- * card's `<li>` (its `hidden` and `order` stay React's) but not the ~20 elements inside, which were
- * most of the page's hydration (1,702 fibers, ~1,400 of them the cards') and of React's share of the
- * main thread. A card renders through React when there is no server markup (client navigation) or
+ * card's `<li>` (its `hidden` and `order` stay React's) but not the ~20 elements inside: the page's
+ * hydration went from 1,661 fibers to 472, React's share of the main thread by ~18 %
+ * (docs/perf/issue-11.md). A card renders through React when there is no server markup (client navigation) or
  * when its product changed since (`useKeptCards`).
  */
 export function MenuGrid() {
