@@ -12,7 +12,9 @@
  *     slows the load (2-3x here), so compare its figures only with each other;
  *   - the busy stretches of 50 ms and more of the first run, each with what filled it: close to the
  *     browser's long tasks, though tasks queued back to back make one stretch;
- *   - the fibers of React's hydration (components and host elements).
+ *   - the fibers of React's hydration (components and host elements), and how many commits React
+ *     made of the root before it was hydrated: each is a render attempt of the still-dehydrated root
+ *     (a transition hydrating while client chunks are still on the network), wasted work.
  * A storefront built with PROFILE_SOURCE_MAPS=1 (next.config.ts) is read through its source maps, so
  * its chunks are named by their sources; pass its static chunks folder with --chunks (once per build
  * when two builds are compared).
@@ -108,10 +110,12 @@ const ownerKey = (node) => {
 /**
  * Counts the fibers of React's hydration, the first commit of more than 100 fibers (a smaller root, a
  * portal's, may commit first), by kind; later commits are not walked, so the hook costs the page one
- * walk. Set before any script of the page runs.
+ * walk. Before it, counts the commits of a root still dehydrated (React retrying the hydration while
+ * client chunks are missing). Set before any script of the page runs.
  */
 function reactHook() {
   window.__hydration = null;
+  window.__dehydratedCommits = 0;
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     isDisabled: false,
@@ -123,6 +127,10 @@ function reactHook() {
     onPostCommitFiberRoot() {},
     onCommitFiberRoot(_id, root) {
       if (window.__hydration) return;
+      if (root.current.memoizedState?.isDehydrated) {
+        window.__dehydratedCommits++;
+        return;
+      }
       const count = { fibers: 0, components: 0, hosts: 0 };
       const stack = [root.current];
       while (stack.length) {
@@ -165,7 +173,9 @@ async function profileLoad(browser, url) {
     await page.waitForTimeout(Number(values.after) * 1000);
     const trace = values.trace ? JSON.parse((await browser.stopTracing()).toString('utf8')) : null;
     const { profile } = await cdp.send('Profiler.stop');
-    const hydration = await page.evaluate(() => window.__hydration);
+    const hydration = await page.evaluate(() =>
+      window.__hydration ? { ...window.__hydration, dehydratedCommits: window.__dehydratedCommits } : null,
+    );
     const fcp = await page.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     );
@@ -189,10 +199,13 @@ function report(url, loads) {
   }
   console.log(`\n== ${url} (${n} loads)`);
   const commit = loads[0].hydration;
+  const dehydrated = Math.round(
+    loads.reduce((sum, load) => sum + (load.hydration?.dehydratedCommits ?? 0), 0) / n,
+  );
   console.log(
     `main thread busy ${Math.round(busy)} ms per load; React's hydration: ${
       commit
-        ? `${commit.fibers} fibers (${commit.components} components, ${commit.hosts} elements)`
+        ? `${commit.fibers} fibers (${commit.components} components, ${commit.hosts} elements), after ${dehydrated} commits of the still-dehydrated root per load`
         : 'none seen'
     }`,
   );
