@@ -13,8 +13,9 @@
  *   - the busy stretches of 50 ms and more of the first run, each with what filled it: close to the
  *     browser's long tasks, though tasks queued back to back make one stretch;
  *   - the fibers of React's hydration (components and host elements), and how many commits React
- *     made of the root before it was hydrated: each is a render attempt of the still-dehydrated root
- *     (a transition hydrating while client chunks are still on the network), wasted work.
+ *     made of the root before it was hydrated: each follows an attempt of the hydration that waited
+ *     for a client chunk still on the network, wasted work (docs/perf/issue-11.md, 2026-12-06, and
+ *     hydration-retries.mjs).
  * A storefront built with PROFILE_SOURCE_MAPS=1 (next.config.ts) is read through its source maps, so
  * its chunks are named by their sources; pass its static chunks folder with --chunks (once per build
  * when two builds are compared).
