@@ -38,7 +38,8 @@ Object.assign(globalThis, {
   HTMLElement: dom.window.HTMLElement,
 });
 
-// React DOM reads the DevTools hook once, when it is first imported: set it before.
+// React DOM reads the DevTools hook once, when it is first imported: set it before. The same stub
+// as profile-page.mjs's `reactHook`, which cannot share it: that one is serialized into the page.
 const counts = { commits: 0, dehydrated: 0 };
 globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
   supportsFiber: true,
