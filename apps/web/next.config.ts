@@ -18,8 +18,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.WEB_DIST_DIR || '.next',
   poweredByHeader: false,
   // Turbopack's default chunking is kept on purpose: `experimental.turbopackChunking` set to merge
-  // harder gave 8-10 first-load scripts instead of 12, but the hydration retried more, TBT went
-  // either way and time to interactive came 350-450 ms later (docs/perf/issue-11.md, 2026-12-06, 02:52).
+  // harder gave 8-10 first-load scripts instead of 12, but time to interactive came 350-450 ms later,
+  // TBT went either way, and the build profiled retried the hydration more (151 commits per load
+  // against 66) (docs/perf/issue-11.md, 2026-12-06, 02:52).
   // A build for scripts/bench/profile-page.mjs, which names the chunks' code by its sources; never
   // the served build (the maps would publish the sources).
   productionBrowserSourceMaps: process.env.PROFILE_SOURCE_MAPS === '1',
