@@ -79,6 +79,9 @@ describe('the menu grid: cards without hooks, their links and buttons handled by
     expect(osh.getByText('Хит')).toBeInTheDocument();
     // A tag the menu does not list is left out rather than shown empty.
     expect(osh.getAllByRole('listitem')).toHaveLength(1);
+    // The card's tags are the dish's labels, not the menu's tag filter (which has its own legend).
+    expect(osh.getByRole('list', { name: 'Метки' })).toContainElement(osh.getByText('Хит'));
+    expect(screen.queryByRole('list', { name: 'Фильтр по меткам' })).toBeNull();
     expect(osh.getByText(/42\s000/)).toBeInTheDocument();
     expect(osh.getByTestId('add-to-cart')).toBeEnabled();
     expect(osh.getByTestId('in-cart')).toHaveAttribute('data-count', '0');

@@ -70,7 +70,7 @@ export const ProductCard = memo(function ProductCard({
           />
         )}
         {tags.length > 0 && (
-          <ul className="mc-tags" aria-label={t('tagsLabel')}>
+          <ul className="mc-tags" aria-label={t('cardTagsLabel')}>
             {tags.map((tag) => (
               <li key={tag.slug} className="mc-tag">
                 {tag.title}
