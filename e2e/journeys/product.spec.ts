@@ -85,3 +85,38 @@ test('a product page opened directly switches its language as a whole, with no d
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(product.title.ru, { exact: true })).toHaveCount(0);
 });
+
+test("a product page writes its numbers the locale's way: the rating, the energy, the weight", async ({
+  page,
+  demoMenu,
+}) => {
+  const product = demoMenu.products.find(
+    (p) => !p.in_stop && !Number.isInteger(p.rating) && p.energy >= 1_000,
+  );
+  if (!product)
+    throw new Error('The demo menu has no product with a fractional rating and 1,000 kcal or more');
+  const [whole, tenths] = product.rating.toFixed(1).split('.');
+  const thousands = (n: number, separator: string) =>
+    `${Math.floor(n / 1_000)}${separator}${String(n % 1_000).padStart(3, '0')}`;
+  const cases = [
+    // Russian: a decimal comma, thousands set apart by a (no-break) space.
+    {
+      locale: 'ru',
+      rating: `${whole},${tenths}`,
+      energy: new RegExp(`^${thousands(product.energy, '\\s')} ккал$`),
+    },
+    {
+      locale: 'en',
+      rating: `${whole}.${tenths}`,
+      energy: new RegExp(`^${thousands(product.energy, ',')} kcal$`),
+    },
+  ] as const;
+  for (const c of cases) {
+    await page.goto(localePath(c.locale, `/product/${product.slug}`));
+    await expect(
+      page.getByRole('img', { name: tf(c.locale, 'product.rating', { rating: c.rating }) }),
+    ).toBeVisible();
+    const nutrition = page.getByTestId('product-nutrition');
+    await expect(nutrition.getByText(c.energy)).toBeVisible();
+  }
+});

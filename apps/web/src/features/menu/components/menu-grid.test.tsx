@@ -29,7 +29,7 @@ const VIEW: MenuView = {
   ],
   products: [
     menuCard(1, 'osh', { tags: ['hit', 'gone'] }),
-    menuCard(2, 'kazan', { quickAdd: false }),
+    menuCard(2, 'kazan', { quickAdd: false, weight: 1_630 }),
     menuCard(3, 'choy', { inStop: true, quickAdd: false, weight: 0 }),
     menuCard(4, 'non'),
   ],
@@ -83,6 +83,9 @@ describe('the menu grid: cards without hooks, their links and buttons handled by
     expect(osh.getByRole('list', { name: 'Метки' })).toContainElement(osh.getByText('Хит'));
     expect(screen.queryByRole('list', { name: 'Фильтр по меткам' })).toBeNull();
     expect(osh.getByText(/42\s000/)).toBeInTheDocument();
+    // Weights in the locale's own digits: grouped in thousands ('1 630 г', not '1630 г').
+    expect(osh.getByText('300 г')).toBeInTheDocument();
+    expect(cardOf('kazan').getByText(/^1\s630 г$/)).toBeInTheDocument();
     expect(osh.getByTestId('add-to-cart')).toBeEnabled();
     expect(osh.getByTestId('in-cart')).toHaveAttribute('data-count', '0');
     expect(cardOf('kazan').getByTestId('choose-options')).toHaveAttribute('href', '/product/kazan');

@@ -1,5 +1,5 @@
 import type { TLocale } from '@app/contracts';
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import { ApiImage } from '@/components/ui/api-image.server';
 import { Price } from '@/components/ui/price';
 import type { ProductPageData } from '../api/product.server';
@@ -22,7 +22,12 @@ export async function ProductView({
   variant: 'page' | 'dialog';
 }) {
   const { product, modifiers, reviews, unavailable, menuId } = data;
-  const t = await getTranslations({ locale, namespace: 'common.product' });
+  const [t, format] = await Promise.all([
+    getTranslations({ locale, namespace: 'common.product' }),
+    getFormatter({ locale }),
+  ]);
+  // One decimal in the locale's own way ('4,5' in Russian and Uzbek), said and shown alike.
+  const rating = format.number(product.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const Title = variant === 'page' ? 'h1' : 'h2';
   // Sections sit one level below the title wherever the view is shown.
   const Heading = variant === 'page' ? 'h2' : 'h3';
@@ -71,8 +76,8 @@ export async function ProductView({
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
             {product.rating > 0 && (
               <span className="inline-flex items-center gap-1">
-                <Stars rating={product.rating} label={t('rating', { rating: product.rating })} />
-                <span aria-hidden="true">{product.rating.toFixed(1)}</span>
+                <Stars rating={product.rating} label={t('rating', { rating })} />
+                <span aria-hidden="true">{rating}</span>
                 <span>· {t('reviewsCount', { count: product.reviews_count })}</span>
               </span>
             )}
