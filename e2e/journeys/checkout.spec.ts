@@ -92,9 +92,11 @@ test('pickup with a scheduled time: confirmed, placed once under an Idempotency-
   await placeButton(page).click();
   const dialog = confirmDialog(page);
   await expect(dialog).toContainText(branch.name.en);
+  // Mid-sentence the day is in lower case ('..., tomorrow at 12:00.'), not the day picker's 'Tomorrow'.
   await expect(dialog).toContainText(
-    tf(locale, 'checkout.confirm.at', { day: o('timing.tomorrow'), time: '12:00' }, 'order'),
+    tf(locale, 'checkout.confirm.at', { day: o('confirm.tomorrow'), time: '12:00' }, 'order'),
   );
+  await expect(dialog).not.toContainText(o('timing.tomorrow'));
   // Cancel changes nothing; the order is placed only after confirming.
   await dialog.getByRole('button', { name: t(locale, 'actions.cancel') }).click();
   await expect(dialog).toBeHidden();

@@ -1,3 +1,4 @@
+import type { TProductDetail } from '@app/contracts';
 import { expect, formatSum, limitText, literal, localePath, t, test, tf } from '../support/fixtures.ts';
 
 test('a product with a required modifier group cannot be added until its minimum is chosen', async ({
@@ -118,5 +119,28 @@ test("a product page writes its numbers the locale's way: the rating, the energy
     ).toBeVisible();
     const nutrition = page.getByTestId('product-nutrition');
     await expect(nutrition.getByText(c.energy)).toBeVisible();
+  }
+});
+
+test("a dish in sizes says 'from' its lowest price in each language's own word order", async ({
+  page,
+  demoMenu,
+}) => {
+  const origin = demoMenu.products.find((p) => p.type === 'origin' && !p.in_stop);
+  if (!origin) throw new Error('The demo menu has no dish in sizes');
+  const response = await demoMenu.api.get(`/v2/product/${origin.id}`);
+  expect(response.ok()).toBe(true);
+  const detail = (await response.json()) as TProductDetail;
+  expect(detail.variants.length).toBeGreaterThan(1);
+  const lowest = Math.min(...detail.variants.map((v) => v.out_price));
+  const expected = {
+    ru: `от ${formatSum(lowest, 'ru')}`,
+    // Uzbek puts the suffix on the amount: "32 000 so'mdan boshlab", never "dan boshlab 32 000 so'm".
+    uz: `${formatSum(lowest, 'uz')}dan boshlab`,
+    en: `from ${formatSum(lowest, 'en')}`,
+  } as const;
+  for (const [locale, text] of Object.entries(expected) as [keyof typeof expected, string][]) {
+    await page.goto(localePath(locale, `/product/${origin.slug}`));
+    await expect(page.getByTestId('product-view').locator('header')).toContainText(text);
   }
 });

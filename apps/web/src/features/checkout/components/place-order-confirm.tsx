@@ -36,6 +36,10 @@ export function PlaceOrderConfirm({
   const tPayment = useTranslations('order.checkout.payment');
   const locale = useLocale() as TLocale;
   const dayLabel = useDayLabel();
+  // Mid-sentence: 'today' and 'tomorrow' in lower case (the day picker's own labels start with a
+  // capital); a day no longer offered still reads as its date.
+  const dayInSentence = (date: string, offset: number): string =>
+    offset === 0 ? t('today') : offset === 1 ? t('tomorrow') : dayLabel({ date, offset });
 
   const description = (() => {
     if (!body || total === null) return '';
@@ -44,8 +48,7 @@ export function PlaceOrderConfirm({
     const when =
       future && date
         ? t('at', {
-            // A day no longer offered still reads as its date.
-            day: dayLabel({ date, offset: days.find((d) => d.date === date)?.offset ?? -1 }),
+            day: dayInSentence(date, days.find((d) => d.date === date)?.offset ?? -1),
             time: future.slice(11, 16),
           })
         : t('asap');

@@ -16,10 +16,10 @@ export async function Pagination({
   const t = await getTranslations('common.actions');
   const href = (n: number) => (n === 1 ? pathname : { pathname, query: { page: String(n) } });
   return (
-    <nav className="mt-10 flex items-center justify-center gap-4" aria-label="pagination">
+    <nav className="mt-10 flex items-center justify-center gap-4" aria-label={t('pagination')}>
       {page > 1 ? (
         <Link href={href(page - 1)} rel="prev" className={buttonClasses('secondary')}>
-          {t('previous')}
+          {t('previousPage')}
         </Link>
       ) : null}
       <span className="text-muted">
@@ -27,7 +27,7 @@ export async function Pagination({
       </span>
       {page < pageCount ? (
         <Link href={href(page + 1)} rel="next" className={buttonClasses('secondary')}>
-          {t('next')}
+          {t('nextPage')}
         </Link>
       ) : null}
     </nav>

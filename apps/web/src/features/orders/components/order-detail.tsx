@@ -278,7 +278,12 @@ function OrderDetailBody({
                 <dd data-testid="order-bonus">−{formatSum(order.loyalty_amount, locale)}</dd>
               </div>
               <div className="flex justify-between gap-2 font-semibold">
-                <dt>{tPayment('toPay', { method: t(`paymentTypes.${order.payment_type}`) })}</dt>
+                <dt>
+                  {/* What the method took, or still has to: the order may not be paid yet. */}
+                  {tPayment(order.paid ? 'paidWith' : 'toPay', {
+                    method: t(`paymentTypes.${order.payment_type}`),
+                  })}
+                </dt>
                 <dd data-testid="order-to-pay">{formatSum(order.amount_to_pay, locale)}</dd>
               </div>
             </>

@@ -121,6 +121,16 @@ describe('an order’s page: how it is paid (issue 12)', () => {
     expect(screen.getByTestId('order-status')).toHaveTextContent('Ожидает оплаты');
   });
 
+  it('awaiting payment with a bonus part: the rest is to pay with the provider, not said paid', async () => {
+    serveOrder(() => awaiting({ total_price: 52_000, loyalty_amount: 10_000, amount_to_pay: 42_000 }));
+    withStatusStream();
+    renderInApp(<OrderDetailView orderId={ORDER_ID} menu={null} />);
+    expect(await paymentBlock()).toHaveAttribute('data-payment', 'awaited');
+    expect(screen.getByTestId('order-to-pay')).toHaveTextContent(sum(42_000));
+    expect(screen.getByText('К оплате: Payme')).toBeInTheDocument();
+    expect(screen.queryByText(/Оплачено: /)).not.toBeInTheDocument();
+  });
+
   it('follows an order awaiting payment live: paid and received show without a reload', async () => {
     let current = awaiting();
     serveOrder(() => current);

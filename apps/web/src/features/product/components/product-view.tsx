@@ -87,8 +87,16 @@ export async function ProductView({
             )}
           </div>
           <p className="text-xl font-bold">
-            {prices.length > 1 && <span className="font-normal">{t('priceFrom')} </span>}
-            <Price amount={Math.min(...prices)} />
+            {prices.length > 1 ? (
+              // The words around the price are the locale's: 'от 32 000 сум', "32 000 so'mdan boshlab".
+              <span className="font-normal">
+                {t.rich('priceFrom', {
+                  price: () => <Price amount={Math.min(...prices)} className="font-bold" />,
+                })}
+              </span>
+            ) : (
+              <Price amount={Math.min(...prices)} />
+            )}
           </p>
           {unavailable && (
             <p

@@ -89,7 +89,7 @@ export default async function BranchesPage({ params, searchParams }: TProps) {
           </div>
         ) : null}
         {rows.length === 0 ? (
-          <EmptyState>{t('notFound')}</EmptyState>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {rows.map(({ branch, status }) => (
