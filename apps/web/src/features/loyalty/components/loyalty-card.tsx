@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
+import { DAY_AND_CLOCK } from '@/lib/clock-format';
 import { useApi } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
@@ -33,7 +34,7 @@ function Movement({ movement }: { movement: TLoyaltyMovement }) {
           </Link>
         ) : null}
         <time dateTime={movement.created_at} className="text-sm text-muted">
-          {format.dateTime(new Date(movement.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
+          {format.dateTime(new Date(movement.created_at), DAY_AND_CLOCK)}
         </time>
       </div>
       <span

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { imageUrl } from '@/components/ui/image-url';
 import { Link } from '@/i18n/navigation';
+import { DAY_AND_CLOCK } from '@/lib/clock-format';
 import { useConfig } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
@@ -129,7 +130,7 @@ function OrderDetailBody({
   const locale = useLocale() as TLocale;
   const format = useFormatter();
   const [rating, setRating] = useState<TReviewTarget | null>(null);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => format.dateTime(new Date(iso), DAY_AND_CLOCK);
   const time = orderTime(order);
   const address = addressLine(order, {
     building: t('building'),

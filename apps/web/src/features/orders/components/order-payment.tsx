@@ -3,6 +3,7 @@
 import type { TOrderDetail } from '@app/contracts';
 import { useFormatter, useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
+import { CLOCK } from '@/lib/clock-format';
 
 /** An online payment method's name as the order reads it. */
 const isOnline = (type: TOrderDetail['payment_type']): type is 'payme' | 'click' =>
@@ -31,7 +32,7 @@ export function OrderPayment({ order }: { order: TOrderDetail }) {
         {order.payment_deadline ? (
           <p className="text-sm" data-testid="order-payment-deadline">
             {t('deadline', {
-              time: format.dateTime(new Date(order.payment_deadline), { timeStyle: 'short' }),
+              time: format.dateTime(new Date(order.payment_deadline), CLOCK),
             })}
           </p>
         ) : null}

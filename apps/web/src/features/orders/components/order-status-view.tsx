@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
+import { CLOCK, DAY_AND_CLOCK } from '@/lib/clock-format';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
 import { useOrderStatusFeed } from '../hooks/use-order-status-feed';
@@ -45,9 +46,8 @@ function StatusTimeline({ order, customerId }: { order: TOrderDetail; customerId
   const feed = useOrderStatusFeed(order.id, customerId, live);
   const { steps, aside } = statusPageModel(order);
   const pickup = order.delivery_type === 'self-pickup';
-  const time = (iso: string) => format.dateTime(new Date(iso), { timeStyle: 'short' });
-  const dayAndTime = (iso: string) =>
-    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const time = (iso: string) => format.dateTime(new Date(iso), CLOCK);
+  const dayAndTime = (iso: string) => format.dateTime(new Date(iso), DAY_AND_CLOCK);
 
   return (
     <div className="flex max-w-xl flex-col gap-5" data-testid="order-status-page">

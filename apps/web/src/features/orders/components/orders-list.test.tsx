@@ -54,6 +54,8 @@ describe('My orders: Pay on the card of an order awaiting its online payment (is
     }));
     renderInApp(<OrdersList />);
     const awaiting = await cardOf(ORDER_ID);
+    // Each card is headed one level below the page's h1 ('My orders'): no level skipped.
+    expect(within(awaiting).getByRole('heading', { level: 2 })).toHaveTextContent('B-10001');
     const pay = within(awaiting).getByRole('link', { name: 'Оплатить заказ B-10001' });
     expect(pay).toHaveAttribute('href', PAYMENT_LINK);
     expect(pay).toHaveTextContent('Оплатить');

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Link } from '@/i18n/navigation';
+import { DAY_AND_CLOCK } from '@/lib/clock-format';
 import { useApi } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
@@ -31,17 +32,15 @@ function OrderCard({ order }: { order: TCustomerOrderSummary }) {
       data-order-id={order.id}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-bold">
+        <h2 className="text-lg font-bold">
           <Link href={paths.order(order.id)} className="hover:underline">
             {t('number', { number: order.external_order_id })}
           </Link>
-        </h3>
+        </h2>
         <StatusBadge status={order.status} deliveryType={order.delivery_type} />
       </div>
       <p className="text-sm text-muted">
-        <time dateTime={order.created_at}>
-          {format.dateTime(new Date(order.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
-        </time>
+        <time dateTime={order.created_at}>{format.dateTime(new Date(order.created_at), DAY_AND_CLOCK)}</time>
         {' · '}
         {order.branch.name[locale]}
         {' · '}

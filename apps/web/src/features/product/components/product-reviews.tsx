@@ -62,7 +62,7 @@ function ProductReviewsContent({
       data-testid="product-reviews"
     >
       <Heading id={`reviews-${productId}`} className="text-lg font-bold">
-        {t('reviews')} <span className="font-normal text-muted">({total})</span>
+        {t('reviews')} <span className="font-normal text-muted">({format.number(total)})</span>
       </Heading>
       {/* A signed-in customer rates a dish of a delivered order here (issue 5); others are told what it takes. */}
       <p className="rounded-card bg-brand-50 p-3 text-sm">

@@ -1,11 +1,12 @@
 'use client';
 
+import { CHAIN_TIME_ZONE, type MoneyLocale } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useFormatter, useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AUDIT_PAGE_SIZE, fetchAudit, manageKeys } from '../api/manage-api';
-import { auditDiff } from '../lib/audit-diff';
+import { auditDiff, localAuditValue } from '../lib/audit-diff';
 import { useStaffApi } from '../lib/staff';
 import { BranchSelect, QueryState, ScreenTitle, useManagedBranches } from './parts';
 
@@ -13,6 +14,8 @@ import { BranchSelect, QueryState, ScreenTitle, useManagedBranches } from './par
 export function AuditScreen() {
   const t = useTranslations('staff-manage');
   const format = useFormatter();
+  const locale = useLocale() as MoneyLocale;
+  const show = useMemo(() => localAuditValue(locale, CHAIN_TIME_ZONE), [locale]);
   const api = useStaffApi();
   const branchId = useId();
   const branches = useManagedBranches();
@@ -46,7 +49,7 @@ export function AuditScreen() {
         ) : (
           <ol aria-label={t('audit.title')} className="mt-4 flex flex-col gap-3" aria-busy={log.isFetching}>
             {(log.data?.entries ?? []).map((entry) => {
-              const changes = auditDiff(entry.before, entry.after);
+              const changes = auditDiff(entry.before, entry.after, show);
               return (
                 <li key={entry.id} className="rounded-card bg-white p-4 shadow-card ring-1 ring-line">
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -56,6 +59,7 @@ export function AuditScreen() {
                         {format.dateTime(new Date(entry.at), {
                           dateStyle: 'medium',
                           timeStyle: 'medium',
+                          hourCycle: 'h23',
                         })}
                       </time>
                     </dd>

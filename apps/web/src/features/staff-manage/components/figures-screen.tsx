@@ -29,6 +29,8 @@ export function FiguresScreen() {
     return text === null ? t('none') : t('minutes', { value: text });
   };
   const totals = chainTotals(figures.data?.branches ?? []);
+  // Counts in the locale's digits ('1 250', '1,250'), beside the sums formatted the same way.
+  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
 
   return (
     <section>
@@ -56,11 +58,11 @@ export function FiguresScreen() {
                 <h2 className="text-xl font-bold">{b.name[locale]}</h2>
                 <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
                   <dt>{t('orders')}</dt>
-                  <dd className="text-right font-semibold tabular-nums">{b.orders}</dd>
+                  <dd className="text-right font-semibold tabular-nums">{count(b.orders)}</dd>
                   <dt>{t('revenue')}</dt>
                   <dd className="text-right font-semibold tabular-nums">{formatSum(b.revenue, locale)}</dd>
                   <dt>{t('cancelled')}</dt>
-                  <dd className="text-right font-semibold tabular-nums">{b.cancelled}</dd>
+                  <dd className="text-right font-semibold tabular-nums">{count(b.cancelled)}</dd>
                 </dl>
                 <h3 className="mt-3 text-sm font-bold text-muted">{t('averages')}</h3>
                 <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
@@ -78,13 +80,13 @@ export function FiguresScreen() {
                 <h2 className="text-xl font-bold">{t('chain')}</h2>
                 <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
                   <dt>{t('orders')}</dt>
-                  <dd className="text-right font-semibold tabular-nums">{totals.orders}</dd>
+                  <dd className="text-right font-semibold tabular-nums">{count(totals.orders)}</dd>
                   <dt>{t('revenue')}</dt>
                   <dd className="text-right font-semibold tabular-nums">
                     {formatSum(totals.revenue, locale)}
                   </dd>
                   <dt>{t('cancelled')}</dt>
-                  <dd className="text-right font-semibold tabular-nums">{totals.cancelled}</dd>
+                  <dd className="text-right font-semibold tabular-nums">{count(totals.cancelled)}</dd>
                 </dl>
               </li>
             ) : null}

@@ -1,5 +1,6 @@
+import { formatSum } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { auditDiff, auditValue } from './audit-diff';
+import { auditDiff, auditValue, localAuditValue } from './audit-diff';
 
 describe('the audit log diff', () => {
   it('lists only the keys whose value changed', () => {
@@ -46,5 +47,23 @@ describe('the audit log diff', () => {
     ]);
     expect(auditValue('text')).toBe('text');
     expect(auditValue({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it("writes the values in the manager's terms: a pause's end in Tashkent time, sums and numbers", () => {
+    const ru = localAuditValue('ru', 'Asia/Tashkent');
+    expect(auditDiff({ paused_until: null }, { paused_until: '2026-12-06T07:40:00.000Z' }, ru)).toEqual([
+      { key: 'paused_until', kind: 'added', before: null, after: '06.12.2026, 12:40' },
+    ]);
+    expect(auditDiff({ price: 30_000 }, { price: 32_000 }, ru)).toEqual([
+      { key: 'price', kind: 'changed', before: formatSum(30_000, 'ru'), after: formatSum(32_000, 'ru') },
+    ]);
+    const en = localAuditValue('en', 'Asia/Tashkent');
+    expect(en(1250, 'seats')).toBe('1,250');
+    expect(en(32_000, 'variants.out_price')).toBe(formatSum(32_000, 'en'));
+    expect(en('2026-12-06T07:40:00.000Z', 'delivery_paused_until')).toBe('12/6/26, 12:40');
+    // Text, booleans and what only looks like a date stay as they were.
+    expect(en('chilonzor', 'slug')).toBe('chilonzor');
+    expect(en(true, 'stopped')).toBe('true');
+    expect(en('2026-12-06', 'date')).toBe('2026-12-06');
   });
 });

@@ -91,7 +91,13 @@ function CardBody({
   const format = useFormatter();
   const sum = (amount: number) => formatSum(amount, locale);
   const time = (iso: string) =>
-    format.dateTime(new Date(iso), { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+    format.dateTime(new Date(iso), {
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-2">
