@@ -238,6 +238,8 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
   await expect(rateDialog).toBeHidden();
   const ratedLine = page.locator(`[data-testid="order-line"][data-product-id="${withModifiers.id}"]`);
   await expect(ratedLine.getByTestId('line-rated')).toBeVisible();
+  // The button the dialog came from is gone: the focus lands on what replaced it, not on the page.
+  await expect(ratedLine.getByTestId('line-rated')).toBeFocused();
   await expect(page.getByRole('button', { name: of('review.rateNamed', { name: dishName }) })).toHaveCount(0);
 
   // The napkins the delivery got by itself are no dish to rate: said so, with no rating button.
@@ -267,6 +269,7 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
   await expect(simpleReviews.getByTestId('rate-prompt')).toHaveText(
     t(locale, 'product.reviewForm.alreadyGave'),
   );
+  await expect(simpleReviews.getByTestId('rate-prompt')).toBeFocused();
   const rated = await readOrder(api, user.access_token, orderId);
   expect(rated.lines.filter((l) => l.product_id === simple.id).map((l) => l.can_review)).toEqual([false]);
 

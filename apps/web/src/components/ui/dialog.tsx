@@ -17,6 +17,8 @@ export type TDialogProps = {
   hideTitle?: boolean;
   /** Below md the dialog covers the whole screen (spec: map dialog, product dialog). */
   fullScreenOnMobile?: boolean;
+  /** Where focus goes on close when what opened the dialog is gone (its action replaced it). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
   className?: string;
   children: ReactNode;
 };
@@ -29,11 +31,12 @@ export function Dialog({
   description,
   hideTitle,
   fullScreenOnMobile,
+  fallbackFocus,
   className,
   children,
 }: TDialogProps) {
   const t = useTranslations('common.actions');
-  const onCloseAutoFocus = useReturnFocus(open);
+  const onCloseAutoFocus = useReturnFocus(open, fallbackFocus);
   const titleNode = <RadixDialog.Title className="pr-10 text-xl font-bold">{title}</RadixDialog.Title>;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

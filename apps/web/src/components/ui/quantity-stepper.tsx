@@ -2,7 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 
-/** − n + with labelled buttons; the value is announced as it changes. */
+/**
+ * − n + with labelled buttons; the value is announced as it changes. A button at its limit is marked
+ * `aria-disabled` and does nothing, rather than `disabled`: pressing '−' down to the minimum would
+ * otherwise disable the button under the keyboard's focus and drop the focus to the page.
+ */
 export function QuantityStepper({
   value,
   onChange,
@@ -24,8 +28,8 @@ export function QuantityStepper({
   const t = useTranslations('common.product');
   const button =
     size === 'sm'
-      ? 'inline-flex h-8 w-8 items-center justify-center rounded-full text-lg font-bold hover:bg-brand-100 disabled:text-line disabled:hover:bg-transparent'
-      : 'inline-flex h-10 w-10 items-center justify-center rounded-full text-xl font-bold hover:bg-brand-100 disabled:text-line disabled:hover:bg-transparent';
+      ? 'inline-flex h-8 w-8 items-center justify-center rounded-full text-lg font-bold hover:bg-brand-100 aria-disabled:cursor-default aria-disabled:text-line aria-disabled:hover:bg-transparent'
+      : 'inline-flex h-10 w-10 items-center justify-center rounded-full text-xl font-bold hover:bg-brand-100 aria-disabled:cursor-default aria-disabled:text-line aria-disabled:hover:bg-transparent';
   return (
     <div
       className="inline-flex items-center gap-1 rounded-full bg-white ring-1 ring-line"
@@ -34,8 +38,10 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        onClick={() => onChange(value - 1)}
-        disabled={value <= min}
+        onClick={() => {
+          if (value > min) onChange(value - 1);
+        }}
+        aria-disabled={value <= min || undefined}
         aria-label={label ? t('decreaseNamed', { name: label }) : t('decrease')}
         data-testid={testId ? `${testId}-decrease` : undefined}
       >
@@ -51,8 +57,10 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        onClick={() => onChange(value + 1)}
-        disabled={value >= max}
+        onClick={() => {
+          if (value < max) onChange(value + 1);
+        }}
+        aria-disabled={value >= max || undefined}
         aria-label={label ? t('increaseNamed', { name: label }) : t('increase')}
         data-testid={testId ? `${testId}-increase` : undefined}
       >

@@ -170,6 +170,23 @@ describe('checkout form: the cash change rule (spec section 5)', () => {
   });
 });
 
+describe('checkout form: a refused time', () => {
+  it('focuses the time select when the chosen slot is no longer offered and Place order is pressed', async () => {
+    pickup();
+    // A slot kept from an earlier visit, long past: no longer among the times offered.
+    useCheckoutStore.setState({ is_preorder: true, future_time: '2020-01-01T12:00:00+05:00' });
+    const api = checkoutApi();
+    const user = renderForm();
+    await totalShown();
+    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await user.click(placeButton());
+    const time = screen.getByRole('combobox', { name: 'Время' });
+    await waitFor(() => expect(time).toHaveFocus());
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/v2/ondemand-order')).toHaveLength(0);
+  });
+});
+
 describe('checkout form: the promo code', () => {
   it('shows the refusal of an unknown code and keeps the order priced without it', async () => {
     pickup();

@@ -1,7 +1,7 @@
 'use client';
 
 import type { CartLine } from '@app/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useOrderingBlocked } from '@/features/location';
 import { useLoyaltyBalance } from '@/features/loyalty';
 import { useCheckoutForm } from '../hooks/use-checkout-form';
@@ -112,19 +112,30 @@ export function CheckoutForm({
     paymentTypes.length > 0 &&
     !placement.placing;
 
-  const submit = checkout.form.handleSubmit((values) => {
-    // The change is checked against the total here (the form's own rules do not know the total);
-    // once submitted, the field shows why.
-    const changeBelowTotal = values.payment_type === 'cash' && changeFromProblem(values.change_from, toPay);
-    if (!target || !canPlace || changeBelowTotal) return;
-    placement.ask(
-      buildOrderRequest({ target, lines, form: values, promoCode: promo.applied, loyaltyAmount }),
-    );
-  });
+  const formElement = useRef<HTMLFormElement>(null);
+  const submit = checkout.form.handleSubmit(
+    (values) => {
+      // The change is checked against the total here (the form's own rules do not know the total);
+      // once submitted, the field shows why.
+      const changeBelowTotal = values.payment_type === 'cash' && changeFromProblem(values.change_from, toPay);
+      if (!target || !canPlace || changeBelowTotal) return;
+      placement.ask(
+        buildOrderRequest({ target, lines, form: values, promoCode: promo.applied, loyaltyAmount }),
+      );
+    },
+    (errors) => {
+      // The form focuses the first refused field it holds; the time select is not one of them, so
+      // when it alone is refused ('Choose a day and time', e.g. the slot has passed) it is focused here.
+      if (Object.keys(errors).every((name) => name === 'future_time')) {
+        formElement.current?.querySelector<HTMLSelectElement>('select[name="future_time"]')?.focus();
+      }
+    },
+  );
 
   return (
     <>
       <form
+        ref={formElement}
         noValidate
         onSubmit={(event) => void submit(event)}
         // Below md one column (a flex column, so the place-order bar can stick to the bottom of the

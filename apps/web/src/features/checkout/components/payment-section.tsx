@@ -170,7 +170,11 @@ export function PaymentSection({
       {paymentTypes.length === 0 ? (
         <p className="text-muted">{t('none')}</p>
       ) : (
-        <fieldset className="flex flex-col gap-2">
+        <fieldset
+          className="flex flex-col gap-2"
+          aria-invalid={typeError ? true : undefined}
+          aria-describedby={typeError ? `${id}-type-error` : undefined}
+        >
           <legend className="sr-only">{t('title')}</legend>
           {paymentTypes.map((type) => (
             <label
@@ -196,7 +200,11 @@ export function PaymentSection({
           ) : null}
         </fieldset>
       )}
-      {typeError ? <p className={errorClass}>{typeError}</p> : null}
+      {typeError ? (
+        <p id={`${id}-type-error`} className={errorClass}>
+          {typeError}
+        </p>
+      ) : null}
       {MethodFields ? <MethodFields checkout={checkout} total={total} quoteErrors={quoteErrors} /> : null}
       {bonus ? <BonusControl checkout={checkout} bonus={bonus} /> : null}
     </Section>

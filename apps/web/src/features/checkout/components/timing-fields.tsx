@@ -115,6 +115,9 @@ export function TimingFields({
             </label>
             <select
               {...describedBy(timeId, false, errorText !== null)}
+              // Not registered with the form (setValue drives it): named, so a refused submit can
+              // focus it (checkout-form.tsx).
+              name="future_time"
               value={futureTime && day.slots.some((s) => s.value === futureTime) ? futureTime : ''}
               onChange={(e) => form.setValue('future_time', e.target.value || null, { shouldValidate: true })}
               className={inputClass}

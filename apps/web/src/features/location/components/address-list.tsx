@@ -2,7 +2,7 @@
 
 import { ADDRESS_LIST_MAX_HEIGHT_PX } from '@app/domain';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { PinIcon } from '@/components/ui/icons';
@@ -34,6 +34,11 @@ function EditForm({ point, onDone }: { point: TAddressPoint; onDone: () => void 
   const id = useId();
   const [values, setValues] = useState<TPointDetails>(() => detailsOf(point));
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // The form replaces the Edit button that opened it: the focus goes to its first field.
+  useEffect(() => {
+    form.current?.querySelector('input')?.focus();
+  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -52,7 +57,12 @@ function EditForm({ point, onDone }: { point: TAddressPoint; onDone: () => void 
     }
   };
   return (
-    <form onSubmit={submit} className="mt-2 grid grid-cols-2 gap-2" data-testid="address-edit-form">
+    <form
+      ref={form}
+      onSubmit={submit}
+      className="mt-2 grid grid-cols-2 gap-2"
+      data-testid="address-edit-form"
+    >
       {POINT_DETAIL_FIELDS.map((field) => (
         <label key={field} className={cn('flex flex-col gap-1 text-sm', field === 'name' && 'col-span-2')}>
           <span className="text-muted">{t(FIELD_LABELS[field])}</span>
@@ -106,6 +116,24 @@ export function AddressList({
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const titleId = useId();
+  const section = useRef<HTMLElement>(null);
+  /**
+   * Where the focus goes once the list has rendered after an edit or a removal (the control that had
+   * it is gone): the edited address's Edit button, or the address now in the removed one's place
+   * (the one before it when it was the last; the list's heading when none is left).
+   */
+  const [focusNext, setFocusNext] = useState<{ edit: string } | { index: number } | null>(null);
+  useEffect(() => {
+    if (!focusNext || !section.current) return;
+    setFocusNext(null);
+    if ('edit' in focusNext) {
+      section.current.querySelector<HTMLElement>(`[data-address-edit="${focusNext.edit}"]`)?.focus();
+      return;
+    }
+    const picks = section.current.querySelectorAll<HTMLElement>('[data-address-pick]');
+    const target = picks[Math.min(focusNext.index, picks.length - 1)];
+    (target ?? section.current.querySelector<HTMLElement>('h2'))?.focus();
+  }, [focusNext]);
 
   const pick = async (point: TAddressPoint) => {
     if (point.isActive) {
@@ -125,9 +153,11 @@ export function AddressList({
   };
 
   const remove = async (point: TAddressPoint) => {
+    const index = points.findIndex((p) => p.id === point.id);
     setBusy(point.id);
     try {
       await removeSavedPoint(api, point.id);
+      setFocusNext({ index });
       notify('success', t('addresses.removed'));
     } catch (error) {
       notify('error', apiErrorMessage(error, t('addresses.error')));
@@ -138,11 +168,16 @@ export function AddressList({
 
   return (
     <section
+      ref={section}
       aria-labelledby={titleId}
       className="flex flex-col gap-3"
       data-testid={`address-list-${variant}`}
     >
-      <h2 id={titleId} className={cn('font-bold', variant === 'inline' ? 'text-lg' : 'text-base')}>
+      <h2
+        id={titleId}
+        tabIndex={-1}
+        className={cn('font-bold outline-none', variant === 'inline' ? 'text-lg' : 'text-base')}
+      >
         {t('addresses.title')}
       </h2>
       {points.length === 0 ? (
@@ -168,6 +203,7 @@ export function AddressList({
                   <PinIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
                   <button
                     type="button"
+                    data-address-pick
                     onClick={() => void pick(point)}
                     disabled={busy !== null}
                     aria-current={point.isActive ? 'true' : undefined}
@@ -187,7 +223,13 @@ export function AddressList({
                   ) : null}
                 </div>
                 {editing === point.id ? (
-                  <EditForm point={point} onDone={() => setEditing(null)} />
+                  <EditForm
+                    point={point}
+                    onDone={() => {
+                      setEditing(null);
+                      setFocusNext({ edit: point.id });
+                    }}
+                  />
                 ) : (
                   <div className="mt-1 flex justify-end gap-1">
                     <Button
@@ -195,6 +237,7 @@ export function AddressList({
                       size="sm"
                       onClick={() => setEditing(point.id)}
                       disabled={busy !== null}
+                      data-address-edit={point.id}
                       aria-label={`${t('addresses.edit')}: ${point.address}`}
                     >
                       {t('addresses.edit')}

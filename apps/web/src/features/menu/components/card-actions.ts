@@ -72,7 +72,7 @@ const NO_BUSY: ReadonlySet<string> = new Set();
  *   prefetched when the customer reaches for it (pointer over it, focus, touch), once per page view.
  * - An 'Add' button puts its card's product (`data-product-slug`) in the cart; reaching for it
  *   fetches the product's names for the cart line and the cart store's code. While an add is under
- *   way its button is disabled (`busy`).
+ *   way its button is marked disabled (`busy`, `aria-disabled`).
  */
 export function useCardActions(menuId: string, products: readonly MenuCard[]) {
   const t = useTranslations('common');
@@ -143,7 +143,7 @@ export function useCardActions(menuId: string, products: readonly MenuCard[]) {
       router.push(url, { scroll: false });
       return;
     }
-    // A disabled button fires no click; an add already under way is not repeated.
+    // A busy button (aria-disabled) still takes clicks: an add already under way is not repeated.
     const product = productOf(action);
     if (product && !busy.has(product.id)) void add(product);
   };

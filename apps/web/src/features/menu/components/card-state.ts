@@ -4,12 +4,12 @@
  * card's markup depends on its product alone: the server's HTML of a card stays valid as long as its
  * product does, and the grid keeps it instead of hydrating it (`menu-grid.tsx`). Only this module
  * writes these two things; React renders them as the server does (an empty note counting 0, a button
- * without `disabled`) and never changes them.
+ * not marked disabled) and never changes them.
  */
 export type CardState = {
   /** How many of the product the cart holds (0 until the stored cart is read). */
   count: number;
-  /** An add of the product is under way: its 'Add' button is disabled. */
+  /** An add of the product is under way: its 'Add' button is marked disabled (`aria-disabled`). */
   busy: boolean;
 };
 
@@ -19,8 +19,7 @@ const BADGE_CLASS =
 
 /**
  * Brings every card under `root` (an `article[data-product-slug]`) in line with its product's state:
- * the note's count and badge (`p.mc-note`, a polite live region, so a screen reader hears the change)
- * and the 'Add' button's `disabled` (`button.mc-add`). Writes only what differs, so it can run after
+ * the note's count and badge (`p.mc-note`) and the 'Add' button's `aria-disabled` (`button.mc-add`). Writes only what differs, so it can run after
  * every render; a card whose slug `stateOf` does not know is left as it is.
  */
 export function writeCardStates(
@@ -34,8 +33,19 @@ export function writeCardStates(
     const note = card.querySelector<HTMLElement>('p.mc-note');
     if (note) writeNote(note, state.count, inCartText);
     const add = card.querySelector<HTMLButtonElement>('button.mc-add');
-    if (add && add.disabled !== state.busy) add.disabled = state.busy;
+    if (add) writeBusy(add, state.busy);
   }
+}
+
+/**
+ * A busy 'Add' says so with `aria-disabled`, not `disabled`: a button disabled while it has focus
+ * drops the focus to the page (a keyboard or screen reader user pressing Enter on it would lose their
+ * place). It still takes clicks; the grid ignores those of a product already being added.
+ */
+function writeBusy(button: HTMLButtonElement, busy: boolean): void {
+  if ((button.getAttribute('aria-disabled') === 'true') === busy) return;
+  if (busy) button.setAttribute('aria-disabled', 'true');
+  else button.removeAttribute('aria-disabled');
 }
 
 function writeNote(note: HTMLElement, count: number, inCartText: (count: number) => string): void {

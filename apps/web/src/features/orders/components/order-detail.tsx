@@ -3,7 +3,7 @@
 import type { TLocale, TOrderDetail, TOrderLine } from '@app/contracts';
 import { formatPhoneMask, formatSum } from '@app/domain';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { imageUrl } from '@/components/ui/image-url';
 import { Link } from '@/i18n/navigation';
@@ -102,7 +102,12 @@ function OrderLineRow({
               ★ {tReview('rate')}
             </Button>
           ) : (
-            <p className="text-sm text-herb-600" data-testid="line-rated">
+            <p
+              className="text-sm text-herb-600 outline-none"
+              tabIndex={-1}
+              data-rated-product={line.product_id}
+              data-testid="line-rated"
+            >
               ★ {tReview('rated')}
             </p>
           ))}
@@ -130,6 +135,8 @@ function OrderDetailBody({
   const locale = useLocale() as TLocale;
   const format = useFormatter();
   const [rating, setRating] = useState<TReviewTarget | null>(null);
+  // The dish last opened for rating: read when the dialog has closed (and `rating` is null again).
+  const ratedProduct = useRef<string | null>(null);
   const when = (iso: string) => format.dateTime(new Date(iso), DAY_AND_CLOCK);
   const time = orderTime(order);
   const address = addressLine(order, {
@@ -220,7 +227,7 @@ function OrderDetailBody({
         </section>
 
         <section aria-labelledby="order-items-title" className="rounded-card bg-white p-4 shadow-card md:p-5">
-          <h2 id="order-items-title" className="text-lg font-bold">
+          <h2 id="order-items-title" tabIndex={-1} className="text-lg font-bold outline-none">
             {rateable ? tReview('title') : t('items')}
           </h2>
           {rateable && <p className="text-sm text-muted">{tReview('hint')}</p>}
@@ -230,9 +237,10 @@ function OrderDetailBody({
                 key={line.id}
                 line={line}
                 rateable={rateable}
-                onRate={(l) =>
-                  setRating({ productId: l.product_id, orderId: order.id, name: l.title[locale] })
-                }
+                onRate={(l) => {
+                  ratedProduct.current = l.product_id;
+                  setRating({ productId: l.product_id, orderId: order.id, name: l.title[locale] });
+                }}
               />
             ))}
           </ul>
@@ -298,7 +306,15 @@ function OrderDetailBody({
         </Link>
       </aside>
 
-      <ReviewDialog target={rating} onClose={() => setRating(null)} />
+      <ReviewDialog
+        target={rating}
+        onClose={() => setRating(null)}
+        // The dish's 'Rate' button became 'Rated': the focus goes to that, else to the list's heading.
+        fallbackFocus={() =>
+          document.querySelector<HTMLElement>(`[data-rated-product="${ratedProduct.current}"]`) ??
+          document.getElementById('order-items-title')
+        }
+      />
     </div>
   );
 }

@@ -10,12 +10,22 @@ const ReviewForm = dynamic(() => import('./review-form'), { ssr: false });
 export type TReviewTarget = { productId: string; orderId: string; name: string | null };
 
 /** Rating one dish: opened from the order page (each dish) and from the product page. */
-export function ReviewDialog({ target, onClose }: { target: TReviewTarget | null; onClose: () => void }) {
+export function ReviewDialog({
+  target,
+  onClose,
+  fallbackFocus,
+}: {
+  target: TReviewTarget | null;
+  onClose: () => void;
+  /** Where focus goes on close once a review replaced the button that opened the dialog. */
+  fallbackFocus?: () => HTMLElement | null | undefined;
+}) {
   const t = useTranslations('common.product.reviewForm');
   return (
     <Dialog
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
+      fallbackFocus={fallbackFocus}
       title={target?.name ? t('title', { name: target.name }) : t('rateDish')}
     >
       {target && <ReviewForm productId={target.productId} orderId={target.orderId} onDone={onClose} />}
