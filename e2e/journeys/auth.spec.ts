@@ -72,7 +72,7 @@ test('a new customer registers in Uzbek and names themselves', async ({ page, ap
   // The top bar now holds the account menu: profile and my orders.
   await page
     .getByRole('banner')
-    .getByRole('button', { name: t(locale, 'nav.profile') })
+    .getByRole('button', { name: t(locale, 'header.account') })
     .click();
   await expect(page.getByRole('menuitem', { name: t(locale, 'nav.myOrders') })).toBeVisible();
   await page.getByRole('menuitem', { name: t(locale, 'nav.profile') }).click();
@@ -197,7 +197,7 @@ test('signing out revokes the token, deletes user_id and brings the login icon b
 
   await page
     .getByRole('banner')
-    .getByRole('button', { name: t(locale, 'nav.profile') })
+    .getByRole('button', { name: t(locale, 'header.account') })
     .click();
   await page.getByRole('menuitem', { name: t(locale, 'header.logout') }).click();
 

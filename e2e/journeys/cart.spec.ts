@@ -137,15 +137,18 @@ test('checkout: refused below the minimum order, asks before leaving, and signs 
   await page.getByTestId('cart-badge').click();
   const checkout = page.getByRole('button', { name: t(locale, 'cart.checkout', 'order'), exact: true });
   await expect(checkout).toBeDisabled();
-  await expect(
-    page.getByText(tf(locale, 'minimumOrder', { price: formatSum(minimum, locale) }, 'order')),
-  ).toBeVisible();
+  await expect(page.getByTestId('checkout-block-status')).toHaveText(
+    tf(locale, 'minimumOrder', { price: formatSum(minimum, locale) }, 'order'),
+  );
 
   const more = cartLine(page, dish.title[locale]).getByRole('button', {
     name: tf(locale, 'product.increaseNamed', { name: dish.title[locale] }),
   });
   for (let quantity = 1; quantity < portions; quantity++) await more.click();
   await expect(checkout).toBeEnabled();
+  // The status region that said why stays in the page, empty: the next block is announced in it.
+  await expect(page.getByTestId('checkout-blocked')).toHaveCount(0);
+  await expect(page.getByTestId('checkout-block-status')).toHaveText('');
 
   await checkout.click();
   const confirm = page.getByRole('alertdialog', { name: t(locale, 'cart.checkoutTitle', 'order') });

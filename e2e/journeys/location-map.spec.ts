@@ -344,6 +344,11 @@ test.describe('restaurants map', () => {
     await marker.focus();
     await marker.press('Enter');
     await expect(map.getByRole('link', { name: t(locale, 'details', 'branches') })).toBeVisible();
+    // Leaflet's own English ('Close popup', its credit's title) is replaced by the page's language.
+    await expect(map.locator('.leaflet-popup-close-button')).toHaveAccessibleName(
+      t(locale, 'map.closePopup', 'location'),
+    );
+    await expect(map.locator('.leaflet-control-attribution a[title]')).toHaveCount(0);
   });
 
   test('/branches/[slug] focuses that restaurant at zoom 18', async ({ page, api }) => {

@@ -113,6 +113,6 @@ export async function signUpThroughDialog(
   await nameDialog.getByRole('button', { name: t(locale, 'auth.continue') }).click();
   await expect(nameDialog).toBeHidden();
   await expect(
-    page.getByRole('banner').getByRole('button', { name: t(locale, 'nav.profile') }),
+    page.getByRole('banner').getByRole('button', { name: t(locale, 'header.account') }),
   ).toBeVisible();
 }

@@ -104,11 +104,10 @@ export function CodeStep({
           inputClassName={loginInputClass}
           errorClassName={loginErrorClass}
         />
-        {entry.pending ? (
-          <p className="mt-2 text-sm text-muted" aria-live="polite">
-            {t('checking')}
-          </p>
-        ) : null}
+        {/* A live region present before the check starts, so 'Checking…' is announced. */}
+        <p className="text-sm text-muted" aria-live="polite">
+          {entry.pending ? <span className="mt-2 block">{t('checking')}</span> : null}
+        </p>
       </form>
       <ResendCountdown deadline={step.deadline} onResend={() => void resend()} />
       <button type="button" onClick={onChangePhone} className={`${loginLinkButtonClass} self-start text-sm`}>

@@ -317,13 +317,16 @@ function CartViewContent({
             <dd data-testid="cart-subtotal">{formatSum(subtotal, locale)}</dd>
           </div>
         </dl>
-        {block && (
-          <p role="status" className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-blocked">
-            {block.kind === 'below_minimum'
-              ? tOrder('minimumOrder', { price: formatSum(block.minimum, locale) })
-              : t('removeUnavailable')}
-          </p>
-        )}
+        {/* A status region present from the start: what blocks checkout is announced as it appears. */}
+        <div role="status" data-testid="checkout-block-status">
+          {block && (
+            <p className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-blocked">
+              {block.kind === 'below_minimum'
+                ? tOrder('minimumOrder', { price: formatSum(block.minimum, locale) })
+                : t('removeUnavailable')}
+            </p>
+          )}
+        </div>
         <ClosedBranchNotice />
         <button
           type="button"

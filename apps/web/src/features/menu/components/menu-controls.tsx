@@ -1,10 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { isMenuSort, MENU_SORTS } from '../lib/menu-view';
 import { useMenuData, useMenuFilterState } from './menu-filter';
+
+/**
+ * How long the result count waits for the filter to settle before it is announced: once when typing
+ * pauses, not at every keystroke ('30 found... 6 found... 5 found' over the typing's own echo).
+ */
+export const RESULTS_ANNOUNCE_DELAY_MS = 700;
 
 /** Search by name, tag chips and the sort order of the menu. */
 export function MenuControls() {
@@ -13,6 +19,12 @@ export function MenuControls() {
   const { filter, sort, setQuery, toggleTag, setSort, visible } = useMenuFilterState();
   const searchId = useId();
   const sortId = useId();
+  const results = visible === null ? '' : t('resultsCount', { count: visible.size });
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(results), RESULTS_ANNOUNCE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [results]);
   return (
     <search className="flex flex-col gap-3" aria-label={t('filtersLabel')}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -82,8 +94,8 @@ export function MenuControls() {
           </div>
         </fieldset>
       )}
-      <p className="sr-only" aria-live="polite">
-        {visible === null ? '' : t('resultsCount', { count: visible.size })}
+      <p className="sr-only" aria-live="polite" data-testid="menu-results-count">
+        {announced}
       </p>
     </search>
   );

@@ -80,13 +80,12 @@ export const ProductCard = memo(function ProductCard({
         )}
         {/*
           Once the dish is in the cart the card itself says so ('In the cart: 2'), not only the header's
-          badge: a polite live region, present (empty) from the start so screen readers announce the
-          change where it happens; it takes no room until there is something to say. The grid writes
-          its content (card-state.ts): React renders it empty, as the server does.
+          badge; it takes no room until there is something to say. Not a live region: adding is
+          announced once, by the toast ('Plov is in the cart'), and the saved cart written into the
+          cards after a load announces nothing nobody asked for. The grid writes its content
+          (card-state.ts): React renders it empty, as the server does.
         */}
-        {!product.inStop && (
-          <p aria-live="polite" aria-atomic="true" data-testid="in-cart" data-count="0" className="mc-note" />
-        )}
+        {!product.inStop && <p data-testid="in-cart" data-count="0" className="mc-note" />}
       </div>
       <div className="mc-body">
         <h3 id={titleId} className="mc-name">

@@ -174,16 +174,18 @@ export function ProductOrderForm({
       )}
 
       <div className="sticky bottom-0 z-10 flex flex-col gap-2 border-t border-line bg-white pt-3 pb-4 md:static md:border-0 md:pb-0">
-        {firstProblem && !unorderable && (
-          <p
-            id={reasonId}
-            className="text-sm font-semibold text-paprika-600"
-            role="status"
-            data-testid="product-add-reason"
-          >
-            {reason(firstProblem)}
-          </p>
-        )}
+        {/* Present from the start, so the reason the button is off is announced as it appears. */}
+        <div role="status">
+          {firstProblem && !unorderable && (
+            <p
+              id={reasonId}
+              className="text-sm font-semibold text-paprika-600"
+              data-testid="product-add-reason"
+            >
+              {reason(firstProblem)}
+            </p>
+          )}
+        </div>
         {/* The add button keeps its label on one line: when it does not fit beside the stepper it wraps below. */}
         <div className="flex flex-wrap items-center gap-3">
           <QuantityStepper

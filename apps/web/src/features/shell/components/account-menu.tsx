@@ -17,7 +17,8 @@ export function AccountMenu() {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={t('nav.profile')}
+        // The menu holds more than the profile (orders, signing out): it is the account's.
+        aria-label={t('header.account')}
         className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800 sm:h-11 sm:w-11"
       >
         <UserIcon />

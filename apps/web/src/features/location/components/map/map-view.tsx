@@ -97,6 +97,8 @@ export function MapView({
   // Leaflet's zoom buttons carry English titles and labels of their own; these are the page's language.
   const zoomInTitle = t('zoomIn');
   const zoomOutTitle = t('zoomOut');
+  // And so does a popup's close button ('Close popup'), named here on each opening.
+  const closePopupTitle = t('closePopup');
   const container = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState<TLoaded | null>(null);
   const handlers = useRef({ onMapClick, onMarkerClick });
@@ -118,6 +120,13 @@ export function MapView({
         const start = initialView.current;
         map = L.map(element, { center: start.center, zoom: start.zoom, zoomControl: false });
         L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(map);
+        // Leaflet's own credit, without its English title.
+        map.attributionControl?.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+        map.on('popupopen', (event: Leaflet.PopupEvent) => {
+          const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+          close?.setAttribute('aria-label', closePopupTitle);
+          close?.setAttribute('title', closePopupTitle);
+        });
         // The subdomains of a `{s}` are the ones the Content-Security-Policy lists (img-src).
         if (mapTileUrl) {
           L.tileLayer(mapTileUrl, {
@@ -141,7 +150,7 @@ export function MapView({
       observer?.disconnect();
       map?.remove();
     };
-  }, [mapTileUrl, mapTileAttribution, zoomInTitle, zoomOutTitle]);
+  }, [mapTileUrl, mapTileAttribution, zoomInTitle, zoomOutTitle, closePopupTitle]);
 
   useEffect(() => {
     loaded?.map.setView(view.center, view.zoom);

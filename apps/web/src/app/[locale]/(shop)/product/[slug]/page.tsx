@@ -37,11 +37,12 @@ export default async function ProductPage(props: Props) {
   const largest = data.product.image?.sources.reduce((a, b) => (b.width > a.width ? b : a));
   return (
     <div className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
-      <nav aria-label={t('breadcrumbs')} className="mb-4 text-sm">
+      {/* One link back, not a trail: no navigation landmark of its own; the arrow is not read out. */}
+      <p className="mb-4 text-sm">
         <Link href={paths.home(citySlug)} className="font-semibold text-brand-700 hover:underline">
-          ← {t('backToMenu')}
+          <span aria-hidden="true">←</span> {t('backToMenu')}
         </Link>
-      </nav>
+      </p>
       <PageMessages namespaces={[]} commonSections={['product']}>
         <ProductView data={data} locale={locale} variant="page" />
       </PageMessages>
