@@ -149,6 +149,15 @@ test('checkout: refused below the minimum order, asks before leaving, and signs 
   // The status region that said why stays in the page, empty: the next block is announced in it.
   await expect(page.getByTestId('checkout-blocked')).toHaveCount(0);
   await expect(page.getByTestId('checkout-block-status')).toHaveText('');
+  // Empty, it adds no space: what is around it stands one gap apart, as without it.
+  const spacing = await page.getByTestId('checkout-block-status').evaluate((region) => {
+    const before = region.previousElementSibling?.getBoundingClientRect().bottom ?? 0;
+    let after = region.nextElementSibling;
+    while (after && after.getBoundingClientRect().height === 0) after = after.nextElementSibling;
+    const gap = Number.parseFloat(getComputedStyle(region.parentElement as Element).rowGap);
+    return { between: (after?.getBoundingClientRect().top ?? 0) - before, gap };
+  });
+  expect(spacing.between).toBeCloseTo(spacing.gap, 0);
 
   await checkout.click();
   const confirm = page.getByRole('alertdialog', { name: t(locale, 'cart.checkoutTitle', 'order') });

@@ -317,8 +317,9 @@ function CartViewContent({
             <dd data-testid="cart-subtotal">{formatSum(subtotal, locale)}</dd>
           </div>
         </dl>
-        {/* A status region present from the start: what blocks checkout is announced as it appears. */}
-        <div role="status" data-testid="checkout-block-status">
+        {/* A status region present from the start: what blocks checkout is announced as it appears.
+            While empty it takes back the summary's gap (`empty:`), so it adds no space. */}
+        <div role="status" className="empty:-mt-3" data-testid="checkout-block-status">
           {block && (
             <p className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-blocked">
               {block.kind === 'below_minimum'

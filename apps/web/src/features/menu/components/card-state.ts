@@ -19,8 +19,9 @@ const BADGE_CLASS =
 
 /**
  * Brings every card under `root` (an `article[data-product-slug]`) in line with its product's state:
- * the note's count and badge (`p.mc-note`) and the 'Add' button's `aria-disabled` (`button.mc-add`). Writes only what differs, so it can run after
- * every render; a card whose slug `stateOf` does not know is left as it is.
+ * the note's count and badge (`p.mc-note`) and the 'Add' button's `aria-disabled` (`button.mc-add`).
+ * Writes only what differs, so it can run after every render; a card whose slug `stateOf` does not
+ * know is left as it is.
  */
 export function writeCardStates(
   root: ParentNode,

@@ -174,8 +174,9 @@ export function ProductOrderForm({
       )}
 
       <div className="sticky bottom-0 z-10 flex flex-col gap-2 border-t border-line bg-white pt-3 pb-4 md:static md:border-0 md:pb-0">
-        {/* Present from the start, so the reason the button is off is announced as it appears. */}
-        <div role="status">
+        {/* Present from the start, so the reason the button is off is announced as it appears;
+            while empty it takes back the bar's gap (`empty:`), so it adds no space. */}
+        <div role="status" className="empty:-mt-2">
           {firstProblem && !unorderable && (
             <p
               id={reasonId}
