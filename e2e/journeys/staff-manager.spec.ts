@@ -202,6 +202,16 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
   await shop.goto(localePath(locale));
   await expect(card(shop, dish)).toBeVisible();
   await expect(shop.getByTestId('branch-closed')).toBeHidden();
+  // The notice's status region is there already, empty and taking no space: the notice comes into it
+  // (marked here, to find the same element later), so a screen reader announces it.
+  const noticeRegion = shop.getByTestId('closed-branch-status');
+  await expect(noticeRegion).toHaveRole('status');
+  await expect(noticeRegion).toHaveText('');
+  const emptySpace = await noticeRegion.evaluate((region) => {
+    (region as HTMLElement).dataset.seenEmpty = 'true';
+    return region.getBoundingClientRect().height + Number.parseFloat(getComputedStyle(region).marginTop);
+  });
+  expect(emptySpace).toBe(0);
   await page.goto(localePath(locale, '/staff/manager/branches'));
   const branchCard = page.getByRole('listitem').filter({
     has: page.getByRole('heading', { level: 2, name: chilonzor.name[locale], exact: true }),
@@ -232,6 +242,7 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
   );
   await expect(shop.getByTestId('branch-closed')).toBeVisible({ timeout: remaining(pausedAt) });
   await expect(shop.getByTestId('branch-closed')).toContainText(reopens ?? 'no time');
+  await expect(shop.locator('[data-seen-empty="true"] [data-testid="branch-closed"]')).toBeVisible();
 
   // Resumed now: open again for the customer.
   await resume.click();

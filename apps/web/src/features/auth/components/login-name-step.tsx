@@ -67,7 +67,7 @@ export function NameStep({ auth, onNamed }: { auth: TAuthResponse; onNamed: (cus
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full justify-center" disabled={pending}>
+      <Button type="submit" size="lg" className="w-full justify-center" busy={pending}>
         {pending ? t('sending') : t('continue')}
       </Button>
     </form>

@@ -104,7 +104,13 @@ export function PhoneStep({
           })}
         </span>
       </label>
-      <Button type="submit" size="lg" className="w-full justify-center" disabled={!offer || pending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full justify-center"
+        busy={pending}
+        disabled={!pending && !offer}
+      >
         {pending ? t('sending') : t('getCode')}
       </Button>
     </form>

@@ -66,7 +66,8 @@ function ConfirmPhoneDialog({
         <Button
           type="submit"
           className="justify-center"
-          disabled={entry.pending || !isCodeComplete(entry.code)}
+          busy={entry.pending}
+          disabled={!entry.pending && !isCodeComplete(entry.code)}
         >
           {entry.pending ? t('checking') : t('profile.confirm')}
         </Button>
@@ -172,7 +173,7 @@ function PersonalDataForm({ user }: { user: TAuthUser }) {
           </span>
           <input {...register('date_of_birth')} type="date" autoComplete="bday" className={inputClass} />
         </label>
-        <Button type="submit" className="self-start" disabled={formState.isSubmitting}>
+        <Button type="submit" className="self-start" busy={formState.isSubmitting}>
           {formState.isSubmitting ? t('profile.saving') : t('profile.save')}
         </Button>
       </form>

@@ -328,7 +328,7 @@ function CartViewContent({
             </p>
           )}
         </div>
-        <ClosedBranchNotice />
+        <ClosedBranchNotice className="empty:-mt-3" />
         <button
           type="button"
           disabled={block !== null || branchClosed !== null}

@@ -5,7 +5,7 @@ import type { CartLine } from '@app/domain';
 import { formatSum } from '@app/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses, offButtonProps } from '@/components/ui/button';
 import { ClosedBranchNotice } from '@/features/location';
 import { Link } from '@/i18n/navigation';
 import { apiErrorMessage } from '@/lib/api-client';
@@ -87,7 +87,7 @@ export function CheckoutSummary({
           </ul>
         </div>
       ) : null}
-      <ClosedBranchNotice />
+      <ClosedBranchNotice className="empty:-mt-3" />
       {closedHint ? <p className="text-sm text-muted">{t('timing.closedHint')}</p> : null}
       {stopped ? (
         <p role="status" className="rounded-card bg-brand-50 p-3 text-sm">
@@ -154,8 +154,9 @@ export function PlaceOrderBar({
       ) : null}
       <button
         type="submit"
-        disabled={!canPlace}
-        aria-busy={placing || undefined}
+        // Off until the order can be placed and while it is placed, but it keeps the focus: the
+        // confirmation dialog gives it back here when it closes, and a refusal may turn it off.
+        {...offButtonProps(placing || !canPlace)}
         aria-describedby={ready ? `${id}-total` : undefined}
         className={buttonClasses('primary', 'lg', 'min-w-0 flex-1 justify-center md:w-full md:flex-none')}
         data-testid="checkout-place"

@@ -57,10 +57,10 @@ describe('the place-order button', () => {
   it('waits for the quote of the order as it stands, and is described by its total', async () => {
     const held = deferred<void>();
     setUp({ quote: held.promise });
-    expect(placeButton()).toBeDisabled();
+    expect(placeButton()).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Считаем сумму…')).toBeInTheDocument();
     held.resolve();
-    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
     expect(placeButton()).toHaveAttribute('type', 'submit');
     // Screen readers hear the total with the button (formatSum's spaces are no-break ones).
     expect(placeButton()).toHaveAccessibleDescription(new RegExp(`^Итого ${total.replace(/ /g, '\\s')}$`));
@@ -68,7 +68,7 @@ describe('the place-order button', () => {
 
   it('asks first: cancelling sends nothing', async () => {
     const { api, user } = setUp();
-    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
     await user.click(placeButton());
     const dialog = await screen.findByRole('alertdialog', { name: 'Оформить заказ?' });
     await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
@@ -80,13 +80,15 @@ describe('the place-order button', () => {
     const answer = deferred<TApiReply>();
     const { api, user, onPlaced } = setUp();
     api.on('POST', '/v2/ondemand-order', () => answer.promise);
-    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
 
     await placeAndConfirm(user);
     // While the order is on its way the button says so and takes no second press.
     expect(placeButton()).toHaveTextContent('Оформляем заказ…');
-    expect(placeButton()).toBeDisabled();
-    expect(placeButton()).toHaveAttribute('aria-busy', 'true');
+    // It is off with aria-disabled, not disabled: it keeps the focus the dialog gave back to it (a
+    // disabled button would drop it to the page), and Enter on it places nothing more.
+    expect(placeButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(placeButton()).toHaveFocus();
     await user.click(placeButton());
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -116,14 +118,14 @@ describe('the place-order button', () => {
     ];
     const { api, user } = setUp();
     api.on('POST', '/v2/ondemand-order', () => replies.shift() ?? apiError(500, 'NO_MORE', 'no more'));
-    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
 
     await placeAndConfirm(user);
     expect(await screen.findByTestId('checkout-refusal')).toHaveTextContent('Сервис временно недоступен.');
-    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
     await placeAndConfirm(user);
     expect(await screen.findByTestId('checkout-refusal')).toHaveTextContent('Ресторан закрыт.');
-    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
     await placeAndConfirm(user);
     await waitFor(() => expect(router.replace).toHaveBeenCalled());
 
@@ -135,7 +137,7 @@ describe('the place-order button', () => {
   it('continues an attempt a reload left open (sessionStorage)', async () => {
     const { api, user } = setUp();
     api.on('POST', '/v2/ondemand-order', () => ({ body: ORDER }));
-    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
     // The body this page is about to send, under a key a previous page load stored for it.
     await user.click(placeButton());
     await screen.findByRole('alertdialog');

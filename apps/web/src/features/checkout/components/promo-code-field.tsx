@@ -32,6 +32,7 @@ export function PromoCodeField({
   const shown = localError ?? error;
 
   const apply = async () => {
+    if (busy) return;
     const value = code.trim();
     if (!value) {
       setLocalError(t('needCode'));
@@ -84,7 +85,7 @@ export function PromoCodeField({
               className={`${inputClass} mt-0`}
               data-testid="promo-input"
             />
-            <Button variant="secondary" onClick={() => void apply()} disabled={busy || disabled}>
+            <Button variant="secondary" onClick={() => void apply()} busy={busy} disabled={!busy && disabled}>
               {busy ? t('applying') : t('apply')}
             </Button>
           </div>

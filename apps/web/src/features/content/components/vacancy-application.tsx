@@ -138,7 +138,7 @@ function VacancyApplicationContent({ vacancyId, title }: { vacancyId: string; ti
             />
             {errorText('message')}
           </label>
-          <Button type="submit" size="lg" className="w-full justify-center" disabled={apply.isPending}>
+          <Button type="submit" size="lg" className="w-full justify-center" busy={apply.isPending}>
             {apply.isPending ? t('vacancies.sending') : t('vacancies.send')}
           </Button>
         </form>

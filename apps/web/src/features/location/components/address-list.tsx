@@ -3,7 +3,7 @@
 import { ADDRESS_LIST_MAX_HEIGHT_PX } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, offButtonProps } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { PinIcon } from '@/components/ui/icons';
 import { notify } from '@/components/ui/toasts';
@@ -41,6 +41,7 @@ function EditForm({ point, onDone }: { point: TAddressPoint; onDone: () => void 
   }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
     try {
       await savePointDetails(api, point.id, values);
@@ -77,10 +78,10 @@ function EditForm({ point, onDone }: { point: TAddressPoint; onDone: () => void 
         </label>
       ))}
       <div className="col-span-2 flex justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={onDone} disabled={busy}>
+        <Button variant="ghost" size="sm" onClick={onDone} busy={busy}>
           {t('addresses.cancel')}
         </Button>
-        <Button type="submit" size="sm" disabled={busy} aria-busy={busy || undefined}>
+        <Button type="submit" size="sm" busy={busy}>
           {t('addresses.save')}
         </Button>
       </div>
@@ -135,7 +136,10 @@ export function AddressList({
     (target ?? section.current.querySelector<HTMLElement>('h2'))?.focus();
   }, [focusNext]);
 
+  // While a pick or a removal is under way, every address's buttons are off (`busy`: they keep the
+  // focus of the one pressed).
   const pick = async (point: TAddressPoint) => {
+    if (busy !== null) return;
     if (point.isActive) {
       onPicked?.();
       return;
@@ -153,6 +157,7 @@ export function AddressList({
   };
 
   const remove = async (point: TAddressPoint) => {
+    if (busy !== null) return;
     const index = points.findIndex((p) => p.id === point.id);
     setBusy(point.id);
     try {
@@ -204,10 +209,9 @@ export function AddressList({
                   <button
                     type="button"
                     data-address-pick
-                    onClick={() => void pick(point)}
-                    disabled={busy !== null}
+                    {...offButtonProps(busy !== null, () => void pick(point))}
                     aria-current={point.isActive ? 'true' : undefined}
-                    className="min-w-0 flex-1 text-left disabled:cursor-wait"
+                    className="min-w-0 flex-1 text-left aria-disabled:cursor-wait"
                   >
                     {point.name ? <span className="block text-sm font-bold">{point.name}</span> : null}
                     <span className="block break-words">{point.address}</span>
@@ -236,7 +240,7 @@ export function AddressList({
                       variant="ghost"
                       size="sm"
                       onClick={() => setEditing(point.id)}
-                      disabled={busy !== null}
+                      busy={busy !== null}
                       data-address-edit={point.id}
                       aria-label={`${t('addresses.edit')}: ${point.address}`}
                     >
@@ -246,7 +250,7 @@ export function AddressList({
                       variant="ghost"
                       size="sm"
                       onClick={() => void remove(point)}
-                      disabled={busy !== null}
+                      busy={busy !== null}
                       aria-label={`${t('addresses.remove')}: ${point.address}`}
                       className="text-paprika-600"
                     >

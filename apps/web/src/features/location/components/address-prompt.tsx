@@ -53,6 +53,7 @@ function DetectedPrompt({
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const accept = async () => {
+    if (busy) return;
     setBusy(true);
     // Yes marks the address accepted and flags the location (spec section 4).
     useSessionStore.getState().setSession({ addressAccepted: true, isLocation: true });
@@ -78,11 +79,11 @@ function DetectedPrompt({
       </p>
       {view.outOfZone ? <p className="text-sm text-paprika-600">{t('outOfZone')}</p> : null}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={openMap} disabled={busy}>
+        <Button variant="secondary" size="sm" onClick={openMap} busy={busy}>
           {t('no')}
         </Button>
         {view.outOfZone ? null : (
-          <Button size="sm" onClick={() => void accept()} disabled={busy} aria-busy={busy || undefined}>
+          <Button size="sm" onClick={() => void accept()} busy={busy}>
             {t('yes')}
           </Button>
         )}

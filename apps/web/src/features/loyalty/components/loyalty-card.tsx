@@ -95,8 +95,7 @@ function History({ customerId }: { customerId: string }) {
           variant="secondary"
           className="self-start"
           onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          aria-busy={query.isFetchingNextPage || undefined}
+          busy={query.isFetchingNextPage}
         >
           {query.isFetchingNextPage ? t('loading') : t('showMore')}
         </Button>

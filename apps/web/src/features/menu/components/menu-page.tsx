@@ -38,7 +38,7 @@ export async function MenuPage({ locale, citySlug }: { locale: TLocale; citySlug
     <MenuFilterProvider wire={toMenuWire(view)} locale={locale} menuId={target.menuId} citySlug={productCity}>
       <div className="mx-auto w-full max-w-[1440px] px-4 pt-4 pb-16 md:px-6">
         <h1 className="text-2xl font-extrabold md:text-3xl">{t('title', { city: cityName })}</h1>
-        <ClosedBranchNotice className="mt-3" />
+        <ClosedBranchNotice className="mt-3 empty:mt-0" />
         <div className="mt-4">
           <MenuControls />
         </div>

@@ -135,7 +135,7 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
           variant="secondary"
           className="self-center"
           onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
+          busy={query.isFetchingNextPage}
         >
           {query.isFetchingNextPage ? t('loading') : t('showMore')}
         </Button>

@@ -37,7 +37,7 @@ export function RepeatOrder({ order, menu }: { order: TOrderDetail; menu: TCurre
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
 
   async function repeat() {
-    if (!menu) return;
+    if (!menu || pending) return;
     setPending(true);
     try {
       const { sources, autoAddProductIds } = await loadRepeatSources(api, order.lines, {
@@ -75,7 +75,8 @@ export function RepeatOrder({ order, menu }: { order: TOrderDetail; menu: TCurre
       <Button
         variant="secondary"
         onClick={() => void repeat()}
-        disabled={pending || !menu}
+        busy={pending}
+        disabled={!pending && !menu}
         data-testid="repeat-order"
       >
         {pending ? t('repeating') : t('repeat')}

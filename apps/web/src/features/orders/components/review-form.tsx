@@ -124,7 +124,7 @@ export default function ReviewForm({
           {failure}
         </p>
       )}
-      <Button type="submit" className="justify-center" disabled={formState.isSubmitting}>
+      <Button type="submit" className="justify-center" busy={formState.isSubmitting}>
         {formState.isSubmitting ? t('sending') : t('submit')}
       </Button>
     </form>

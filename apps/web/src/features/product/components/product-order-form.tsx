@@ -4,6 +4,7 @@ import type { TLocale, TProductDetail } from '@app/contracts';
 import { chooseComboVariant, formatSum, modifiersUnorderable } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
+import { offButtonProps } from '@/components/ui/button';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toasts';
 import { useAddToCart } from '@/features/cart';
@@ -75,7 +76,7 @@ export function ProductOrderForm({
   const firstProblem = problems[0];
 
   const add = async () => {
-    if (problems.length > 0 || unorderable) return;
+    if (busy || problems.length > 0 || unorderable) return;
     setBusy(true);
     try {
       await addToCart(item);
@@ -206,10 +207,12 @@ export function ProductOrderForm({
           ) : (
             <button
               type="submit"
-              disabled={busy || problems.length > 0}
+              // Off while it adds and while the choice is incomplete (the form is reset to it after an
+              // add), without losing the focus; the reason describes it.
+              {...offButtonProps(busy || problems.length > 0)}
               aria-describedby={firstProblem ? reasonId : undefined}
               data-testid="product-add-to-cart"
-              className="inline-flex h-12 flex-[1_0_auto] items-center justify-between gap-2 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white sm:gap-3 sm:px-5 sm:text-base hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-line disabled:text-muted"
+              className="inline-flex h-12 flex-[1_0_auto] items-center justify-between gap-2 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white sm:gap-3 sm:px-5 sm:text-base hover:bg-brand-800 aria-disabled:cursor-not-allowed aria-disabled:bg-line aria-disabled:text-muted"
             >
               <span className="whitespace-nowrap">{t('addToCart')}</span>
               <span className="whitespace-nowrap" data-testid="product-total">

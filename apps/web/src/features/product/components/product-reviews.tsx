@@ -4,6 +4,7 @@ import type { TReviewListResponse } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { usePathname } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
+import { offButtonProps } from '@/components/ui/button';
 import { useOpenLogin } from '@/features/auth';
 // The module, not the orders feature's index (which brings the order pages along).
 import { ProductRateAction } from '@/features/orders';
@@ -107,9 +108,8 @@ function ProductReviewsContent({
       {query.hasNextPage && (
         <button
           type="button"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          className="self-start rounded-full bg-white px-5 py-2.5 font-semibold ring-1 ring-line hover:bg-brand-50 disabled:text-muted"
+          {...offButtonProps(query.isFetchingNextPage, () => void query.fetchNextPage())}
+          className="self-start rounded-full bg-white px-5 py-2.5 font-semibold ring-1 ring-line hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:bg-white aria-disabled:text-muted"
           data-testid="reviews-more"
         >
           {query.isFetchingNextPage ? t('loading') : t('showMore')}

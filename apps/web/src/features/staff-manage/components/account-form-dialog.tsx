@@ -44,7 +44,7 @@ export function FormDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" busy={submitting}>
             {submitting ? t('common.saving') : submitLabel}
           </Button>
         </div>

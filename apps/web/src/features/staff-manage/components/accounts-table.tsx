@@ -52,7 +52,7 @@ function AccountActions({
           variant="danger"
           className="min-h-11"
           aria-label={t('staff.disableNamed', { name: account.name })}
-          disabled={busy}
+          busy={busy}
           onClick={() => onDisable(account)}
         >
           {t('staff.disable')}
@@ -62,7 +62,7 @@ function AccountActions({
           size="sm"
           className="min-h-11"
           aria-label={t('staff.enableNamed', { name: account.name })}
-          disabled={busy}
+          busy={busy}
           onClick={() => onEnable(account)}
         >
           {t('staff.enable')}

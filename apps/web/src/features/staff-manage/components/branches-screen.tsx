@@ -85,7 +85,7 @@ function PauseDialog({
             key={minutes}
             variant="secondary"
             size="lg"
-            disabled={pause.isPending}
+            busy={pause.isPending}
             onClick={() => pauseUntil(pauseUntilIn(minutes, new Date()))}
           >
             {t('forMinutes', { minutes })}
@@ -120,7 +120,7 @@ function PauseDialog({
             aria-describedby={error ? `${untilId}-error` : undefined}
           />
         </div>
-        <Button type="submit" disabled={pause.isPending} className="min-h-11">
+        <Button type="submit" busy={pause.isPending} className="min-h-11">
           {t('pauseUntil')}
         </Button>
         {error ? (
@@ -163,7 +163,7 @@ function PauseLine({
       {until ? (
         <Button
           variant="primary"
-          disabled={resume.isPending}
+          busy={resume.isPending}
           aria-label={t(scope === 'branch' ? 'resumeBranchOf' : 'resumeDeliveriesOf', { name })}
           onClick={() =>
             resume.mutate(undefined, { onSuccess: () => notify('success', t('resumed', { name })) })
@@ -245,7 +245,7 @@ function HoursForm({ branch }: { branch: TStaffBranch }) {
           aria-describedby={error ? `${id}-error` : undefined}
         />
       </div>
-      <Button type="submit" variant="secondary" disabled={save.isPending} className="min-h-11">
+      <Button type="submit" variant="secondary" busy={save.isPending} className="min-h-11">
         {save.isPending ? t('common.saving') : t('branches.saveHours')}
       </Button>
       {error ? (

@@ -4,7 +4,7 @@ import type { TLocale, TStaffBranch } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, offButtonProps } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { inputClass } from '@/components/ui/field-classes';
 import { apiErrorMessage } from '@/lib/api-client';
@@ -133,7 +133,7 @@ export function Switch({
   label,
   onText,
   offText,
-  disabled,
+  busy = false,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
@@ -141,7 +141,8 @@ export function Switch({
   label: string;
   onText: string;
   offText: string;
-  disabled?: boolean;
+  /** A change is being saved: the switch ignores presses and keeps the focus (`offButtonProps`). */
+  busy?: boolean;
 }) {
   return (
     <button
@@ -149,9 +150,8 @@ export function Switch({
       role="switch"
       aria-checked={checked}
       aria-label={label}
-      disabled={disabled}
-      onClick={() => onChange(!checked)}
-      className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-1 text-sm font-semibold disabled:opacity-60"
+      {...offButtonProps(busy, () => onChange(!checked))}
+      className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-1 text-sm font-semibold aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
     >
       <span
         aria-hidden="true"

@@ -68,7 +68,7 @@ function PriceRow({ menuId, product }: { menuId: string; product: TMenuProduct }
         <h2 className="min-w-0 flex-1 text-lg font-bold break-words">{name}</h2>
         <Switch
           checked={sold}
-          disabled={save.isPending}
+          busy={save.isPending}
           onChange={(next) => submit(next)}
           label={t('soldSwitch', { name })}
           onText={t('sold')}
@@ -103,7 +103,7 @@ function PriceRow({ menuId, product }: { menuId: string; product: TMenuProduct }
             aria-describedby={error ? errorId : undefined}
           />
         </div>
-        <Button type="submit" disabled={save.isPending} className="min-h-11">
+        <Button type="submit" busy={save.isPending} className="min-h-11">
           {save.isPending ? tc('saving') : tc('save')}
         </Button>
         {error ? (

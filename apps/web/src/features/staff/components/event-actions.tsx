@@ -74,7 +74,7 @@ export function CancelDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('back')}
           </Button>
-          <Button type="submit" variant="danger" disabled={send.isPending}>
+          <Button type="submit" variant="danger" busy={send.isPending}>
             {t('submit')}
           </Button>
         </div>
@@ -117,7 +117,7 @@ export function EventActions({
           variant={VARIANT(event)}
           size={large ? 'lg' : 'md'}
           className={cn('min-h-11 justify-center', large && 'min-w-32 flex-1')}
-          disabled={send.isPending}
+          busy={send.isPending}
           data-event={event}
           onClick={() => (isCancelEvent(event) ? onCancelChange(event) : send.mutate({ order, event }))}
         >

@@ -134,7 +134,7 @@ function SignedInBar({ live }: { live: TStreamState | null }) {
       <span className="text-sm text-muted">
         {t('shell.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}
       </span>
-      <Button variant="secondary" size="md" onClick={() => void signOut()} disabled={busy}>
+      <Button variant="secondary" size="md" onClick={() => void signOut()} busy={busy}>
         {t('shell.signOut')}
       </Button>
     </>

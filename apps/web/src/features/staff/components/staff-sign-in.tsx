@@ -104,7 +104,7 @@ export function StaffSignIn() {
             {failure}
           </p>
         ) : null}
-        <Button type="submit" size="lg" className="justify-center" disabled={formState.isSubmitting}>
+        <Button type="submit" size="lg" className="justify-center" busy={formState.isSubmitting}>
           {formState.isSubmitting ? t('submitting') : t('submit')}
         </Button>
       </form>

@@ -156,6 +156,7 @@ function MapDialogBody({ onClose }: { onClose: () => void }) {
   );
 
   const confirm = async () => {
+    if (saving) return;
     setSaveFailed(false);
     setSaving(true);
     try {
@@ -258,13 +259,13 @@ function MapDialogBody({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1 justify-center" onClick={onClose} disabled={saving}>
+          <Button variant="secondary" className="flex-1 justify-center" onClick={onClose} busy={saving}>
             {tc('cancel')}
           </Button>
           <Button
             className="flex-1 justify-center"
-            disabled={!ready || saving}
-            aria-busy={saving || undefined}
+            busy={saving}
+            disabled={!saving && !ready}
             onClick={() => void confirm()}
           >
             {saving ? t('mapDialog.saving') : t('mapDialog.confirm')}
