@@ -156,6 +156,8 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
   expect(order.promo_code).toBe(PROMO);
   expect(order.discount_price).toBeGreaterThan(0);
   const detail = page.getByTestId('order-detail');
+  // Its own title, not My orders' (the two pages would read alike in tabs and history).
+  await expect(page).toHaveTitle(new RegExp(`^${o('orders.detailTitle')} \\| `));
   await expect(detail.getByTestId('order-number')).toHaveText(
     of('orders.number', { number: order.external_order_id }),
   );
@@ -172,6 +174,7 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
 
   // The list: the order is current.
   await page.goto(localePath(locale, '/myorders'));
+  await expect(page).toHaveTitle(new RegExp(`^${o('orders.title')} \\| `));
   await expect(page.getByRole('tab', { name: o('orders.current') })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`)).toBeVisible();
 

@@ -17,7 +17,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({
     locale,
     path: paths.order(id),
-    title: t('title'),
+    // Not My orders' title: a tab, the history and a screen reader's page title tell the two apart
+    // (the order's number is read in the browser, so the title cannot name it).
+    title: t('detailTitle'),
     description: t('metaDescription'),
     noIndex: true,
   });
