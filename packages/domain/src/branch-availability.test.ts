@@ -7,6 +7,7 @@ import {
   isBranchOpenNow,
   isPausedAt,
   reopeningText,
+  reopeningTexts,
 } from './branch-availability.ts';
 
 /** An instant on Tashkent's wall clock (UTC+5, no daylight saving since 1992). */
@@ -142,14 +143,46 @@ describe('branchOpenState with a pause', () => {
 describe('reopeningText', () => {
   const now = at(DAY, '12:00:00');
   it('is the clock when the reopening is less than a day away', () => {
-    expect(reopeningText({ at: at(DAY, '12:40:00'), day: DAY, clock: '12:40' }, now)).toBe('12:40');
-    expect(reopeningText({ at: at(NEXT, '11:59:00'), day: NEXT, clock: '11:59' }, now)).toBe('11:59');
+    for (const locale of ['ru', 'uz', 'en'] as const) {
+      expect(reopeningText({ at: at(DAY, '12:40:00'), day: DAY, clock: '12:40' }, now, locale)).toBe('12:40');
+      expect(reopeningText({ at: at(NEXT, '11:59:00'), day: NEXT, clock: '11:59' }, now, locale)).toBe(
+        '11:59',
+      );
+    }
   });
-  it('adds the day when it is a day or more away', () => {
-    expect(reopeningText({ at: at(NEXT, '12:00:00'), day: NEXT, clock: '12:00' }, now)).toBe('29.11 12:00');
-    expect(reopeningText({ at: at('2027-01-02', '10:00:00'), day: '2027-01-02', clock: '10:00' }, now)).toBe(
-      '02.01 10:00',
-    );
+  it('adds the day when it is a day or more away: DD.MM in ru and uz, the month by name in en', () => {
+    const tomorrow = { at: at(NEXT, '12:00:00'), day: NEXT, clock: '12:00' } as const;
+    expect(reopeningText(tomorrow, now, 'ru')).toBe('29.11 12:00');
+    expect(reopeningText(tomorrow, now, 'uz')).toBe('29.11 12:00');
+    expect(reopeningText(tomorrow, now, 'en')).toBe('Nov 29, 12:00');
+    const newYear = { at: at('2027-01-02', '10:00:00'), day: '2027-01-02', clock: '10:00' } as const;
+    expect(reopeningText(newYear, now, 'ru')).toBe('02.01 10:00');
+    expect(reopeningText(newYear, now, 'en')).toBe('Jan 2, 10:00');
+    expect(reopeningTexts(newYear, now)).toEqual({
+      ru: '02.01 10:00',
+      uz: '02.01 10:00',
+      en: 'Jan 2, 10:00',
+    });
+  });
+  it('writes every month of the year in en', () => {
+    const months = Array.from({ length: 12 }, (_, i) => {
+      const day = `2027-${String(i + 1).padStart(2, '0')}-15` as const;
+      return reopeningText({ at: at(day, '10:00:00'), day, clock: '10:00' }, now, 'en').split(' ')[0];
+    });
+    expect(months).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
   });
 });
 
@@ -189,7 +222,11 @@ describe('branchScheduleLabelAt', () => {
     ],
     ['a pause that ended', DAYTIME, at(DAY, '11:00:00'), { kind: 'open_until', time: '22:00' }],
   ] as const)('%s', (_, hours, until, expected) => {
-    expect(branchScheduleLabelAt({ ...hours, paused_until: until }, now)).toEqual(expected);
+    expect(branchScheduleLabelAt({ ...hours, paused_until: until }, now, 'ru')).toEqual(expected);
+  });
+  it('writes the reopening day in the given language', () => {
+    const paused = { ...DAYTIME, paused_until: at('2026-11-30', '12:40:00') };
+    expect(branchScheduleLabelAt(paused, now, 'en')).toEqual({ kind: 'closed', opens_at: 'Nov 30, 12:40' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { type BranchScheduleLabel, type Clock, isAroundTheClock, isOpenAt } from './hours.ts';
+import type { MoneyLocale } from './money.ts';
 import { addDays, type CalendarDay, tashkentClock, tashkentDay, tashkentInstant } from './time-zone.ts';
 
 /**
@@ -89,16 +90,34 @@ export function branchOpenState(branch: PausableBranch, now: Date): BranchOpenSt
   return { open: false, reason: 'hours', reopens: reopening(nextOpenInstant(start, end, now.getTime())) };
 }
 
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /**
- * How a reopening (or a pause's end) is written in a text: 'HH:mm' when it is less than a day after
- * `now` (as the closed-restaurant message always named the opening time), else 'DD.MM HH:mm', so a
- * pause to tomorrow's noon is never read as today's.
+ * How a reopening (or a pause's end) is written in a text of `locale`: 'HH:mm' when it is less than a
+ * day after `now` (as the closed-restaurant message always named the opening time), else with its
+ * day, so a pause to tomorrow's noon is never read as today's: '07.12 10:00' in ru and uz, 'Dec 7,
+ * 10:00' in en (as the storefront writes dates in English; '07.12' would read as July 12 to many).
  */
-export function reopeningText(reopens: Pick<Reopening, 'at' | 'day' | 'clock'>, now: Date): string {
+export function reopeningText(
+  reopens: Pick<Reopening, 'at' | 'day' | 'clock'>,
+  now: Date,
+  locale: MoneyLocale,
+): string {
   if (reopens.at.getTime() - now.getTime() < DAY_MS) return reopens.clock;
-  const [, month, date] = reopens.day.split('-');
+  const [, month = '', date = ''] = reopens.day.split('-');
+  if (locale === 'en') return `${EN_MONTHS[Number(month) - 1]} ${Number(date)}, ${reopens.clock}`;
   return `${date}.${month} ${reopens.clock}`;
 }
+
+/** reopeningText in each of the three languages (for an API message answered in the request's). */
+export const reopeningTexts = (
+  reopens: Pick<Reopening, 'at' | 'day' | 'clock'>,
+  now: Date,
+): Record<MoneyLocale, string> => ({
+  ru: reopeningText(reopens, now, 'ru'),
+  uz: reopeningText(reopens, now, 'uz'),
+  en: reopeningText(reopens, now, 'en'),
+});
 
 /** Deliveries paused at `now` (pickup goes on), with when they resume; null: not paused. */
 export function deliveryPause(until: Instant | null | undefined, now: Date): Reopening | null {
@@ -108,11 +127,15 @@ export function deliveryPause(until: Instant | null | undefined, now: Date): Reo
 
 /**
  * What a branch list shows at `now` (branchScheduleLabel with the pause): a paused branch is closed
- * with the time it reopens (reopeningText), whatever its hours.
+ * with the time it reopens (reopeningText in `locale`), whatever its hours.
  */
-export function branchScheduleLabelAt(branch: PausableBranch, now: Date): BranchScheduleLabel {
+export function branchScheduleLabelAt(
+  branch: PausableBranch,
+  now: Date,
+  locale: MoneyLocale,
+): BranchScheduleLabel {
   const state = branchOpenState(branch, now);
-  if (!state.open) return { kind: 'closed', opens_at: reopeningText(state.reopens, now) };
+  if (!state.open) return { kind: 'closed', opens_at: reopeningText(state.reopens, now, locale) };
   if (isAroundTheClock(branch.work_hour_start, branch.work_hour_end)) return { kind: 'around_the_clock' };
   return { kind: 'open_until', time: branch.work_hour_end };
 }

@@ -83,16 +83,25 @@ async function expectRefusal(body: unknown, code: string, texts: { ru: string; u
   expect(q.errors.find((e) => e.code === code)?.message).toBe(texts.en);
 }
 
-const closedAt = (time: string) => ({
-  ru: `Этот ресторан сейчас закрыт. Пожалуйста, возвращайтесь с ${time}`,
-  uz: `Bu restoran hozir yopiq. Iltimos, ${time} dan keyin qayting`,
-  en: `This restaurant is currently closed. Please come back from ${time}`,
-});
-const deliveryPausedUntil = (time: string) => ({
-  ru: `Доставка из этого ресторана приостановлена до ${time}. Вы можете оформить самовывоз`,
-  uz: `Bu restorandan yetkazib berish ${time} gacha to'xtatilgan. Olib ketish uchun buyurtma berishingiz mumkin`,
-  en: `Delivery from this restaurant is paused until ${time}. You can order pickup`,
-});
+/** A time as every language writes it ('12:40'), or each its own way (a day away: '04.03 15:00', 'Mar 4, 15:00'). */
+type Times = string | { ru: string; uz: string; en: string };
+const each = (time: Times) => (typeof time === 'string' ? { ru: time, uz: time, en: time } : time);
+const closedAt = (time: Times) => {
+  const at = each(time);
+  return {
+    ru: `Этот ресторан сейчас закрыт. Пожалуйста, возвращайтесь с ${at.ru}`,
+    uz: `Bu restoran hozir yopiq. Iltimos, ${at.uz} dan keyin qayting`,
+    en: `This restaurant is currently closed. Please come back from ${at.en}`,
+  };
+};
+const deliveryPausedUntil = (time: Times) => {
+  const at = each(time);
+  return {
+    ru: `Доставка из этого ресторана приостановлена до ${at.ru}. Вы можете оформить самовывоз`,
+    uz: `Bu restorandan yetkazib berish ${at.uz} gacha to'xtatilgan. Olib ketish uchun buyurtma berishingiz mumkin`,
+    en: `Delivery from this restaurant is paused until ${at.en}. You can order pickup`,
+  };
+};
 
 describe('the branch answers carry the pauses', () => {
   it('GET /v1/branches/{id} and the list send paused_until and delivery_paused_until as stored', async () => {
@@ -163,7 +172,11 @@ describe('a paused branch refuses orders and quotes', () => {
     });
 
     await pause(F.chilonzor, { pausedUntil: tashkent('15:00:00', '2026-03-04') });
-    await expectRefusal(pickupOrderBody(), 'BRANCH_CLOSED', closedAt('04.03 15:00'));
+    await expectRefusal(
+      pickupOrderBody(),
+      'BRANCH_CLOSED',
+      closedAt({ ru: '04.03 15:00', uz: '04.03 15:00', en: 'Mar 4, 15:00' }),
+    );
   });
 
   it('takes the order again once the pause ended (the same pause, a later clock)', async () => {

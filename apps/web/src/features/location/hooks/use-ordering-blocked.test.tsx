@@ -2,6 +2,8 @@
 
 import { join } from 'node:path';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishLivePauses, resetLivePauses } from '@/lib/live-branch';
 import { useCommonStore } from '@/lib/stores/common';
@@ -17,6 +19,13 @@ vi.mock('../lib/closed-branch', async (importOriginal) => {
 const branch = (start: string, end: string) =>
   ({ id: 'b1', name: 'Amir Temur', work_hour_start: start, work_hour_end: end }) as never;
 
+/** The page's locale writes the reopening's day (domain reopeningText). */
+const inRussian = ({ children }: { children: ReactNode }) => (
+  <NextIntlClientProvider locale="ru" messages={{}}>
+    {children}
+  </NextIntlClientProvider>
+);
+
 afterEach(() => {
   act(() => useCommonStore.setState({ branch: null, deliveryType: 'delivery' }));
   act(() => resetLivePauses());
@@ -25,7 +34,7 @@ afterEach(() => {
 
 describe('useOrderingBlocked', () => {
   it('loads no opening-hours rules while no branch with hours is chosen (a first visit)', async () => {
-    const { result } = renderHook(() => useOrderingBlocked());
+    const { result } = renderHook(() => useOrderingBlocked(), { wrapper: inRussian });
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
     });
@@ -42,7 +51,7 @@ describe('useOrderingBlocked', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T00:00:00Z'));
     act(() => useCommonStore.setState({ branch: branch('10:00', '23:00') }));
-    const { result } = renderHook(() => useOrderingBlocked());
+    const { result } = renderHook(() => useOrderingBlocked(), { wrapper: inRussian });
     await waitFor(() => expect(result.current).toEqual({ kind: 'branch_closed', opensAt: '10:00' }));
     expect(loads.count).toBe(1);
     // A branch open around the clock blocks nothing.
@@ -55,7 +64,7 @@ describe('useOrderingBlocked', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-26T07:00:00Z'));
     act(() => useCommonStore.setState({ branch: branch('10:00', '23:00'), deliveryType: 'self-pickup' }));
-    const { result } = renderHook(() => useOrderingBlocked());
+    const { result } = renderHook(() => useOrderingBlocked(), { wrapper: inRussian });
     await waitFor(() => expect(loads.count).toBeGreaterThan(0));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,7 @@
 'use client';
 
+import type { TLocale } from '@app/contracts';
+import { useLocale } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useLivePauses } from '@/lib/live-branch';
 import { useCommonStore } from '@/lib/stores/common';
@@ -29,6 +31,7 @@ let loadedRules: TRules | null = null;
 export function useOrderingBlocked(): TOrderingBlock | null {
   const branch = useCommonStore((s) => s.branch);
   const deliveryType = useCommonStore((s) => s.deliveryType);
+  const locale = useLocale() as TLocale;
   const [now, setNow] = useState<Date | null>(null);
   const [rules, setRules] = useState<TRules | null>(loadedRules);
   const hasHours = Boolean(branch?.work_hour_start && branch.work_hour_end);
@@ -51,5 +54,5 @@ export function useOrderingBlocked(): TOrderingBlock | null {
   }, [hasHours, rules]);
   // Without working hours nothing blocks (orderingBlock's own answer), rules loaded or not.
   if (!now || !rules || !hasHours) return null;
-  return rules.orderingBlock(branch, now, pauses, deliveryType);
+  return rules.orderingBlock(branch, now, locale, pauses, deliveryType);
 }

@@ -1,4 +1,4 @@
-import type { TDeliveryType } from '@app/contracts';
+import type { TDeliveryType, TLocale } from '@app/contracts';
 import { branchOpenState, deliveryPause, reopeningText } from '@app/domain';
 import type { TLivePauses } from '@/lib/live-branch';
 import type { TSelectedBranch } from '@/lib/stores/common';
@@ -6,7 +6,8 @@ import type { TSelectedBranch } from '@/lib/stores/common';
 /**
  * Why ordering is blocked right now: the current branch is closed (outside its hours or paused by a
  * manager) until `opensAt`, or its deliveries are paused until `until` (pickup goes on). Both times
- * are Tashkent's 'HH:mm', with the day ('DD.MM HH:mm') when a day or more away (domain reopeningText).
+ * are Tashkent's 'HH:mm', with the day when a day or more away ('07.12 10:00', 'Dec 7, 10:00': domain
+ * reopeningText in the page's locale).
  */
 export type TOrderingBlock =
   | { kind: 'branch_closed'; opensAt: string }
@@ -24,6 +25,7 @@ export type TBranchPauses = TLivePauses;
 export function orderingBlock(
   branch: Pick<TSelectedBranch, 'work_hour_start' | 'work_hour_end'> | null,
   now: Date,
+  locale: TLocale,
   pauses: TBranchPauses | null = null,
   deliveryType: TDeliveryType = 'self-pickup',
 ): TOrderingBlock | null {
@@ -36,8 +38,8 @@ export function orderingBlock(
     },
     now,
   );
-  if (!state.open) return { kind: 'branch_closed', opensAt: reopeningText(state.reopens, now) };
+  if (!state.open) return { kind: 'branch_closed', opensAt: reopeningText(state.reopens, now, locale) };
   const deliveries = deliveryType === 'delivery' ? deliveryPause(pauses?.delivery_paused_until, now) : null;
-  if (deliveries) return { kind: 'delivery_paused', until: reopeningText(deliveries, now) };
+  if (deliveries) return { kind: 'delivery_paused', until: reopeningText(deliveries, now, locale) };
   return null;
 }

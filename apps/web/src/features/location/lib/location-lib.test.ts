@@ -74,19 +74,19 @@ describe('closed current branch blocks ordering (spec section 5)', () => {
   const amirTemur = { work_hour_start: '10:00', work_hour_end: '03:00' };
 
   it('blocks while the branch is closed and says when it opens', () => {
-    expect(orderingBlock(amirTemur, at('00:00'))).toEqual({ kind: 'branch_closed', opensAt: '10:00' });
-    expect(orderingBlock(amirTemur, at('04:59'))).toEqual({ kind: 'branch_closed', opensAt: '10:00' });
+    expect(orderingBlock(amirTemur, at('00:00'), 'ru')).toEqual({ kind: 'branch_closed', opensAt: '10:00' });
+    expect(orderingBlock(amirTemur, at('04:59'), 'ru')).toEqual({ kind: 'branch_closed', opensAt: '10:00' });
   });
 
   it('does not block while open, overnight included, nor around the clock, nor without a branch', () => {
-    expect(orderingBlock(amirTemur, at('05:00'))).toBeNull(); // 10:00 Tashkent
-    expect(orderingBlock(amirTemur, at('21:30'))).toBeNull(); // 02:30 Tashkent, past midnight
-    expect(orderingBlock({ work_hour_start: '00:00', work_hour_end: '23:59' }, at('18:59'))).toBeNull();
-    expect(orderingBlock(null, at('00:00'))).toBeNull();
+    expect(orderingBlock(amirTemur, at('05:00'), 'ru')).toBeNull(); // 10:00 Tashkent
+    expect(orderingBlock(amirTemur, at('21:30'), 'ru')).toBeNull(); // 02:30 Tashkent, past midnight
+    expect(orderingBlock({ work_hour_start: '00:00', work_hour_end: '23:59' }, at('18:59'), 'ru')).toBeNull();
+    expect(orderingBlock(null, at('00:00'), 'ru')).toBeNull();
   });
 
   it('treats a branch stored before hours were kept as not blocking', () => {
-    expect(orderingBlock({ work_hour_start: '', work_hour_end: '' }, at('00:00'))).toBeNull();
+    expect(orderingBlock({ work_hour_start: '', work_hour_end: '' }, at('00:00'), 'ru')).toBeNull();
   });
 });
 

@@ -37,7 +37,7 @@ export default async function BranchesPage({ params, searchParams }: TProps) {
   const [branches, t] = await Promise.all([getBranches(city), getTranslations('branches')]);
   const now = new Date();
   const rows = branches
-    .map((branch) => ({ branch, status: branchStatus(branch, now) }))
+    .map((branch) => ({ branch, status: branchStatus(branch, now, locale) }))
     // Open ones first: a visitor deciding where to go now cares about those.
     .sort((a, b) => Number(isOpenStatus(b.status)) - Number(isOpenStatus(a.status)));
 

@@ -253,7 +253,7 @@ describe('self-pickup rows', () => {
   const all = [amirTemur, chilonzor, oybek, registan];
 
   it('at 05:00 Tashkent: an overnight branch that closed at 03:00 is disabled and says when it reopens', () => {
-    const rows = pickupRows(all, at('05:00'));
+    const rows = pickupRows(all, at('05:00'), 'ru');
     const row = (slug: string) => rows.find((r) => r.branch.slug === slug);
     expect(row('amir-temur')).toMatchObject({
       selectable: false,
@@ -270,37 +270,37 @@ describe('self-pickup rows', () => {
   });
 
   it('at 01:30 the overnight branch is still open until 03:00', () => {
-    const row = pickupRows(all, at('01:30')).find((r) => r.branch.slug === 'amir-temur');
+    const row = pickupRows(all, at('01:30'), 'ru').find((r) => r.branch.slug === 'amir-temur');
     expect(row).toMatchObject({ selectable: true, label: { kind: 'open_until', time: '03:00' } });
   });
 
   it('an inactive branch is never choosable, whatever the time', () => {
     for (const now of ['00:00', '12:00', '22:59']) {
-      expect(pickupRows([oybek], at(now))[0]?.selectable).toBe(false);
+      expect(pickupRows([oybek], at(now), 'ru')[0]?.selectable).toBe(false);
     }
   });
 
   it('keeps a chosen branch only while it can still be chosen', () => {
-    expect(stillSelectable(pickupRows(all, at('12:00')), amirTemur.id)).toBe(amirTemur);
-    expect(stillSelectable(pickupRows(all, at('05:00')), amirTemur.id)).toBeNull();
-    expect(stillSelectable(pickupRows(all, at('05:00')), null)).toBeNull();
-    expect(stillSelectable(pickupRows(all, at('05:00')), 'unknown')).toBeNull();
+    expect(stillSelectable(pickupRows(all, at('12:00'), 'ru'), amirTemur.id)).toBe(amirTemur);
+    expect(stillSelectable(pickupRows(all, at('05:00'), 'ru'), amirTemur.id)).toBeNull();
+    expect(stillSelectable(pickupRows(all, at('05:00'), 'ru'), null)).toBeNull();
+    expect(stillSelectable(pickupRows(all, at('05:00'), 'ru'), 'unknown')).toBeNull();
   });
 
   it('a paused branch is disabled and says when the pause ends; once it ended it is choosable', () => {
     const paused = { ...chilonzor, paused_until: at('12:40').toISOString() };
-    expect(pickupRows([paused], at('12:00'))[0]).toMatchObject({
+    expect(pickupRows([paused], at('12:00'), 'ru')[0]).toMatchObject({
       selectable: false,
       label: { kind: 'closed', opens_at: '12:40' },
     });
-    expect(stillSelectable(pickupRows([paused], at('12:00')), paused.id)).toBeNull();
-    expect(pickupRows([paused], at('12:40'))[0]).toMatchObject({
+    expect(stillSelectable(pickupRows([paused], at('12:00'), 'ru'), paused.id)).toBeNull();
+    expect(pickupRows([paused], at('12:40'), 'ru')[0]).toMatchObject({
       selectable: true,
       label: { kind: 'around_the_clock' },
     });
     // A delivery pause leaves pickup choosable.
     const deliveriesPaused = { ...chilonzor, delivery_paused_until: at('12:40').toISOString() };
-    expect(pickupRows([deliveriesPaused], at('12:00'))[0]?.selectable).toBe(true);
+    expect(pickupRows([deliveriesPaused], at('12:00'), 'ru')[0]?.selectable).toBe(true);
   });
 
   it('the branches here are in the contract shape', () => {

@@ -1,4 +1,4 @@
-import type { TBranch, TCheckPointResponse, TDeliveryZone, TLatLong } from '@app/contracts';
+import type { TBranch, TCheckPointResponse, TDeliveryZone, TLatLong, TLocale } from '@app/contracts';
 import { type BranchScheduleLabel, branchScheduleLabelAt, isBranchOpenNow } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
@@ -96,10 +96,10 @@ export type TPickupRow = { branch: TBranch; label: TPickupLabel; selectable: boo
  * no manager's pause, issue 13: a paused branch is closed with the time it reopens). Choosable ones
  * first, then by name order as the API gave them.
  */
-export function pickupRows(branches: readonly TBranch[], now: Date): TPickupRow[] {
+export function pickupRows(branches: readonly TBranch[], now: Date, locale: TLocale): TPickupRow[] {
   const rows = branches.map((branch) => ({
     branch,
-    label: branch.is_active ? branchScheduleLabelAt(branch, now) : ({ kind: 'inactive' } as const),
+    label: branch.is_active ? branchScheduleLabelAt(branch, now, locale) : ({ kind: 'inactive' } as const),
     selectable: isBranchOpenNow(branch, now),
   }));
   return [...rows.filter((r) => r.selectable), ...rows.filter((r) => !r.selectable)];

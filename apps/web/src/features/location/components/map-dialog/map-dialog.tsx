@@ -1,6 +1,6 @@
 'use client';
 
-import type { TBranch, TDeliveryType } from '@app/contracts';
+import type { TBranch, TDeliveryType, TLocale } from '@app/contracts';
 import { BRANCH_LIST_LIMIT, BRANCH_ZOOM, DEFAULT_MAP_CENTER, MAP_ZOOM } from '@app/domain';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ function useNow(): Date {
 function MapDialogBody({ onClose }: { onClose: () => void }) {
   const t = useTranslations('location');
   const tc = useTranslations('common.actions');
-  const locale = useLocale();
+  const locale = useLocale() as TLocale;
   const api = useApi();
   const deliveryType = useCommonStore((s) => s.deliveryType);
   const storedLocation = useCommonStore((s) => s.location);
@@ -88,7 +88,10 @@ function MapDialogBody({ onClose }: { onClose: () => void }) {
     enabled: tab === 'self-pickup' || deliveryType === 'self-pickup',
   });
 
-  const rows = useMemo(() => pickupRows(branchesQuery.data?.branches ?? [], now), [branchesQuery.data, now]);
+  const rows = useMemo(
+    () => pickupRows(branchesQuery.data?.branches ?? [], now, locale),
+    [branchesQuery.data, now, locale],
+  );
   const selectedBranch = stillSelectable(rows, branchId);
 
   // A stored branch opens focused on the map, once the list has it.

@@ -53,7 +53,7 @@ export default async function BranchPage({ params }: TProps) {
   const [branch, t] = await Promise.all([getBranch((await params).slug), getTranslations('branches')]);
   if (!branch) notFound();
   const e = env();
-  const status = branchStatus(branch, new Date());
+  const status = branchStatus(branch, new Date(), locale);
   const image = branch.images[0];
   return (
     <PageMessages namespaces={PAGE_NAMESPACES.branch}>
