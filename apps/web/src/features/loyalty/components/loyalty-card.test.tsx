@@ -108,6 +108,8 @@ describe('the profile’s bonus card (issue 12)', () => {
     // A welcome gift belongs to no order.
     expect(within(welcome).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+    // The button went with the last page: the focus is on the first movement it brought, not lost.
+    await waitFor(() => expect(rows()[10]?.contains(document.activeElement)).toBe(true));
   });
 
   it('shows nothing to a visitor who is not signed in, and asks nothing', () => {

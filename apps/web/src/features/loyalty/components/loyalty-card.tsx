@@ -7,6 +7,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useShowMoreFocus } from '@/components/ui/use-show-more-focus';
 import { Link } from '@/i18n/navigation';
 import { DAY_AND_CLOCK } from '@/lib/clock-format';
 import { useApi } from '@/lib/config-provider';
@@ -63,6 +64,9 @@ function History({ customerId }: { customerId: string }) {
         : undefined,
     staleTime: 0,
   });
+  const { list, showMore } = useShowMoreFocus<HTMLUListElement>(
+    query.data?.pages.reduce((n, p) => n + p.movements.length, 0) ?? 0,
+  );
   if (query.isPending) {
     return (
       <p className="text-muted" aria-busy="true">
@@ -84,7 +88,7 @@ function History({ customerId }: { customerId: string }) {
   if (movements.length === 0) return <p className="text-muted">{t('empty')}</p>;
   return (
     <>
-      <ul className="divide-y divide-line" data-testid="loyalty-history">
+      <ul ref={list} className="divide-y divide-line" data-testid="loyalty-history">
         {movements.map((m) => (
           <Movement key={m.id} movement={m} />
         ))}
@@ -94,7 +98,7 @@ function History({ customerId }: { customerId: string }) {
           size="sm"
           variant="secondary"
           className="self-start"
-          onClick={() => void query.fetchNextPage()}
+          onClick={() => void showMore(() => query.fetchNextPage())}
           busy={query.isFetchingNextPage}
         >
           {query.isFetchingNextPage ? t('loading') : t('showMore')}

@@ -8,6 +8,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useShowMoreFocus } from '@/components/ui/use-show-more-focus';
 import { Link } from '@/i18n/navigation';
 import { DAY_AND_CLOCK } from '@/lib/clock-format';
 import { useApi } from '@/lib/config-provider';
@@ -94,6 +95,9 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
     // Orders move on their own: always read them again when the tab opens.
     staleTime: 0,
   });
+  const { list, showMore } = useShowMoreFocus<HTMLUListElement>(
+    query.data?.pages.reduce((n, p) => n + p.orders.length, 0) ?? 0,
+  );
 
   if (query.isPending) {
     return (
@@ -125,7 +129,7 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
   }
   return (
     <div className="flex flex-col gap-4">
-      <ul className="flex flex-col gap-3" data-testid="orders-list">
+      <ul ref={list} className="flex flex-col gap-3" data-testid="orders-list">
         {orders.map((order) => (
           <OrderCard key={order.id} order={order} />
         ))}
@@ -134,7 +138,7 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
         <Button
           variant="secondary"
           className="self-center"
-          onClick={() => void query.fetchNextPage()}
+          onClick={() => void showMore(() => query.fetchNextPage())}
           busy={query.isFetchingNextPage}
         >
           {query.isFetchingNextPage ? t('loading') : t('showMore')}

@@ -5,6 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { usePathname } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { offButtonProps } from '@/components/ui/button';
+import { useShowMoreFocus } from '@/components/ui/use-show-more-focus';
 import { useOpenLogin } from '@/features/auth';
 // The module, not the orders feature's index (which brings the order pages along).
 import { ProductRateAction } from '@/features/orders';
@@ -55,6 +56,7 @@ function ProductReviewsContent({
 
   const reviews = query.data.pages.flatMap((p) => p.reviews);
   const total = query.data.pages.at(-1)?.count ?? 0;
+  const { list, showMore } = useShowMoreFocus<HTMLUListElement>(reviews.length);
 
   return (
     <section
@@ -85,7 +87,7 @@ function ProductReviewsContent({
       {reviews.length === 0 ? (
         <p className="text-muted">{t('noReviews')}</p>
       ) : (
-        <ul className="flex flex-col gap-3">
+        <ul ref={list} className="flex flex-col gap-3">
           {reviews.map((r) => (
             <li key={r.id} className="rounded-card p-3 ring-1 ring-line">
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -108,7 +110,7 @@ function ProductReviewsContent({
       {query.hasNextPage && (
         <button
           type="button"
-          {...offButtonProps(query.isFetchingNextPage, () => void query.fetchNextPage())}
+          {...offButtonProps(query.isFetchingNextPage, () => void showMore(() => query.fetchNextPage()))}
           className="self-start rounded-full bg-white px-5 py-2.5 font-semibold ring-1 ring-line hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:bg-white aria-disabled:text-muted"
           data-testid="reviews-more"
         >
