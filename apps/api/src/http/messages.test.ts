@@ -18,6 +18,7 @@ const ANY_PARAMS = {
   detail: 'Body cannot be empty',
   // ordering (issue 5)
   time: '10:00',
+  reopens: { ru: '07.12 10:00', uz: '07.12 10:00', en: 'Dec 7, 10:00' },
   days: 3,
   start: '10:00',
   end: '22:00',
@@ -26,6 +27,10 @@ const ANY_PARAMS = {
   // order life and staff (issue 5)
   status: 'vendor-ready',
   event: 'courier-picked',
+  // who moved an order last (issue 13)
+  order: 'B-10234',
+  step: 'operator-accepted',
+  by: { name: 'Dilnoza', role: 'operator' },
   // the modifier stop list (issue 13)
   modifier: { ru: 'Сыр', uz: 'Pishloq', en: 'Cheese' },
 };
@@ -70,7 +75,11 @@ describe('message catalogue', () => {
     const entry = MESSAGES[key] as Record<string, unknown>;
     expect(Object.keys(entry).sort()).toEqual([...LOCALES].sort());
     const [ru, uz, en] = [render(key, 'ru'), render(key, 'uz'), render(key, 'en')];
-    for (const text of [ru, uz, en]) expect(text.trim()).not.toBe('');
+    for (const text of [ru, uz, en]) {
+      expect(text.trim()).not.toBe('');
+      // Every parameter it reads is one of ANY_PARAMS, of the type it expects.
+      expect(text).not.toMatch(/undefined|NaN|\[object Object\]/);
+    }
     expect(ru).toMatch(CYRILLIC);
     expect(uz).not.toMatch(CYRILLIC);
     expect(uz).not.toMatch(NON_ASCII_APOSTROPHE);

@@ -442,11 +442,11 @@ export const MESSAGES = {
     uz: () => 'Bu restoran hozir buyurtma qabul qilmaydi',
     en: () => 'This restaurant is not taking orders right now',
   }),
-  // `time`: when it reopens, written the way of each language (domain reopeningTexts).
-  BRANCH_CLOSED: texts<{ time: TLocalizedText }>({
-    ru: ({ time }) => `Этот ресторан сейчас закрыт. Пожалуйста, возвращайтесь с ${time.ru}`,
-    uz: ({ time }) => `Bu restoran hozir yopiq. Iltimos, ${time.uz} dan keyin qayting`,
-    en: ({ time }) => `This restaurant is currently closed. Please come back from ${time.en}`,
+  // `reopens`: when it reopens, written the way of each language (domain reopeningTexts).
+  BRANCH_CLOSED: texts<{ reopens: TLocalizedText }>({
+    ru: ({ reopens }) => `Этот ресторан сейчас закрыт. Пожалуйста, возвращайтесь с ${reopens.ru}`,
+    uz: ({ reopens }) => `Bu restoran hozir yopiq. Iltimos, ${reopens.uz} dan keyin qayting`,
+    en: ({ reopens }) => `This restaurant is currently closed. Please come back from ${reopens.en}`,
   }),
   FUTURE_TIME_PAST: texts({
     ru: () => 'Выбранное время уже прошло; выберите более позднее',
@@ -780,12 +780,12 @@ export const MESSAGES = {
   }),
 
   // -- branch pauses and the modifier stop list, customer side (issue 13) --
-  DELIVERY_PAUSED: texts<{ time: TLocalizedText }>({
-    ru: ({ time }) =>
-      `Доставка из этого ресторана приостановлена до ${time.ru}. Вы можете оформить самовывоз`,
-    uz: ({ time }) =>
-      `Bu restorandan yetkazib berish ${time.uz} gacha to'xtatilgan. Olib ketish uchun buyurtma berishingiz mumkin`,
-    en: ({ time }) => `Delivery from this restaurant is paused until ${time.en}. You can order pickup`,
+  DELIVERY_PAUSED: texts<{ reopens: TLocalizedText }>({
+    ru: ({ reopens }) =>
+      `Доставка из этого ресторана приостановлена до ${reopens.ru}. Вы можете оформить самовывоз`,
+    uz: ({ reopens }) =>
+      `Bu restorandan yetkazib berish ${reopens.uz} gacha to'xtatilgan. Olib ketish uchun buyurtma berishingiz mumkin`,
+    en: ({ reopens }) => `Delivery from this restaurant is paused until ${reopens.en}. You can order pickup`,
   }),
   MODIFIER_UNAVAILABLE: texts<Titled & { modifier: TLocalizedText }>({
     ru: ({ title, modifier }) =>

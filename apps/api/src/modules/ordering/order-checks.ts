@@ -95,9 +95,9 @@ export function checkTiming(
   const deliveriesPaused =
     deliveryType === 'delivery' ? deliveryPause(branch.deliveryPausedUntil, now) : null;
   if (!futureTime) {
-    if (!state.open) throw apiError(422, 'BRANCH_CLOSED', { time: reopeningTexts(state.reopens, now) });
+    if (!state.open) throw apiError(422, 'BRANCH_CLOSED', { reopens: reopeningTexts(state.reopens, now) });
     if (deliveriesPaused)
-      throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningTexts(deliveriesPaused, now) });
+      throw apiError(422, 'DELIVERY_PAUSED', { reopens: reopeningTexts(deliveriesPaused, now) });
     return;
   }
   if (futureTime.getTime() <= now.getTime()) throw apiError(422, 'FUTURE_TIME_PAST');
@@ -113,9 +113,9 @@ export function checkTiming(
     });
   }
   if (!state.open && state.reason === 'paused' && isPausedAt(branch.pausedUntil, futureTime, now))
-    throw apiError(422, 'BRANCH_CLOSED', { time: reopeningTexts(state.reopens, now) });
+    throw apiError(422, 'BRANCH_CLOSED', { reopens: reopeningTexts(state.reopens, now) });
   if (deliveriesPaused && isPausedAt(branch.deliveryPausedUntil, futureTime, now))
-    throw apiError(422, 'DELIVERY_PAUSED', { time: reopeningTexts(deliveriesPaused, now) });
+    throw apiError(422, 'DELIVERY_PAUSED', { reopens: reopeningTexts(deliveriesPaused, now) });
 }
 
 export function checkDeliveryZone(

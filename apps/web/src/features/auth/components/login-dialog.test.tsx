@@ -118,7 +118,9 @@ describe('login dialog: the phone step (spec section 5)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Слишком много попыток. Попробуйте через минуту.',
     );
+    // No longer busy (a busy button is aria-disabled, not disabled).
     expect(getCode()).toBeEnabled();
+    expect(getCode()).not.toHaveAttribute('aria-disabled');
   });
 });
 
@@ -179,6 +181,7 @@ describe('login dialog: the code step', () => {
     await user.click(screen.getByRole('button', { name: 'Изменить номер телефона' }));
     expect(phoneField()).toHaveValue('+998 90 123 45 67');
     expect(getCode()).toBeEnabled();
+    expect(getCode()).not.toHaveAttribute('aria-disabled');
   });
 });
 

@@ -3,7 +3,7 @@
 import { formatPhoneMask, isCodeComplete } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -37,10 +37,17 @@ function ConfirmPhoneDialog({
 }) {
   const t = useTranslations('common.auth');
   const api = useApi();
-  const entry = useCodeEntry(async (value) => {
-    const { user } = await confirmNewPhone(api, customerId, phone, value);
-    onConfirmed(user);
-  }, t('wrong_code_entered'));
+  const inputRef = useRef<HTMLInputElement>(null);
+  const entry = useCodeEntry(
+    async (value) => {
+      const { user } = await confirmNewPhone(api, customerId, phone, value);
+      onConfirmed(user);
+    },
+    t('wrong_code_entered'),
+    // A refused code is cleared, which turns Confirm off: the focus goes back to the field for the
+    // next try (it may have been on the button).
+    () => requestAnimationFrame(() => inputRef.current?.focus()),
+  );
 
   return (
     <Dialog
@@ -59,6 +66,7 @@ function ConfirmPhoneDialog({
       >
         <CodeField
           entry={entry}
+          inputRef={inputRef}
           label={t('codeLabel')}
           inputClassName={inputClass}
           errorClassName={errorClass}

@@ -66,6 +66,7 @@ function History({ customerId }: { customerId: string }) {
   });
   const { list, showMore } = useShowMoreFocus<HTMLUListElement>(
     query.data?.pages.reduce((n, p) => n + p.movements.length, 0) ?? 0,
+    query.dataUpdatedAt,
   );
   if (query.isPending) {
     return (

@@ -97,6 +97,7 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
   });
   const { list, showMore } = useShowMoreFocus<HTMLUListElement>(
     query.data?.pages.reduce((n, p) => n + p.orders.length, 0) ?? 0,
+    query.dataUpdatedAt,
   );
 
   if (query.isPending) {

@@ -56,7 +56,7 @@ function ProductReviewsContent({
 
   const reviews = query.data.pages.flatMap((p) => p.reviews);
   const total = query.data.pages.at(-1)?.count ?? 0;
-  const { list, showMore } = useShowMoreFocus<HTMLUListElement>(reviews.length);
+  const { list, showMore } = useShowMoreFocus<HTMLUListElement>(reviews.length, query.dataUpdatedAt);
 
   return (
     <section

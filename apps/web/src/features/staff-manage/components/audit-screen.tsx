@@ -4,7 +4,7 @@ import { CHAIN_TIME_ZONE, type MoneyLocale } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, offButtonProps } from '@/components/ui/button';
 import { AUDIT_PAGE_SIZE, fetchAudit, manageKeys } from '../api/manage-api';
 import { auditDiff, localAuditValue } from '../lib/audit-diff';
 import { useStaffApi } from '../lib/staff';
@@ -124,11 +124,18 @@ export function AuditScreen() {
           </ol>
         )}
         <nav aria-label={t('audit.title')} className="mt-4 flex flex-wrap items-center gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          {/* Off at either end without losing the focus: Next pressed onto the last page stays focused. */}
+          <Button
+            variant="secondary"
+            {...offButtonProps(page <= 1, () => setPage((p) => Math.max(1, p - 1)))}
+          >
             {t('audit.previous')}
           </Button>
           <span aria-live="polite">{t('audit.page', { page, pages })}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <Button
+            variant="secondary"
+            {...offButtonProps(page >= pages, () => setPage((p) => Math.min(pages, p + 1)))}
+          >
             {t('audit.next')}
           </Button>
         </nav>
