@@ -80,6 +80,20 @@ describe('a busy Button', () => {
     // A busy look and a disabled look are the same.
     expect(screen.getByRole('button').className).toMatch(/aria-disabled:bg-line/);
   });
+
+  it('is never disabled while busy; `disabled` applies once it is not busy', () => {
+    const { rerender } = render(
+      <Button busy disabled>
+        Get the code
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Get the code' });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    rerender(<Button disabled>Get the code</Button>);
+    expect(button).toBeDisabled();
+    expect(button).not.toHaveAttribute('aria-disabled');
+  });
 });
 
 describe('offButtonProps', () => {

@@ -45,7 +45,8 @@ export type TButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
    * marked `aria-disabled` and ignores presses, rather than `disabled`: a button disabled while it has
    * the focus drops the focus to the page, and a keyboard or screen reader user who pressed it loses
    * their place. A busy submit button also stops the form's submission by Enter in a field (the
-   * browser submits by clicking the form's default button).
+   * browser submits by clicking the form's default button). A busy button is never `disabled` as well:
+   * `disabled` (off for another reason) applies once it is no longer busy.
    */
   busy?: boolean;
 };
@@ -74,12 +75,14 @@ export function Button({
   type = 'button',
   busy = false,
   onClick,
+  disabled,
   ...props
 }: TButtonProps) {
   return (
     <button
       type={type}
       className={buttonClasses(variant, size, className)}
+      disabled={busy ? undefined : disabled}
       {...props}
       {...offButtonProps(busy, onClick)}
     />

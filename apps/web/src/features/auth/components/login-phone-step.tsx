@@ -104,13 +104,7 @@ export function PhoneStep({
           })}
         </span>
       </label>
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full justify-center"
-        busy={pending}
-        disabled={!pending && !offer}
-      >
+      <Button type="submit" size="lg" className="w-full justify-center" busy={pending} disabled={!offer}>
         {pending ? t('sending') : t('getCode')}
       </Button>
     </form>

@@ -75,7 +75,7 @@ function ConfirmPhoneDialog({
           type="submit"
           className="justify-center"
           busy={entry.pending}
-          disabled={!entry.pending && !isCodeComplete(entry.code)}
+          disabled={!isCodeComplete(entry.code)}
         >
           {entry.pending ? t('checking') : t('profile.confirm')}
         </Button>

@@ -85,7 +85,7 @@ export function PromoCodeField({
               className={`${inputClass} mt-0`}
               data-testid="promo-input"
             />
-            <Button variant="secondary" onClick={() => void apply()} busy={busy} disabled={!busy && disabled}>
+            <Button variant="secondary" onClick={() => void apply()} busy={busy} disabled={disabled}>
               {busy ? t('applying') : t('apply')}
             </Button>
           </div>

@@ -76,7 +76,7 @@ export function RepeatOrder({ order, menu }: { order: TOrderDetail; menu: TCurre
         variant="secondary"
         onClick={() => void repeat()}
         busy={pending}
-        disabled={!pending && !menu}
+        disabled={!menu}
         data-testid="repeat-order"
       >
         {pending ? t('repeating') : t('repeat')}

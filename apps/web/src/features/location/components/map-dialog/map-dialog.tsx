@@ -268,7 +268,7 @@ function MapDialogBody({ onClose }: { onClose: () => void }) {
           <Button
             className="flex-1 justify-center"
             busy={saving}
-            disabled={!saving && !ready}
+            disabled={!ready}
             onClick={() => void confirm()}
           >
             {saving ? t('mapDialog.saving') : t('mapDialog.confirm')}
