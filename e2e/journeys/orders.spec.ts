@@ -158,6 +158,8 @@ test('order journey: address, sign-in, modifiers, promo code, live status throug
   const detail = page.getByTestId('order-detail');
   // Its own title, not My orders' (the two pages would read alike in tabs and history).
   await expect(page).toHaveTitle(new RegExp(`^${o('orders.detailTitle')} \\| `));
+  // And its own heading: the page is one order, not the list of them.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(o('orders.detailTitle'));
   await expect(detail.getByTestId('order-number')).toHaveText(
     of('orders.number', { number: order.external_order_id }),
   );

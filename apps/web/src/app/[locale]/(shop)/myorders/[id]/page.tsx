@@ -49,7 +49,8 @@ export default async function OrderPage({ params }: Props) {
   ]);
   return (
     <div className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
-      <h1 className="mb-4 text-2xl font-extrabold md:text-3xl">{t('title')}</h1>
+      {/* The page's own heading, as its <title>: not My orders' (the order's number heads its card). */}
+      <h1 className="mb-4 text-2xl font-extrabold md:text-3xl">{t('detailTitle')}</h1>
       <PageMessages namespaces={PAGE_NAMESPACES.order} commonSections={['product']}>
         <OrderDetailView orderId={id.toLowerCase()} menu={menu} />
       </PageMessages>
