@@ -165,6 +165,12 @@ test.describe('a closed restaurant (spec section 5)', () => {
     );
     await expect(page.getByTestId('checkout-total')).toBeVisible();
     await expect(placeButton(page)).toBeDisabled();
+    // It keeps the focus (aria-disabled), so it says why: the notice, then the total.
+    await expect(placeButton(page)).toHaveAccessibleDescription(
+      new RegExp(
+        `^${literal(tf(locale, 'closedBranch', { time: branch.work_hour_start }, 'location')).source}\\s+${literal(o('summary.total')).source}`,
+      ),
+    );
     await expect(page.getByText(o('timing.closedHint'))).toBeVisible();
   });
 
@@ -507,6 +513,29 @@ test.describe('on a phone (390x844)', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await placeButton(page).click();
     await expect(confirmDialog(page)).toBeVisible();
+
+    // A refusal, pressed from the top of the form: the message is far below, at the end of the
+    // summary. It is brought into view above the bar, the focus stays on the button, and it is said
+    // once (an alert), not also as a toast.
+    const refusalText = 'The restaurant stopped taking orders a moment ago.';
+    await page.route('**/v2/ondemand-order', (route) =>
+      route.fulfill({
+        status: 422,
+        json: { statusCode: 422, code: 'BRANCH_CLOSED', message: refusalText },
+      }),
+    );
+    await confirmDialog(page)
+      .getByRole('button', { name: o('confirm.confirm') })
+      .click();
+    const refusal = page.getByTestId('checkout-refusal');
+    await expect(refusal).toHaveText(refusalText);
+    await expect(refusal).toHaveAttribute('role', 'alert');
+    await expect(refusal).toBeInViewport({ ratio: 1 });
+    const [refusalBox, barNow] = await Promise.all([refusal.boundingBox(), bar.boundingBox()]);
+    if (!refusalBox || !barNow) throw new Error('the refusal and the bar have boxes');
+    expect(refusalBox.y + refusalBox.height).toBeLessThanOrEqual(barNow.y);
+    await expect(placeButton(page)).toBeFocused();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 
     await page.goto(localePath(locale, '/'));
     await expect(page.getByTestId('product-card').first()).toBeVisible();

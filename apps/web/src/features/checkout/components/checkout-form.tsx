@@ -1,7 +1,7 @@
 'use client';
 
 import type { CartLine } from '@app/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useOrderingBlocked } from '@/features/location';
 import { useLoyaltyBalance } from '@/features/loyalty';
 import { useCheckoutForm } from '../hooks/use-checkout-form';
@@ -15,8 +15,9 @@ import { bonusAmount } from '../lib/bonus';
 import { changeFromProblem } from '../lib/checkout-form';
 import { buildOrderRequest } from '../lib/order-request';
 import type { TCheckoutPaymentType } from '../lib/payment-types';
+import { blockerId, placeBlockers } from '../lib/place-blockers';
 import { sortQuoteErrors } from '../lib/quote';
-import { CheckoutSummary, PlaceOrderBar } from './checkout-summary';
+import { CheckoutSummary, failedCheck, PlaceOrderBar } from './checkout-summary';
 import { CommentSection, DetailsSection } from './details-section';
 import { PaymentSection } from './payment-section';
 import { PlaceOrderConfirm } from './place-order-confirm';
@@ -111,6 +112,20 @@ export function CheckoutForm({
     !stopped &&
     paymentTypes.length > 0 &&
     !placement.placing;
+  // Why not, as the page says it: the button is described by those messages (ids under `why`).
+  const why = useId();
+  const blockers = placeBlockers({
+    canPlace,
+    placing: placement.placing,
+    whereMissing: place.kind === 'need-branch' || place.kind === 'need-address',
+    outOfZone: order.outOfZone,
+    failed: failedCheck(order.zone, quote) !== null,
+    calculating: quote.status === 'loading',
+    listedErrors: quoteErrors?.listed.length ?? 0,
+    minimumShort: quoted !== null && quoted.min_order_shortfall > 0,
+    closed: blockedByClosed,
+    stopped,
+  });
 
   const formElement = useRef<HTMLFormElement>(null);
   const submit = checkout.form.handleSubmit(
@@ -144,8 +159,8 @@ export function CheckoutForm({
         data-testid="checkout-form"
       >
         <div className="flex flex-col gap-4">
-          <WhereSection place={place} />
-          {order.outOfZone ? <OutOfZoneNotice /> : null}
+          <WhereSection place={place} missingId={blockerId(why, 'where')} />
+          {order.outOfZone ? <OutOfZoneNotice id={blockerId(why, 'zone')} /> : null}
           {place.kind === 'delivery' ? <DetailsSection checkout={checkout} /> : null}
           {branch ? (
             <TimingFields
@@ -174,6 +189,7 @@ export function CheckoutForm({
 
         <div className="contents md:sticky md:top-24 md:flex md:flex-col md:gap-3 md:rounded-card md:bg-white md:p-4 md:shadow-card">
           <CheckoutSummary
+            why={why}
             lines={lines}
             zone={order.zone}
             quote={quote}
@@ -183,7 +199,12 @@ export function CheckoutForm({
             stopped={stopped}
             refusal={placement.refusal}
           />
-          <PlaceOrderBar quote={quote} canPlace={canPlace} placing={placement.placing} />
+          <PlaceOrderBar
+            quote={quote}
+            canPlace={canPlace}
+            placing={placement.placing}
+            reasons={blockers.map((blocker) => blockerId(why, blocker))}
+          />
         </div>
       </form>
 

@@ -4,7 +4,7 @@ import type { TLocale } from '@app/contracts';
 import type { CartLine } from '@app/domain';
 import { formatSum } from '@app/domain';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button, buttonClasses, offButtonProps } from '@/components/ui/button';
 import { ClosedBranchNotice } from '@/features/location';
 import { Link } from '@/i18n/navigation';
@@ -12,16 +12,33 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import type { TDeliveryZoneState, TOrderQuoteState } from '../hooks/use-checkout-quote';
 import type { TRepricedLine } from '../hooks/use-repriced-lines';
+import { blockerId } from '../lib/place-blockers';
 import type { TQuoteErrors } from '../lib/quote';
 import { OrderSummary } from './order-summary';
 
+/** The zone check or the quote that failed, if either did. */
+export const failedCheck = (zone: TDeliveryZoneState, quote: TOrderQuoteState) =>
+  zone.status === 'error' ? zone : quote.status === 'error' ? quote : null;
+
 /** A quote or zone check that failed, with a retry. */
-function QuoteFailure({ zone, quote }: { zone: TDeliveryZoneState; quote: TOrderQuoteState }) {
+function QuoteFailure({
+  id,
+  zone,
+  quote,
+}: {
+  id: string;
+  zone: TDeliveryZoneState;
+  quote: TOrderQuoteState;
+}) {
   const t = useTranslations('order.checkout.summary');
-  const failed = zone.status === 'error' ? zone : quote.status === 'error' ? quote : null;
+  const failed = failedCheck(zone, quote);
   if (!failed) return null;
   return (
-    <div role="alert" className="flex flex-col items-start gap-2 rounded-card bg-brand-50 p-3 text-sm">
+    <div
+      id={id}
+      role="alert"
+      className="flex flex-col items-start gap-2 rounded-card bg-brand-50 p-3 text-sm"
+    >
       <p>{apiErrorMessage(failed.error, t('failed'))}</p>
       <Button size="sm" variant="secondary" onClick={failed.retry}>
         {t('retry')}
@@ -32,9 +49,11 @@ function QuoteFailure({ zone, quote }: { zone: TDeliveryZoneState; quote: TOrder
 
 /**
  * The order's summary beside the form (below it on a phone): the lines and amounts of the server's
- * quote, and every reason the order cannot be placed yet.
+ * quote, and every reason the order cannot be placed yet (each under its `blockerId` of `why`, so
+ * the place-order button can be described by it).
  */
 export function CheckoutSummary({
+  why,
   lines,
   zone,
   quote,
@@ -44,6 +63,8 @@ export function CheckoutSummary({
   stopped,
   refusal,
 }: {
+  /** The prefix of the blockers' message ids (lib/place-blockers.ts). */
+  why: string;
   lines: readonly CartLine[];
   zone: TDeliveryZoneState;
   quote: TOrderQuoteState;
@@ -58,6 +79,13 @@ export function CheckoutSummary({
   const t = useTranslations('order.checkout');
   const locale = useLocale() as TLocale;
   const id = useId();
+  const refusalElement = useRef<HTMLParagraphElement>(null);
+  // A refusal is shown here only (no toast too: it would be heard twice). The button may have been
+  // pressed from the bar stuck to a phone's bottom edge, far from here: the message is brought into
+  // view (the page's scroll padding keeps it clear of the bar). The focus stays on the button.
+  useEffect(() => {
+    if (refusal) refusalElement.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusal]);
   return (
     <aside
       aria-labelledby={`${id}-title`}
@@ -66,8 +94,8 @@ export function CheckoutSummary({
       <h2 id={`${id}-title`} className="text-lg font-bold">
         {t('summary.title')}
       </h2>
-      <OrderSummary lines={lines} quote={quote} />
-      <QuoteFailure zone={zone} quote={quote} />
+      <OrderSummary why={why} lines={lines} quote={quote} />
+      <QuoteFailure id={blockerId(why, 'failure')} zone={zone} quote={quote} />
       {repriced.length > 0 ? (
         <p
           role="status"
@@ -78,7 +106,11 @@ export function CheckoutSummary({
         </p>
       ) : null}
       {quoteErrors && quoteErrors.listed.length > 0 ? (
-        <div role="alert" className="rounded-card bg-paprika-500/10 p-3 text-sm text-paprika-700">
+        <div
+          id={blockerId(why, 'errors')}
+          role="alert"
+          className="rounded-card bg-paprika-500/10 p-3 text-sm text-paprika-700"
+        >
           <p className="font-semibold">{t('summary.cannotPlace')}</p>
           <ul className="mt-1 list-disc pl-5" data-testid="checkout-quote-errors">
             {quoteErrors.listed.map((e) => (
@@ -87,10 +119,10 @@ export function CheckoutSummary({
           </ul>
         </div>
       ) : null}
-      <ClosedBranchNotice className="empty:-mt-3" />
+      <ClosedBranchNotice id={blockerId(why, 'closed')} className="empty:-mt-3" />
       {closedHint ? <p className="text-sm text-muted">{t('timing.closedHint')}</p> : null}
       {stopped ? (
-        <p role="status" className="rounded-card bg-brand-50 p-3 text-sm">
+        <p id={blockerId(why, 'stopped')} role="status" className="rounded-card bg-brand-50 p-3 text-sm">
           {t('unavailable')}{' '}
           <Link href={paths.cart()} className="font-semibold underline">
             {t('toCart')}
@@ -99,6 +131,7 @@ export function CheckoutSummary({
       ) : null}
       {refusal ? (
         <p
+          ref={refusalElement}
           role="alert"
           className="rounded-card bg-paprika-500/10 p-3 text-sm text-paprika-700"
           data-testid="checkout-refusal"
@@ -114,16 +147,20 @@ export function CheckoutSummary({
  * The total and 'Place order', always in reach: on a phone a bar stuck to the bottom of the screen
  * while the form scrolls under it (it comes to rest after the summary), beside the form in the
  * summary's card from md. The button is the form's submit button; it is described by the total (what
- * is left to pay once bonuses pay their part), and a new total is announced.
+ * is left to pay once bonuses pay their part), and a new total is announced. While the order cannot be
+ * placed it stays focusable (`aria-disabled`) and is also described by the messages saying why.
  */
 export function PlaceOrderBar({
   quote,
   canPlace,
   placing,
+  reasons,
 }: {
   quote: TOrderQuoteState;
   canPlace: boolean;
   placing: boolean;
+  /** The ids of the messages on the page saying why the order cannot be placed (lib/place-blockers.ts). */
+  reasons: readonly string[];
 }) {
   const t = useTranslations('order.checkout.summary');
   const locale = useLocale() as TLocale;
@@ -157,7 +194,7 @@ export function PlaceOrderBar({
         // Off until the order can be placed and while it is placed, but it keeps the focus: the
         // confirmation dialog gives it back here when it closes, and a refusal may turn it off.
         {...offButtonProps(placing || !canPlace)}
-        aria-describedby={ready ? `${id}-total` : undefined}
+        aria-describedby={[...reasons, ...(ready ? [`${id}-total`] : [])].join(' ') || undefined}
         className={buttonClasses('primary', 'lg', 'min-w-0 flex-1 justify-center md:w-full md:flex-none')}
         data-testid="checkout-place"
       >

@@ -5,6 +5,7 @@ import { availableLines, type CartLine, formatSum } from '@app/domain';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { TOrderQuoteState } from '../hooks/use-checkout-quote';
+import { blockerId } from '../lib/place-blockers';
 import { quotedLines } from '../lib/quote';
 
 function Row({
@@ -57,7 +58,16 @@ function DeliveryHint({ quote }: { quote: TOrderQuoteResponse }) {
  * /v2/ondemand-order/quote), with what is missing for the minimum order and for free delivery. The
  * total stands beside 'Place order' (PlaceOrderBar).
  */
-export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quote: TOrderQuoteState }) {
+export function OrderSummary({
+  why,
+  lines,
+  quote,
+}: {
+  /** The prefix of the place-order blockers' message ids (lib/place-blockers.ts). */
+  why: string;
+  lines: readonly CartLine[];
+  quote: TOrderQuoteState;
+}) {
   const t = useTranslations('order.checkout.summary');
   const locale = useLocale() as TLocale;
   const sum = (amount: number) => formatSum(amount, locale);
@@ -95,7 +105,9 @@ export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quo
         {ready ? (
           <SummaryTable quote={ready.quote} />
         ) : quote.status === 'loading' ? (
-          <p className="text-sm text-muted">{t('calculating')}</p>
+          <p id={blockerId(why, 'calculating')} className="text-sm text-muted">
+            {t('calculating')}
+          </p>
         ) : null}
       </div>
     </>
@@ -133,7 +145,12 @@ export function OrderSummary({ lines, quote }: { lines: readonly CartLine[]; quo
           ) : null}
         </dl>
         {q.min_order_shortfall > 0 ? (
-          <p role="status" className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-minimum">
+          <p
+            id={blockerId(why, 'minimum')}
+            role="status"
+            className="rounded-card bg-brand-50 p-3 text-sm"
+            data-testid="checkout-minimum"
+          >
             {t('minimumShort', { amount: sum(q.min_order_shortfall), minimum: sum(q.min_order_amount) })}
           </p>
         ) : null}

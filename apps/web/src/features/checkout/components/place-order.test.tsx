@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import type { TCreateOrderRequest } from '@app/contracts';
+import type { TCreateOrderRequest, TOrderQuoteError } from '@app/contracts';
 import { formatSum } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { notify } from '@/components/ui/toasts';
 import { cartStore } from '@/features/cart';
 import { CHECKOUT_DEFAULTS, useCheckoutStore } from '@/lib/stores/checkout';
 import { COMMON_DEFAULTS, useCommonStore } from '@/lib/stores/common';
@@ -23,13 +24,16 @@ const total = formatSum(PLOV_PRICE * 3, 'ru').replace(/\s+/g, ' ');
 const placeButton = () => screen.getByRole('button', { name: /Оформить заказ|Оформляем заказ…/ });
 const orderCalls = (api: ReturnType<typeof mockApi>) => api.callsTo('POST', '/v2/ondemand-order');
 
-/** Pickup from an around-the-clock branch; the quote answers at once unless `quote` holds it. */
-function setUp({ quote }: { quote?: Promise<void> } = {}) {
+/**
+ * Pickup from an around-the-clock branch; the quote answers at once unless `quote` holds it, and
+ * refuses with `refuse`.
+ */
+function setUp({ quote, refuse = [] }: { quote?: Promise<void>; refuse?: TOrderQuoteError[] } = {}) {
   useCommonStore.setState({ ...COMMON_DEFAULTS, deliveryType: 'self-pickup', branch: BRANCH });
   useCheckoutStore.setState(CHECKOUT_DEFAULTS);
   const api = mockApi().on('POST', '/v2/ondemand-order/quote', async ({ body }) => {
     await quote;
-    return { body: quoteOf(body as TCreateOrderRequest) };
+    return { body: quoteOf(body as TCreateOrderRequest, refuse) };
   });
   const onPlaced = vi.fn();
   const user = userEvent.setup();
@@ -50,6 +54,7 @@ async function placeAndConfirm(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   router.replace.mockClear();
+  vi.mocked(notify).mockClear();
   cartStore.getState().clear();
 });
 
@@ -59,11 +64,26 @@ describe('the place-order button', () => {
     setUp({ quote: held.promise });
     expect(placeButton()).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Считаем сумму…')).toBeInTheDocument();
+    // Off, it still takes the focus, so it says why: the page's own message.
+    expect(placeButton()).toHaveAccessibleDescription('Считаем сумму…');
     held.resolve();
     await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
     expect(placeButton()).toHaveAttribute('type', 'submit');
     // Screen readers hear the total with the button (formatSum's spaces are no-break ones).
     expect(placeButton()).toHaveAccessibleDescription(new RegExp(`^Итого ${total.replace(/ /g, '\\s')}$`));
+  });
+
+  it('while the quote refuses the order, is described by the refusals before its total', async () => {
+    const refusal = { code: 'PRODUCT_UNAVAILABLE', message: 'Плов сегодня не готовят' } as TOrderQuoteError;
+    setUp({ refuse: [refusal] });
+    await waitFor(() =>
+      expect(screen.getByTestId('checkout-quote-errors')).toHaveTextContent(refusal.message),
+    );
+    expect(placeButton()).toHaveAttribute('aria-disabled', 'true');
+    // The list's heading is part of its message.
+    expect(placeButton()).toHaveAccessibleDescription(
+      new RegExp(`^Заказ пока нельзя оформить:\\s*${refusal.message}\\s+Итого\\s`),
+    );
   });
 
   it('asks first: cancelling sends nothing', async () => {
@@ -120,9 +140,21 @@ describe('the place-order button', () => {
     api.on('POST', '/v2/ondemand-order', () => replies.shift() ?? apiError(500, 'NO_MORE', 'no more'));
     await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
 
+    // jsdom has no scrollIntoView: a stand-in for this test only.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
     await placeAndConfirm(user);
-    expect(await screen.findByTestId('checkout-refusal')).toHaveTextContent('Сервис временно недоступен.');
+    const shown = await screen.findByTestId('checkout-refusal');
+    expect(shown).toHaveTextContent('Сервис временно недоступен.');
+    // Said once, as an alert by the button and brought into view, not as a toast too; the focus stays.
+    expect(shown).toHaveAttribute('role', 'alert');
+    expect(scrolled.mock.contexts).toContain(shown);
+    expect(notify).not.toHaveBeenCalled();
     await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));
+    expect(placeButton()).toHaveFocus();
     await placeAndConfirm(user);
     expect(await screen.findByTestId('checkout-refusal')).toHaveTextContent('Ресторан закрыт.');
     await waitFor(() => expect(placeButton()).not.toHaveAttribute('aria-disabled'));

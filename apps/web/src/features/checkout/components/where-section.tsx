@@ -11,8 +11,11 @@ import { Section } from './form-parts';
 /** Opens the map dialog (features/location), on the given tab or on the current delivery type's. */
 const openMap = (tab?: TDeliveryType) => useCommonStore.getState().setMapModal(true, tab);
 
-/** Where the order goes (delivery address or pickup restaurant), changed in the map dialog. */
-export function WhereSection({ place }: { place: TCheckoutPlace }) {
+/**
+ * Where the order goes (delivery address or pickup restaurant), changed in the map dialog. `missingId`:
+ * the id of the text asking for one while none is chosen (a place-order blocker).
+ */
+export function WhereSection({ place, missingId }: { place: TCheckoutPlace; missingId?: string }) {
   const t = useTranslations('order.checkout.where');
   const id = useId();
   const pickup = place.kind === 'pickup' || place.kind === 'need-branch';
@@ -39,7 +42,9 @@ export function WhereSection({ place }: { place: TCheckoutPlace }) {
         </div>
       ) : (
         <div className="flex flex-col items-start gap-3">
-          <p className="text-muted">{place.kind === 'need-branch' ? t('needBranch') : t('needAddress')}</p>
+          <p id={missingId} className="text-muted">
+            {place.kind === 'need-branch' ? t('needBranch') : t('needAddress')}
+          </p>
           <Button onClick={() => openMap()}>
             {place.kind === 'need-branch' ? t('chooseBranch') : t('chooseAddress')}
           </Button>
@@ -53,12 +58,13 @@ export function WhereSection({ place }: { place: TCheckoutPlace }) {
  * The delivery point is outside every zone (spec section 5): 'Order pickup' opens the map dialog on
  * its pickup tab, 'Another address' on its delivery tab.
  */
-export function OutOfZoneNotice() {
+export function OutOfZoneNotice({ id }: { id?: string }) {
   const t = useTranslations('order.checkout.where');
   const tLocation = useTranslations('location');
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-card bg-brand-50 p-4 text-sm">
-      <p>{tLocation('outOfZone')}</p>
+      {/* The message alone describes the place-order button, not the choices after it. */}
+      <p id={id}>{tLocation('outOfZone')}</p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => openMap('self-pickup')}>
           {t('orderPickup')}

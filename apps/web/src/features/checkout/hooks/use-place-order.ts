@@ -20,7 +20,7 @@ export type TPlaceOrder = {
   confirming: TCreateOrderRequest | null;
   /** The order is on its way to the API. */
   placing: boolean;
-  /** The API's refusal of the last try (or the network's failure), shown above the button. */
+  /** The API's refusal of the last try (or the network's failure), shown above the button, not as a toast. */
   refusal: string | null;
   /** Asks the customer to confirm this body. */
   ask: (body: TCreateOrderRequest) => void;
@@ -86,8 +86,9 @@ export function usePlaceOrder({ onPlaced }: { onPlaced: (online: boolean) => voi
       const status = isApiFailure(error) ? error.status : 0;
       if (!keepsAttempt(status)) keepAttempt(null);
       const message = status === 0 ? t('failed') : apiErrorMessage(error, t('failed'));
+      // Said once, where it stays: above the button (CheckoutSummary shows it as an alert and
+      // brings it into view). A toast as well would have screen readers hear it twice.
       setRefusal(message);
-      notify('error', message);
     } finally {
       inFlight.current = false;
       setPlacing(false);

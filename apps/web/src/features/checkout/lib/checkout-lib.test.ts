@@ -13,6 +13,7 @@ import {
   offeredPaymentTypes,
   offersLoyalty,
 } from './payment-types';
+import { blockerId, placeBlockers, type TPlaceState } from './place-blockers';
 import { priceChanges, quotedLines, quotedPromoCode, sortQuoteErrors } from './quote';
 import { isOfferedSlot, scheduleDays } from './slots';
 
@@ -500,5 +501,53 @@ describe('paying part of the order with bonuses (spec section 5: rounded down to
       ['bonus_amount', 'bonusNotNumber'],
     ]);
     expect(storedFrom({ ...values, use_bonus: true, bonus_amount: '5000' })).not.toHaveProperty('use_bonus');
+  });
+});
+
+describe('why Place order is off: the messages that describe it', () => {
+  const none: TPlaceState = {
+    canPlace: false,
+    placing: false,
+    whereMissing: false,
+    outOfZone: false,
+    failed: false,
+    calculating: false,
+    listedErrors: 0,
+    minimumShort: false,
+    closed: false,
+    stopped: false,
+  };
+
+  it('names each message shown, in the page’s order', () => {
+    expect(placeBlockers({ ...none, whereMissing: true })).toEqual(['where']);
+    expect(placeBlockers({ ...none, outOfZone: true })).toEqual(['zone']);
+    expect(placeBlockers({ ...none, failed: true })).toEqual(['failure']);
+    expect(placeBlockers({ ...none, calculating: true })).toEqual(['calculating']);
+    expect(placeBlockers({ ...none, listedErrors: 2 })).toEqual(['errors']);
+    expect(placeBlockers({ ...none, minimumShort: true })).toEqual(['minimum']);
+    expect(placeBlockers({ ...none, closed: true })).toEqual(['closed']);
+    expect(placeBlockers({ ...none, stopped: true })).toEqual(['stopped']);
+    expect(
+      placeBlockers({
+        ...none,
+        outOfZone: true,
+        minimumShort: true,
+        listedErrors: 1,
+        closed: true,
+        stopped: true,
+      }),
+    ).toEqual(['zone', 'minimum', 'errors', 'closed', 'stopped']);
+  });
+
+  it('names nothing when the order can be placed, or while it is placed (the button says so itself)', () => {
+    const all = { ...none, outOfZone: true, listedErrors: 1, closed: true, stopped: true };
+    expect(placeBlockers({ ...all, canPlace: true })).toEqual([]);
+    expect(placeBlockers({ ...all, placing: true })).toEqual([]);
+    expect(placeBlockers(none)).toEqual([]);
+  });
+
+  it('gives each message an id of its own under the form’s prefix', () => {
+    expect(blockerId(':r1:', 'closed')).toBe(':r1:-why-closed');
+    expect(blockerId(':r1:', 'closed')).not.toBe(blockerId(':r1:', 'stopped'));
   });
 });

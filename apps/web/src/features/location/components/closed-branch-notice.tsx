@@ -12,11 +12,11 @@ import { useOrderingBlocked } from '../hooks/use-ordering-blocked';
  * announced). `className` places the region; while it is empty it should take no space, e.g. the
  * caller's `empty:` margin taking back a flex gap.
  */
-export function ClosedBranchNotice({ className }: { className?: string }) {
+export function ClosedBranchNotice({ id, className }: { id?: string; className?: string }) {
   const t = useTranslations('location');
   const block = useOrderingBlocked();
   return (
-    <div role="status" className={className} data-testid="closed-branch-status">
+    <div id={id} role="status" className={className} data-testid="closed-branch-status">
       {block ? (
         <p
           data-testid={block.kind === 'branch_closed' ? 'branch-closed' : 'delivery-paused'}
