@@ -2,7 +2,7 @@ import { LOCALES, ZApiError } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
 import { localeFromAcceptLanguage } from './locale.ts';
-import { localize, MESSAGES, type MessageKey, ruPlural } from './messages.ts';
+import { localize, MESSAGE_PARTS, MESSAGES, type MessageKey, ruPlural } from './messages.ts';
 
 /** Every parameter any text takes, so each entry can be rendered without knowing its own. */
 const ANY_PARAMS = {
@@ -42,6 +42,17 @@ const CYRILLIC = /[\u0400-\u04FF]/;
 const NON_ASCII_APOSTROPHE = /[\u2018\u2019\u02BB\u02BC`]/;
 
 describe('message catalogue', () => {
+  it('is the union of its domains’ parts, each code defined by one part only', () => {
+    const owners = new Map<string, string[]>();
+    for (const [part, texts] of Object.entries(MESSAGE_PARTS)) {
+      for (const code of Object.keys(texts)) owners.set(code, [...(owners.get(code) ?? []), part]);
+    }
+    // A code in two parts would be silently overwritten by the later one when they are joined.
+    expect([...owners].filter(([, parts]) => parts.length > 1)).toEqual([]);
+    expect(Object.keys(MESSAGES).sort()).toEqual([...owners.keys()].sort());
+    expect(Object.keys(MESSAGES).length).toBeGreaterThanOrEqual(119);
+  });
+
   it('has every customer-facing error code of the customers and vacancy endpoints', () => {
     const required = [
       'WRONG_CODE',
