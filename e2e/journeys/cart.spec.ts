@@ -140,12 +140,17 @@ test('checkout: refused below the minimum order, asks before leaving, and signs 
   await expect(page.getByTestId('checkout-block-status')).toHaveText(
     tf(locale, 'minimumOrder', { price: formatSum(minimum, locale) }, 'order'),
   );
+  // Off but focusable (aria-disabled), it says why.
+  await expect(checkout).toHaveAccessibleDescription(
+    tf(locale, 'minimumOrder', { price: formatSum(minimum, locale) }, 'order'),
+  );
 
   const more = cartLine(page, dish.title[locale]).getByRole('button', {
     name: tf(locale, 'product.increaseNamed', { name: dish.title[locale] }),
   });
   for (let quantity = 1; quantity < portions; quantity++) await more.click();
   await expect(checkout).toBeEnabled();
+  await expect(checkout).toHaveAccessibleDescription('');
   // The status region that said why stays in the page, empty: the next block is announced in it.
   await expect(page.getByTestId('checkout-blocked')).toHaveCount(0);
   await expect(page.getByTestId('checkout-block-status')).toHaveText('');

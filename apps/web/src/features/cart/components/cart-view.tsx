@@ -1,6 +1,6 @@
 'use client';
 
-import type { TLocale, TModifierResponse } from '@app/contracts';
+import type { TLocale } from '@app/contracts';
 import {
   availableLines,
   type CartLine,
@@ -8,22 +8,17 @@ import {
   cartSubtotal,
   cartTotalQuantity,
   formatSum,
-  lineTotal,
-  lineUnitPrice,
 } from '@app/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { imageUrl } from '@/components/ui/image-url';
-import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { notify } from '@/components/ui/toasts';
 import { useOpenLogin } from '@/features/auth';
-import { ClosedBranchNotice, useOrderingBlocked } from '@/features/location';
 import { getPathname, Link, useRouter } from '@/i18n/navigation';
 import { contract } from '@/lib/browser-contracts';
-import { useApi, useConfig } from '@/lib/config-provider';
+import { useApi } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
 import { useAuthStore } from '@/lib/stores/auth';
@@ -33,20 +28,8 @@ import { checkoutBlock } from '../lib/checkout-block';
 import { hasOwnLines } from '../lib/default-lines';
 import { cartStore, useCart, useCartHydrated } from '../store';
 import { autoAddQueryKey } from '../use-add-to-cart';
-
-type Modifiers = TModifierResponse['product_modifiers'];
-
-/** Names of a line's modifiers, from GET /v2/modifier (the cart keeps only ids and prices). */
-function modifierNames(line: CartLine, mods: Modifiers | undefined, locale: TLocale): string[] {
-  return line.order_modifiers.map((m) => {
-    const single = mods?.single_modifiers.find((s) => s.id === m.modifier_id);
-    const variant = mods?.group_modifiers
-      .find((g) => g.id === m.parent_id)
-      ?.variants.find((v) => v.id === m.modifier_id);
-    const name = single?.name[locale] ?? variant?.title[locale] ?? '…';
-    return m.modifier_quantity > 1 ? `${name} × ${m.modifier_quantity}` : name;
-  });
-}
+import { CartLineItem, type TModifiers } from './cart-line';
+import { CartSummary } from './cart-summary';
 
 /** After a line is removed or the cart cleared, keyboard focus lands on the list (or the empty cart). */
 const cartFocusAfterChange = () =>
@@ -68,10 +51,9 @@ function CartViewContent({
   branchId: string | null;
 }) {
   const t = useTranslations('order.cart');
-  const tOrder = useTranslations('order');
+  const _tOrder = useTranslations('order');
   const locale = useLocale() as TLocale;
   const api = useApi();
-  const { apiUrl } = useConfig();
   const router = useRouter();
   const signedIn = useAuthStore((state) => state.user !== null);
   const openLogin = useOpenLogin();
@@ -79,8 +61,6 @@ function CartViewContent({
   const lines = useCart((s) => s.lines);
   const autoAdd = useCart((s) => s.autoAdd);
   const deliveryType = useCommonStore((s) => s.deliveryType);
-  // A closed current branch blocks ordering (spec section 5; issue 4).
-  const branchClosed = useOrderingBlocked();
   const [removing, setRemoving] = useState<CartLine | null>(null);
   const [clearing, setClearing] = useState(false);
   const [confirmCheckout, setConfirmCheckout] = useState(false);
@@ -127,7 +107,7 @@ function CartViewContent({
         }),
     })),
   });
-  const modifiersOf = (productId: string): Modifiers | undefined =>
+  const modifiersOf = (productId: string): TModifiers | undefined =>
     modifierQueries[productsWithModifiers.indexOf(productId)]?.data?.product_modifiers;
 
   if (!hydrated) {
@@ -177,168 +157,25 @@ function CartViewContent({
         <ul className="flex flex-col gap-3" data-testid="cart-lines">
           {/* The customer's own dishes first; what was added automatically comes last. */}
           {[...lines.filter((l) => !l.default_product), ...lines.filter((l) => l.default_product)].map(
-            (line) => {
-              const name = line.product_name[locale];
-              const details = [
-                ...line.variants.map((v) => v.title[locale]),
-                ...modifierNames(line, modifiersOf(line.product_id), locale),
-              ];
-              return (
-                <li
-                  key={line.key}
-                  data-testid="cart-line"
-                  data-product-slug={line.slug}
-                  data-in-stop={line.in_stop ? 'true' : undefined}
-                  className="flex gap-3 rounded-card bg-white p-3 shadow-card"
-                >
-                  <div className="h-20 w-20 shrink-0 overflow-hidden rounded-xl bg-brand-50">
-                    {line.image_url && (
-                      // biome-ignore lint/performance/noImgElement: the API's smallest file, already the shown size.
-                      <img
-                        src={imageUrl(apiUrl, line.image_url)}
-                        alt=""
-                        width={80}
-                        height={80}
-                        loading="lazy"
-                        decoding="async"
-                        className={`h-full w-full object-cover ${line.in_stop ? 'opacity-50 grayscale' : ''}`}
-                      />
-                    )}
-                  </div>
-                  <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <div className="flex items-start justify-between gap-2">
-                      <p className="font-semibold">
-                        {line.default_product ? (
-                          name
-                        ) : (
-                          <Link href={paths.product(line.slug)} className="hover:underline">
-                            {name}
-                          </Link>
-                        )}
-                      </p>
-                      {!line.default_product && (
-                        <button
-                          type="button"
-                          onClick={() => setRemoving(line)}
-                          aria-label={t('removeNamed', { name })}
-                          data-testid="cart-line-remove"
-                          className="-mt-1 -mr-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-brand-100 hover:text-ink"
-                        >
-                          <svg
-                            width="20"
-                            height="20"
-                            viewBox="0 0 24 24"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                            aria-hidden="true"
-                          >
-                            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                          </svg>
-                        </button>
-                      )}
-                    </div>
-                    {details.length > 0 && <p className="text-sm text-muted">{details.join(', ')}</p>}
-                    {line.default_product && <p className="text-sm text-muted">{t('autoAdded')}</p>}
-                    {line.in_stop && (
-                      <p
-                        className="self-start rounded-full bg-paprika-600 px-2 py-0.5 text-xs font-semibold text-white"
-                        data-testid="cart-line-unavailable"
-                      >
-                        {t('unavailable')}
-                      </p>
-                    )}
-                    <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
-                      {line.default_product ? (
-                        <span className="text-sm text-muted">
-                          {t('quantityValue', { count: line.quantity })}
-                        </span>
-                      ) : (
-                        <QuantityStepper
-                          size="sm"
-                          value={line.quantity}
-                          min={1}
-                          onChange={(q) =>
-                            q > line.quantity
-                              ? cartStore.getState().increment(line.key)
-                              : cartStore.getState().decrement(line.key)
-                          }
-                          label={name}
-                          testId="cart-line-quantity"
-                        />
-                      )}
-                      <p className="text-right">
-                        {line.quantity > 1 && (
-                          <span className="block text-xs text-muted">
-                            {t('unitPrice', { price: formatSum(lineUnitPrice(line), locale) })}
-                          </span>
-                        )}
-                        {line.price_with_discount < line.price && (
-                          <span className="block text-xs text-muted">
-                            <span className="sr-only">{t('priceWithoutDiscount')} </span>
-                            <del data-testid="cart-line-full-total">
-                              {formatSum(lineTotal({ ...line, price_with_discount: line.price }), locale)}
-                            </del>
-                          </span>
-                        )}
-                        <span className="font-bold" data-testid="cart-line-total">
-                          {formatSum(lineTotal(line), locale)}
-                        </span>
-                      </p>
-                    </div>
-                  </div>
-                </li>
-              );
-            },
+            (line) => (
+              <CartLineItem
+                key={line.key}
+                line={line}
+                modifiers={modifiersOf(line.product_id)}
+                onRemove={setRemoving}
+              />
+            ),
           )}
         </ul>
       </section>
 
-      <aside
-        aria-labelledby="cart-summary-title"
-        className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-card md:sticky md:top-24"
-      >
-        <h2 id="cart-summary-title" className="text-lg font-bold">
-          {t('summary')}
-        </h2>
-        <dl className="flex flex-col gap-2">
-          <div className="flex justify-between">
-            <dt className="text-muted">{t('totalQuantity')}</dt>
-            <dd data-testid="cart-total-quantity">{quantity}</dd>
-          </div>
-          {discount > 0 && (
-            <div className="flex justify-between text-herb-600">
-              <dt>{t('discount')}</dt>
-              <dd data-testid="cart-discount">−{formatSum(discount, locale)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between text-lg font-bold">
-            <dt>{t('subtotal')}</dt>
-            <dd data-testid="cart-subtotal">{formatSum(subtotal, locale)}</dd>
-          </div>
-        </dl>
-        {/* A status region present from the start: what blocks checkout is announced as it appears.
-            While empty it takes back the summary's gap (`empty:`), so it adds no space. */}
-        <div role="status" className="empty:-mt-3" data-testid="checkout-block-status">
-          {block && (
-            <p className="rounded-card bg-brand-50 p-3 text-sm" data-testid="checkout-blocked">
-              {block.kind === 'below_minimum'
-                ? tOrder('minimumOrder', { price: formatSum(block.minimum, locale) })
-                : t('removeUnavailable')}
-            </p>
-          )}
-        </div>
-        <ClosedBranchNotice className="empty:-mt-3" />
-        <button
-          type="button"
-          disabled={block !== null || branchClosed !== null}
-          onClick={() => setConfirmCheckout(true)}
-          className={buttonClasses('primary', 'lg', 'w-full justify-center')}
-          data-testid="cart-checkout"
-        >
-          {t('checkout')}
-        </button>
-      </aside>
+      <CartSummary
+        quantity={quantity}
+        subtotal={subtotal}
+        discount={discount}
+        block={block}
+        onCheckout={() => setConfirmCheckout(true)}
+      />
 
       <ConfirmDialog
         open={removing !== null}
