@@ -99,10 +99,9 @@ describe('api client', () => {
   it('gives a non-JSON failure the same shape', async () => {
     mockFetch(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
-    await expect(api.get('/v1/x', { schema })).rejects.toMatchObject({
-      status: 502,
-      data: { message: 'Bad Gateway' },
-    });
+    const error = await api.get('/v1/x', { schema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, data: { code: 'HTTP_ERROR', message: 'Bad Gateway' } });
+    expect(apiErrorMessage(error, 'Сервис недоступен')).toBe('Сервис недоступен');
   });
 
   it('rejects a response that breaks the contract instead of passing it on', async () => {
@@ -144,10 +143,10 @@ describe('api client', () => {
       vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
     );
     const api = createApiClient({ baseUrl: 'http://api', shipperId: SHIPPER, platformId: PLATFORM });
-    await expect(api.get('/v1/x', { schema })).rejects.toMatchObject({
-      status: 0,
-      data: { code: 'NETWORK_ERROR' },
-    });
+    const error = await api.get('/v1/x', { schema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, data: { code: 'NETWORK_ERROR', message: 'fetch failed' } });
+    // The browser's English ('Failed to fetch') is not shown: the caller's own text is.
+    expect(apiErrorMessage(error, 'Нет связи')).toBe('Нет связи');
   });
 
   it('passes Next cache hints on reads only', async () => {
@@ -211,7 +210,11 @@ describe('api client in the browser (the contracts in zod/mini, loaded with the 
       .post('/v2/ondemand-order', { schema: contract('ZCreateOrderResponse') })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, data: { code: 'BAD_RESPONSE' } });
-    expect(apiErrorMessage(error, 'fallback')).toMatch(/^Unexpected response from POST \/v2\/ondemand-order/);
+    // The call is named for logs; a reader gets the caller's text, not the schema's English.
+    expect((error as { data: { message: string } }).data.message).toMatch(
+      /^Unexpected response from POST \/v2\/ondemand-order/,
+    );
+    expect(apiErrorMessage(error, 'fallback')).toBe('fallback');
     mockFetch(json({ ...ORDER, order_id: 'B-10001' }));
     await expect(
       api.post('/v2/ondemand-order', { schema: contract('ZCreateOrderResponse') }),

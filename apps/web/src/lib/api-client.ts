@@ -102,8 +102,16 @@ function schemaOf<T>(check: TResponseCheck<T>): Promise<TResponseSchema<T>> {
 }
 
 /** The text to show for a failed call: the API's message, else the error's own message, else the fallback. */
+/**
+ * Failures the client describes itself, with no error body of the API: their `message` is the
+ * browser's or the proxy's English ('Failed to fetch', 'Bad Gateway', a schema's complaint), kept for
+ * logs and tests, never for a customer or a cook.
+ */
+const CLIENT_FAILURES: ReadonlySet<string> = new Set(['NETWORK_ERROR', 'HTTP_ERROR', 'BAD_RESPONSE']);
+
+/** The API's own message (in the request's language), else the caller's text for the failure. */
 export function apiErrorMessage(error: unknown, fallback: string): string {
-  if (isApiFailure(error)) return error.data.message || fallback;
+  if (isApiFailure(error)) return (!CLIENT_FAILURES.has(error.data.code) && error.data.message) || fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
