@@ -51,22 +51,26 @@ const ALLOWED: Record<TDeliveryType, Record<OrderStatus, Partial<Record<OrderEve
       'vendor-accepted': 'vendor-accepted',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
+      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-accepted': {
       'vendor-ready': 'vendor-ready',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
+      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-ready': {
       'courier-accepted': 'courier-accepted',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
+      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'courier-accepted': {
       'courier-picked': 'courier-picked',
       'courier-cancelled': 'vendor-ready', // the courier gives it back; another courier takes it
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
+      'server-cancelled': 'server-cancelled', // a refund of a paid order
     },
     'courier-picked': { delivered: 'delivered' }, // no cancelling once it left the kitchen
     delivered: { finished: 'finished' },
@@ -96,16 +100,19 @@ const ALLOWED: Record<TDeliveryType, Record<OrderStatus, Partial<Record<OrderEve
       'vendor-accepted': 'vendor-accepted',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
+      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-accepted': {
       'vendor-ready': 'vendor-ready',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
+      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-ready': {
       finished: 'finished', // handed over at the counter
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
+      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     // A pickup order never enters these; whatever carries them, nothing moves it.
     'courier-accepted': {},
@@ -215,13 +222,13 @@ describe('transition: every (delivery type, status, event, actor)', () => {
     );
   });
 
-  it('allows exactly 44 (status, event, actor) combinations: 25 for delivery and 19 for pickup', () => {
+  it('allows exactly 51 (status, event, actor) combinations: 29 for delivery and 22 for pickup', () => {
     const ok = (type: TDeliveryType) =>
       combos.filter(([t, s, e, a]) => t === type && transition({ status: s, delivery_type: t }, e, a).ok)
         .length;
     // finished is sent by two actors, so it counts twice per status it applies in.
-    expect(ok('delivery')).toBe(25);
-    expect(ok('self-pickup')).toBe(19);
+    expect(ok('delivery')).toBe(29);
+    expect(ok('self-pickup')).toBe(22);
   });
 });
 

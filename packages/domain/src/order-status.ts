@@ -93,8 +93,15 @@ const OPERATOR_CANCELLABLE: readonly OrderStatus[] = [
 ];
 /** Cancellable by the branch: orders that reached it. */
 const VENDOR_CANCELLABLE: readonly OrderStatus[] = ['operator-accepted', 'vendor-accepted', 'vendor-ready'];
-/** Cancellable by the server: orders no person has taken on yet. */
+/** Cancellable by the server: orders no person has taken on yet (the payment timeout cancels those). */
 const SERVER_CANCELLABLE: readonly OrderStatus[] = ['new', 'future', 'payment-awaited'];
+/**
+ * Cancellable by the server for a refund only: the payment provider gave a paid order's money back
+ * (Payme's CancelTransaction, which may be refused only once the order can no longer be cancelled).
+ * Staff could still cancel these, so the refund cancels them too, rather than the kitchen cooking an
+ * order nobody pays for; once picked up, nobody cancels an order.
+ */
+const REFUND_CANCELLABLE: readonly OrderStatus[] = ['operator-accepted', 'vendor-accepted', 'vendor-ready'];
 
 /**
  * Every allowed transition. 'payment-received' goes to 'new' here; transition() sends a scheduled
@@ -126,12 +133,13 @@ const RULES: readonly Rule[] = [
     types: BOTH,
   })),
   { from: 'courier-accepted', event: 'vendor-cancelled', to: 'vendor-cancelled', types: DELIVERY },
-  ...SERVER_CANCELLABLE.map((from) => ({
+  ...[...SERVER_CANCELLABLE, ...REFUND_CANCELLABLE].map((from) => ({
     from,
     event: 'server-cancelled' as const,
     to: 'server-cancelled' as const,
     types: BOTH,
   })),
+  { from: 'courier-accepted', event: 'server-cancelled', to: 'server-cancelled', types: DELIVERY },
 ];
 
 /** What the machine needs to know about an order. */

@@ -97,12 +97,15 @@ describe('applyEvent', () => {
     expect(await row(id)).toMatchObject({ status: 'delivered', paid: true });
   });
 
-  it('lets the server cancel only orders nobody has taken on', async () => {
+  it('lets the server cancel an order until it is picked up (a refund cancels one being cooked)', async () => {
     const fresh = await insertLifeOrder(t.app.db);
     await apply(fresh, 'server-cancelled', 'server');
     expect((await row(fresh)).status).toBe('server-cancelled');
-    const taken = await insertLifeOrder(t.app.db, { status: 'operator-accepted' });
-    await expect(apply(taken, 'server-cancelled', 'server')).rejects.toMatchObject({
+    const cooking = await insertLifeOrder(t.app.db, { status: 'vendor-accepted' });
+    await apply(cooking, 'server-cancelled', 'server');
+    expect((await row(cooking)).status).toBe('server-cancelled');
+    const picked = await insertLifeOrder(t.app.db, { status: 'courier-picked' });
+    await expect(apply(picked, 'server-cancelled', 'server')).rejects.toMatchObject({
       statusCode: 409,
       code: 'ORDER_TRANSITION_REFUSED',
     });

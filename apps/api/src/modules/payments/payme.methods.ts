@@ -1,3 +1,4 @@
+import { isOrderStatus, transition } from '@app/domain';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
@@ -231,8 +232,15 @@ async function performTransaction(
   });
 }
 
-/** Statuses in which nobody has taken the order on yet: a refund cancels it as the server. */
-const UNTOUCHED_STATUSES = new Set(['new', 'future']);
+/**
+ * Whether a refund may cancel the order as the server: the machine lets the server cancel it (domain
+ * REFUND_CANCELLABLE and the untouched statuses: whatever staff could still cancel, not once the
+ * courier has picked it up). Payme refuses a refund (-31007) only once the order can no longer be
+ * cancelled (payments-conformance: CancelTransaction of a performed transaction).
+ */
+const refundCancels = (order: PaymentOrder) =>
+  isOrderStatus(order.status) &&
+  transition({ status: order.status, delivery_type: order.deliveryType }, 'server-cancelled', 'server').ok;
 
 async function cancelTransaction(
   deps: PaymeDeps,
@@ -261,9 +269,10 @@ async function cancelTransaction(
         }),
       );
     }
-    // Performed: a refund. Only of an order already cancelled, or one nobody has taken on yet.
+    // Performed: a refund. Of an order already cancelled, or one that can still be cancelled (it is,
+    // as the server: nobody cooks or delivers an order whose money went back); not once picked up.
     if (!order) return paymeError(PAYME.CANNOT_CANCEL);
-    if (UNTOUCHED_STATUSES.has(order.status)) {
+    if (refundCancels(order)) {
       await applyEvent(deps, tx, order.id, 'server-cancelled', 'server');
     } else if (!isCancelledStatus(order.status)) {
       return paymeError(PAYME.CANNOT_CANCEL);

@@ -375,7 +375,36 @@ describe('refunds', () => {
     expect(await orderRow(order.id)).toMatchObject({ status: 'server-cancelled', paid: false });
   });
 
-  for (const status of ['operator-accepted', 'vendor-accepted', 'courier-picked', 'delivered', 'finished']) {
+  // Staff could still cancel these (the conformance list: -31007 only once the order can no longer be
+  // cancelled), so the refund goes through and cancels the order: nobody cooks what is not paid for.
+  for (const status of ['operator-accepted', 'vendor-accepted', 'vendor-ready', 'courier-accepted']) {
+    it(`an order already ${status} is cancelled by the server and refunded (-2)`, async () => {
+      const order = await awaitingOrder();
+      const id = await performedTransaction(order);
+      await t.db.db.update(orders).set({ status }).where(eq(orders.id, order.id));
+      const answer = await twice('CancelTransaction', { id, reason: 5 });
+      expect(answer.result).toMatchObject({ state: -2 });
+      expect(await orderRow(order.id)).toMatchObject({
+        status: 'server-cancelled',
+        paid: false,
+        refundDue: false,
+      });
+      expect((await rpc('CheckTransaction', { id })).result).toMatchObject({ state: -2, reason: 5 });
+    });
+  }
+
+  it('a self-pickup order ready at the counter is refunded too; a courier step never applied to it', async () => {
+    const order = await awaitingOrder();
+    const id = await performedTransaction(order);
+    await t.db.db
+      .update(orders)
+      .set({ status: 'vendor-ready', deliveryType: 'self-pickup' })
+      .where(eq(orders.id, order.id));
+    expect((await rpc('CancelTransaction', { id, reason: 5 })).result?.state).toBe(-2);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'server-cancelled', paid: false });
+  });
+
+  for (const status of ['courier-picked', 'delivered', 'finished']) {
     it(`-31007 once the order is ${status}, and nothing changes`, async () => {
       const order = await awaitingOrder();
       const id = await performedTransaction(order);

@@ -3,6 +3,7 @@
  * of every provider call (payment_calls). Each provider keeps its own transaction rules in its module
  * (payme.service.ts, click.service.ts); they share the table payment_transactions.
  */
+import type { TDeliveryType } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, type PaymentProvider, paymentCalls } from '../../db/schema/index.ts';
@@ -14,6 +15,7 @@ export type PaymentOrder = {
   customerId: string;
   externalOrderId: string;
   status: string;
+  deliveryType: TDeliveryType;
   paymentType: string;
   paid: boolean;
   totalPrice: number;
@@ -32,6 +34,7 @@ const paymentOrderColumns = {
   customerId: orders.customerId,
   externalOrderId: orders.externalOrderId,
   status: orders.status,
+  deliveryType: orders.deliveryType,
   paymentType: orders.paymentType,
   paid: orders.paid,
   totalPrice: orders.totalPrice,
