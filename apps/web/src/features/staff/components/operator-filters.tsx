@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { inputClass } from '@/components/ui/field-classes';
 import { pick } from '@/lib/localized';
 import { useStaffApi } from '../api';
+import { readSearch } from '../lib/search';
 import { fetchBranches, staffKeys, type TStaffListFilter } from '../lib/staff-queries';
 
 /** The statuses of current orders the operator can filter by (delivered waits for the operator's finish). */
@@ -22,15 +23,22 @@ const FILTER_STATUSES: readonly TOrderStatus[] = [
   'delivered',
 ];
 
-/** The operator's filters (branch, status) and the search by order number or phone, sent when typing pauses. */
+/**
+ * The operator's filters (branch, status) and the search by order number or phone, sent when typing
+ * pauses. A search the API would refuse is not sent: what it takes is said by the field instead (as
+ * is the API's own message when it refuses one), and the list shown stays as it was.
+ */
 export function OperatorFilters({
   filter,
   onChange,
   searchRef,
+  searchError,
 }: {
   filter: TStaffListFilter;
   onChange: (filter: TStaffListFilter) => void;
   searchRef: React.RefObject<HTMLInputElement | null>;
+  /** The API refused the search sent (400): its message. */
+  searchError: string | null;
 }) {
   const t = useTranslations('staff');
   const locale = useLocale();
@@ -41,14 +49,19 @@ export function OperatorFilters({
     queryFn: ({ signal }) => fetchBranches(api, signal),
   });
   const [text, setText] = useState(filter.q ?? '');
+  // Decided when typing pauses too, so a half-typed number is not called wrong at every key.
+  const [invalid, setInvalid] = useState(false);
   // The search is sent when typing pauses (the API answers a number or a phone's digits).
   useEffect(() => {
     const timer = setTimeout(() => {
-      const q = text.trim() || undefined;
-      if (q !== filter.q) onChange({ ...filter, q });
+      const { q, valid } = readSearch(text);
+      setInvalid(!valid);
+      if (valid && q !== filter.q) onChange({ ...filter, q });
     }, 300);
     return () => clearTimeout(timer);
   }, [text, filter, onChange]);
+  const searchNote = invalid ? t('operator.searchInvalid') : searchError;
+  const noteId = `${id}-search-note`;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div>
@@ -101,8 +114,15 @@ export function OperatorFilters({
           placeholder={t('operator.searchPlaceholder')}
           value={text}
           maxLength={40}
+          aria-invalid={searchNote ? true : undefined}
+          aria-describedby={searchNote ? noteId : undefined}
           onChange={(e) => setText(e.target.value)}
         />
+        {searchNote ? (
+          <p id={noteId} className="mt-1 text-sm text-paprika-700">
+            {searchNote}
+          </p>
+        ) : null}
       </div>
     </div>
   );

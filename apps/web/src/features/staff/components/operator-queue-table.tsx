@@ -107,8 +107,9 @@ export function OperatorQueueTable({
 }: {
   orders: readonly TStaffOrder[];
   now: number;
-  selected: number;
-  onSelect: (index: number) => void;
+  /** The chosen order's id, or null. */
+  selected: string | null;
+  onSelect: (orderId: string) => void;
   onOpen: (order: TStaffOrder) => void;
   isFresh: (orderId: string) => boolean;
   rowRefs: TRowRefs;
@@ -141,14 +142,14 @@ export function OperatorQueueTable({
           </tr>
         </thead>
         <tbody>
-          {orders.map((order, index) => (
+          {orders.map((order) => (
             <QueueRow
               key={order.id}
               order={order}
               now={now}
-              selected={index === selected}
+              selected={order.id === selected}
               highlighted={isFresh(order.id)}
-              onSelect={() => onSelect(index)}
+              onSelect={() => onSelect(order.id)}
               onOpen={() => onOpen(order)}
               rowRefs={rowRefs}
             />

@@ -1,10 +1,11 @@
 'use client';
 
 import type { TOrderEvent, TStaffOrder } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { apiErrorMessage, isApiFailure } from '@/lib/api-client';
 import { useStaffApi } from '../api';
 import { useNow, useOrderEvent, useStaffId } from '../hooks';
 import { sortQueue } from '../lib/queue';
@@ -32,24 +33,35 @@ export function OperatorScreen() {
   const list = useQuery({
     queryKey: staffKeys.list(staffId, filter),
     queryFn: ({ signal }) => fetchStaffOrders(api, filter, signal),
-    placeholderData: (previous) => previous,
+    // A new filter or search keeps the last list on screen while it loads.
+    placeholderData: keepPreviousData,
   });
+  // ...and when it fails (a search the API refuses): the table never empties under the operator.
+  const lastList = useRef(list.data);
+  if (list.data) lastList.current = list.data;
+  const shown = list.data ?? lastList.current;
+  // A 400 for a search is about what was typed: the API's words go by the search field, no retry.
+  const searchError =
+    list.isError && filter.q !== undefined && isApiFailure(list.error) && list.error.status === 400
+      ? apiErrorMessage(list.error, t('operator.searchInvalid'))
+      : null;
   const alert = useNewOrderAlert(now);
-  const [selected, setSelected] = useState(-1);
+  // The chosen order by id: the list re-sorts every second and as orders come, under any position.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [cardCancel, setCardCancel] = useState<TOrderEvent | null>(null);
   const [quickCancel, setQuickCancel] = useState<TStaffOrder | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const rowRefs = useRef(new Map<string, HTMLButtonElement>());
   const accept = useOrderEvent();
+  // Orders whose accept is on its way: a second `a` sends nothing until the first is answered.
+  const accepting = useRef(new Set<string>());
 
   // Each order counts against its own branch's minutes (`target_minutes` of the list).
-  const orders = useMemo(() => sortQueue(list.data?.orders ?? [], now), [list.data, now]);
+  const orders = useMemo(() => sortQueue(shown?.orders ?? [], now), [shown, now]);
 
-  const choose = (index: number) => {
-    setSelected(index);
-    const order = orders[index];
-    if (!order) return;
+  const choose = (order: TStaffOrder) => {
+    setSelectedId(order.id);
     rowRefs.current.get(order.id)?.focus();
     rowRefs.current.get(order.id)?.scrollIntoView({ block: 'nearest' });
   };
@@ -60,12 +72,20 @@ export function OperatorScreen() {
   };
   useOperatorKeys({
     orders,
-    selected,
+    selectedId,
     dialogOpen: openId !== null || quickCancel !== null,
     choose,
     focusSearch: () => searchRef.current?.focus(),
     open,
-    accept: (order) => accept.mutate({ order, event: 'operator-accepted' }),
+    accept: (order) => {
+      if (accepting.current.has(order.id)) return;
+      accepting.current.add(order.id);
+      // The refusal is told by the hook (a toast); here only the way is cleared again.
+      accept
+        .mutateAsync({ order, event: 'operator-accepted' })
+        .catch(() => undefined)
+        .finally(() => accepting.current.delete(order.id));
+    },
     cancel: setQuickCancel,
   });
 
@@ -75,9 +95,9 @@ export function OperatorScreen() {
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="operator-title" className="mr-auto text-2xl font-bold">
           {t('operator.title')}
-          {list.data ? (
+          {shown ? (
             <span className="ml-2 text-base font-normal text-muted">
-              {t('operator.count', { count: list.data.count })}
+              {t('operator.count', { count: shown.count })}
             </span>
           ) : null}
         </h1>
@@ -89,20 +109,20 @@ export function OperatorScreen() {
           {alert.soundOn ? t('operator.soundOn') : t('operator.soundOff')}
         </Button>
       </div>
-      <OperatorFilters filter={filter} onChange={setFilter} searchRef={searchRef} />
+      <OperatorFilters filter={filter} onChange={setFilter} searchRef={searchRef} searchError={searchError} />
       <p className="text-sm text-muted" id="operator-shortcuts">
         {t('operator.shortcuts')}
       </p>
-      {list.isError ? <ListLoadError onRetry={() => void list.refetch()} /> : null}
+      {list.isError && searchError === null ? <ListLoadError onRetry={() => void list.refetch()} /> : null}
       <OperatorQueueTable
         orders={orders}
         now={now}
-        selected={selected}
-        onSelect={setSelected}
+        selected={selectedId}
+        onSelect={setSelectedId}
         onOpen={open}
         isFresh={alert.isFresh}
         rowRefs={rowRefs}
-        empty={Boolean(list.data) && orders.length === 0}
+        empty={Boolean(shown) && orders.length === 0}
       />
       <OrderCardDialog
         orderId={openId}

@@ -12,7 +12,7 @@ import { NO_CONTENT } from '@/lib/api-client';
 import { QueryProvider } from '@/lib/query-client';
 import { useStaffApi } from '../api';
 import { isWorkspacePage, ROLE_SCREEN, SCREEN_KEY, staffRedirect } from '../lib/screens';
-import { staffKeys } from '../lib/staff-queries';
+import { forgetStaffData } from '../lib/staff-queries';
 import type { TStreamState } from '../lib/staff-stream';
 import { useStaffSession } from '../session';
 import { useStaffStream } from '../use-staff-stream';
@@ -108,15 +108,14 @@ function SignedInBar({ live }: { live: TStreamState | null }) {
   const t = useTranslations('staff');
   const staff = useStaffMember();
   const api = useStaffApi();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   if (!staff) return null;
   const screen = SCREEN_KEY[staff.role];
   const signOut = async () => {
     setBusy(true);
-    // The token stops working on the server; the session ends here whatever the answer.
+    // The token stops working on the server; the session ends here whatever the answer, and with it
+    // every cached staff and manager answer (useForgetOnSignOut).
     await api.post('/v1/staff/logout', { schema: NO_CONTENT }).catch(() => undefined);
-    queryClient.removeQueries({ queryKey: staffKeys.all });
     useStaffSession.getState().signOut();
     setBusy(false);
   };
@@ -153,8 +152,25 @@ function SessionCheck({ staffId }: { staffId: string }) {
   return null;
 }
 
+/**
+ * Every end of a session (the sign-out button, a 401 of any call or of the stream, another member
+ * signing in over an expired session) drops all the workspace's cached data, the manager's too.
+ */
+function useForgetOnSignOut(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      useStaffSession.subscribe((state, previous) => {
+        const before = previous.session?.staff.id;
+        if (before !== undefined && state.session?.staff.id !== before) forgetStaffData(queryClient);
+      }),
+    [queryClient],
+  );
+}
+
 function Shell({ children }: { children: ReactNode }) {
   const t = useTranslations('staff');
+  useForgetOnSignOut();
   const ready = useSessionHydrated();
   const staff = useStaffMember();
   const pathname = usePathname();

@@ -10,7 +10,8 @@ import { subscribeStaffOrders } from '../use-staff-stream';
 const HIGHLIGHT_MS = 60_000;
 
 /**
- * The operator's alert for each new order from the stream: a toast, its row highlighted for a minute
+ * The operator's alert for each new order from the stream (placed, its payment arrived, or a scheduled
+ * one whose time has come: 'future-due' puts it in the queue as new): a toast, its row highlighted for a minute
  * (or until opened) and, once the operator turned the sound on (a click: browsers allow audio only
  * after one), a beep.
  */
@@ -24,10 +25,12 @@ export function useNewOrderAlert(now: number) {
   useEffect(
     () =>
       subscribeStaffOrders((event) => {
-        const arrived = event.event === null || event.event === 'payment-received';
+        const due = event.event === 'future-due';
+        const arrived = event.event === null || event.event === 'payment-received' || due;
         if (!arrived || event.status !== 'new') return;
         setFresh((current) => new Map(current).set(event.order_id, Date.now()));
-        notify('success', t('operator.newOrder', { number: event.external_order_id }));
+        const number = event.external_order_id;
+        notify('success', due ? t('operator.dueOrder', { number }) : t('operator.newOrder', { number }));
         if (soundRef.current) beep();
       }),
     [t],

@@ -6,10 +6,11 @@ import { moveSelection, shortcutOf } from '../lib/shortcuts';
 
 type TKeyActions = {
   orders: readonly TStaffOrder[];
-  selected: number;
+  /** The chosen order's id (null: none): the list re-sorts under it, so it is found again on each key. */
+  selectedId: string | null;
   /** A dialog of the screen is open: the keys belong to it. */
   dialogOpen: boolean;
-  choose: (index: number) => void;
+  choose: (order: TStaffOrder) => void;
   focusSearch: () => void;
   open: (order: TStaffOrder) => void;
   accept: (order: TStaffOrder) => void;
@@ -19,7 +20,9 @@ type TKeyActions = {
 /**
  * The operator's keyboard (lib/shortcuts.ts): j/k or arrows choose a row, / the search, Enter opens
  * the chosen order's card, a accepts it, c asks for a reason to cancel it; never while typing or in a
- * dialog. The listener reads the latest state on every key, so it is added once.
+ * dialog. The listener reads the latest state on every key, so it is added once; the chosen order is
+ * looked up by its id in the list as shown at that moment, so a key never acts on another order that
+ * took its place (an order that left the list leaves nothing chosen).
  */
 export function useOperatorKeys(actions: TKeyActions): void {
   const latest = useRef(actions);
@@ -37,10 +40,12 @@ export function useOperatorKeys(actions: TKeyActions): void {
         dialogOpen: state.dialogOpen || document.querySelector('[role="dialog"]') !== null,
       });
       if (!shortcut) return;
-      const order = state.orders[state.selected] ?? null;
+      const index = state.orders.findIndex((o) => o.id === state.selectedId);
+      const order = state.orders[index] ?? null;
       if (shortcut === 'next' || shortcut === 'previous') {
         event.preventDefault();
-        state.choose(moveSelection(state.selected, shortcut === 'next' ? 1 : -1, state.orders.length));
+        const next = state.orders[moveSelection(index, shortcut === 'next' ? 1 : -1, state.orders.length)];
+        if (next) state.choose(next);
       } else if (shortcut === 'search') {
         event.preventDefault();
         state.focusSearch();

@@ -6,6 +6,7 @@ import type {
   TStaffOrderDetail,
   TStaffOrdersResponse,
 } from '@app/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TApiClient } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
 
@@ -19,6 +20,23 @@ export type TStaffListFilter = {
   status?: TOrderStatus;
   q?: string;
 };
+
+/**
+ * The first part of every query key of the workspace: the staff screens' ('staff', below) and the
+ * manager's ('staff-manage', features/staff-manage/api/manage-api.ts, whose keys name no member).
+ */
+export const STAFF_CACHE_ROOTS = ['staff', 'staff-manage'] as const;
+
+/**
+ * Drops every staff and manager answer from the cache (a sign-out, by the button or forced by a 401):
+ * the next person signing in on this browser must see none of them, however fresh they still are.
+ */
+export function forgetStaffData(queryClient: QueryClient): void {
+  for (const root of STAFF_CACHE_ROOTS) {
+    void queryClient.cancelQueries({ queryKey: [root] });
+    queryClient.removeQueries({ queryKey: [root] });
+  }
+}
 
 export const staffKeys = {
   all: ['staff'] as const,
