@@ -53,7 +53,10 @@ export function registerClientHeaders(app: FastifyInstance): void {
     route.schema = { ...route.schema, headers: route.schema?.headers ?? ZClientHeadersSchema };
   });
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS' || !request.routeOptions.url || !isClientApiPath(request.url)) return;
+    // The route's pattern, not the raw URL: the router matched the decoded path, so '/%762/product'
+    // reaches /v2/product and must be checked like it.
+    const route = request.routeOptions.url;
+    if (request.method === 'OPTIONS' || !route || !isClientApiPath(route)) return;
     const shipperId = readHeader(request, 'shipper');
     const platformId = readHeader(request, 'platform');
     // Remembered by the read cache (dropped when the shippers table changes), bounded for unknown ids.

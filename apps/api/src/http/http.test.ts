@@ -83,6 +83,18 @@ describe('client headers on /v1 /v2 /v3', () => {
     expect(apiError(res.json())).toMatchObject({ code: 'SHIPPER_NOT_FOUND' });
   });
 
+  it('checks them on a path spelled with percent-escapes, which the router decodes to the same route', async () => {
+    // '/%762/product' is /v2/product to the router: the shipper must be checked as there.
+    const unknown = await t.get('/%762/product', { shipper: stableId('shipper', 'nobody') });
+    expect(unknown.statusCode).toBe(404);
+    expect(apiError(unknown.json())).toMatchObject({ code: 'SHIPPER_NOT_FOUND' });
+    const missing = await t.get('/%761/cities', { shipper: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect(apiError(missing.json())).toMatchObject({ code: 'MISSING_HEADER' });
+    const known = await t.get('/%761/cities');
+    expect(known.statusCode).toBe(200);
+  });
+
   it('accepts the headers in any letter case of the uuid', async () => {
     const res = await t.get('/v1/cities', { shipper: CLIENT_HEADERS.shipper.toUpperCase() });
     expect(res.statusCode).toBe(200);
