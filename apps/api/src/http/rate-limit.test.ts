@@ -265,6 +265,17 @@ const ROUTES: RouteCase[] = [
     name: 'POST /v1/customer-addresses/{id}/activate',
     call: (app, c) => inject(app, 'POST', `/v1/customer-addresses/${someId()}/activate`, undefined, c),
   },
+  // The card's balance may be asked of iiko Cloud on both: the chain's quota is not a customer's loop.
+  {
+    policy: 'customer-writes',
+    name: 'POST /v2/crm/iiko-customer-info',
+    call: (app, c) => inject(app, 'POST', '/v2/crm/iiko-customer-info', undefined, c),
+  },
+  {
+    policy: 'customer-writes',
+    name: 'GET /v2/crm/loyalty-history',
+    call: (app, c) => inject(app, 'GET', '/v2/crm/loyalty-history', undefined, c),
+  },
 ];
 
 describe('every limited route', () => {

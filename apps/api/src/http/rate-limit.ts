@@ -74,7 +74,7 @@ export const RATE_LIMIT_POLICIES = {
   'vacancy-application': { env: 'RATE_LIMIT_VACANCY_APPLICATION', per: 'address', onStoreError: 'refuse' },
   /** POST /v1/user_reviews. */
   review: { env: 'RATE_LIMIT_REVIEW', per: 'customer', onStoreError: 'allow' },
-  /** Profile and saved-address writes of a signed-in customer. */
+  /** Profile and saved-address writes of a signed-in customer, and the loyalty card's reads (iiko Cloud). */
   'customer-writes': { env: 'RATE_LIMIT_CUSTOMER_WRITES', per: 'customer', onStoreError: 'allow' },
   /**
    * The payment providers' merchant endpoints (POST /v1/payments/payme, /v1/payments/click/prepare

@@ -42,12 +42,14 @@ export async function loyaltyRoutes(fastify: FastifyInstance) {
     '/v2/crm/loyalty-history',
     {
       preHandler,
+      // It reads the balance too (iiko Cloud with LOYALTY_PROVIDER=iiko): the same per-customer limit.
+      config: rateLimited(app, 'customer-writes'),
       schema: {
         tags,
         summary:
           "The signed-in customer's card: balance and movements (welcome, spent, refund, earned), newest first",
         querystring: ZLoyaltyHistoryQuery,
-        response: { 200: ZLoyaltyHistoryResponse, ...errors },
+        response: { 200: ZLoyaltyHistoryResponse, ...errors, ...rateLimitResponses('customer-writes') },
       },
     },
     async (request) => getLoyaltyHistory(deps(), signedIn(request).customer.id, request.query),
