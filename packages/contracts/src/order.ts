@@ -128,8 +128,12 @@ export const ZCreateOrderRequest = z.object({
   is_preorder: z.boolean().default(false),
   source: z.literal('website').default('website'),
   promo_code: ZSingleLineText.trim().min(1).max(40).optional(),
-  /** Cash only: the banknote the customer pays with; must not be below the total to pay. */
-  change_from: ZSum.nullable().optional(),
+  /**
+   * Cash only: the banknote the customer pays with; must not be below the total to pay, nor above a
+   * hundred million (domain MAX_CHANGE_FROM; the column is an integer, and the quote must refuse what
+   * placing would).
+   */
+  change_from: ZSum.max(100_000_000).nullable().optional(),
   /**
    * Sums paid with the accumulative card's bonuses: at most the balance and LOYALTY_MAX_SHARE_PERCENT
    * of the total, a whole number of hundreds (spec section 5); the rest is paid by `payment_type`.

@@ -182,6 +182,12 @@ export const percentDiscount = (amount: number, percent: number): number => {
 };
 
 /**
+ * The largest cash 'change from' an order takes: a hundred million sum, far above any order (the
+ * contract's `change_from` bound, packages/contracts order.ts; the storefront says so at the field).
+ */
+export const MAX_CHANGE_FROM = 100_000_000;
+
+/**
  * Cash 'change from': the banknote sum the customer will pay with must cover the total ('You
  * cannot deposit an amount less than the total amount.'). null or undefined means no change is
  * needed, which is valid.

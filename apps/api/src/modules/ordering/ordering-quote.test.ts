@@ -6,6 +6,7 @@ import {
   ZCreateOrderResponse,
   ZOrderQuoteResponse,
 } from '@app/contracts';
+import { MAX_CHANGE_FROM } from '@app/domain';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -538,6 +539,22 @@ describe('POST /v2/ondemand-order/quote: bad input and sign-in', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(ZApiError.parse(broken.json()).code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses a change above MAX_CHANGE_FROM as placing does (400 naming change_from), and takes it at the bound', async () => {
+    // The orders' integer column would refuse 3e9 when placing: the quote must not call it fine.
+    for (const changeFrom of [MAX_CHANGE_FROM + 1, 3_000_000_000]) {
+      const body = deliveryOrderBody({ change_from: changeFrom });
+      const res = await postQuote(customer.token, body, { locale: 'en' });
+      expect(res.statusCode).toBe(400);
+      expect(ZApiError.parse(res.json()).fields?.map((f) => f.field)).toContain('change_from');
+      const placed = await postOrder(t, customer.token, body);
+      expect(placed.statusCode).toBe(400);
+      expect(ZApiError.parse(placed.json()).fields?.map((f) => f.field)).toContain('change_from');
+    }
+    const atBound = await postQuote(customer.token, deliveryOrderBody({ change_from: MAX_CHANGE_FROM }));
+    expect(atBound.statusCode).toBe(200);
+    expect(ZOrderQuoteResponse.parse(atBound.json()).errors).toEqual([]);
   });
 
   it('is documented', async () => {

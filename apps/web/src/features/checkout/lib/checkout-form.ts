@@ -1,5 +1,5 @@
 import type { TDeliveryType } from '@app/contracts';
-import { changeFromValid } from '@app/domain';
+import { changeFromValid, MAX_CHANGE_FROM } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ export type TCheckoutErrorKey =
   | 'tooLong'
   | 'chooseTime'
   | 'changeNotNumber'
+  | 'changeTooLarge'
   | 'changeBelowTotal'
   | 'paymentType'
   | 'bonusNotNumber';
@@ -43,10 +44,12 @@ export const CHANGE_FROM_MAX_CHARS = 20;
 export function changeFromProblem(
   typed: string,
   total: number | null,
-): 'changeNotNumber' | 'changeBelowTotal' | null {
+): 'changeNotNumber' | 'changeTooLarge' | 'changeBelowTotal' | null {
   if (typed.trim() === '') return null;
   const changeFrom = typed.length > CHANGE_FROM_MAX_CHARS ? null : parseSum(typed);
   if (changeFrom === null) return 'changeNotNumber';
+  // The API refuses more (a banknote, not a fortune): said here rather than as a failed quote.
+  if (changeFrom > MAX_CHANGE_FROM) return 'changeTooLarge';
   if (total !== null && !changeFromValid(changeFrom, total)) return 'changeBelowTotal';
   return null;
 }

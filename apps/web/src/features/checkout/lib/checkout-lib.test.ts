@@ -1,5 +1,5 @@
 import { ONLINE_PAYMENT_TYPES, ORDER_PAYMENT_TYPES, type TOrderQuoteResponse } from '@app/contracts';
-import type { CartLine } from '@app/domain';
+import { type CartLine, MAX_CHANGE_FROM } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_DEFAULTS } from '@/lib/stores/checkout';
 import { bonusAmount, bonusProblem, roundDownToHundred } from './bonus';
@@ -252,6 +252,10 @@ describe('checkout form rules (spec sections 3 and 5)', () => {
     expect(changeFromProblem('  ', 120_000)).toBeNull();
     expect(changeFromProblem('1', null)).toBeNull();
     expect(changeFromProblem('1 000 сум', null)).toBe('changeNotNumber');
+    // The API takes at most MAX_CHANGE_FROM: more is said at the field, not left to a failed quote.
+    expect(changeFromProblem(String(MAX_CHANGE_FROM), null)).toBeNull();
+    expect(changeFromProblem(String(MAX_CHANGE_FROM + 1), null)).toBe('changeTooLarge');
+    expect(changeFromProblem('3 000 000 000', 10_000)).toBe('changeTooLarge');
   });
 
   it('needs an offered slot for a scheduled order and an offered payment type', () => {
