@@ -22,7 +22,7 @@ export function useStaffApi(): TApiClient {
         // 401: the token no longer works. 403 is a refusal of one action (another branch's order, an
         // event of another role): the screen shows it, the session goes on.
         onUnauthorized: (status) => {
-          if (status === 401) useStaffSession.getState().signOut();
+          if (status === 401) useStaffSession.getState().signOut('server');
         },
       }),
     [config, locale],

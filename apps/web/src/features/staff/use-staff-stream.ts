@@ -71,7 +71,7 @@ export function useStaffStream(staffId: string | null): TStreamState | null {
       },
       onState: setState,
       onFatal: (status) => {
-        if (status === 401) useStaffSession.getState().signOut();
+        if (status === 401) useStaffSession.getState().signOut('server');
       },
     });
     return () => feed.stop();

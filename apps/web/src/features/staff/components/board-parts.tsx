@@ -35,7 +35,10 @@ export function ListLoadError({ onRetry, large }: { onRetry: () => void; large?:
   );
 }
 
-/** A board card's heading: the order's number (naming the card) and its status. */
+/**
+ * A board card's heading: the order's number (naming the card) and its status. The heading takes the
+ * focus when the card moves to another column after an action (use-focus-keeper.ts).
+ */
 export function BoardCardHeader({
   headingId,
   order,
@@ -47,7 +50,12 @@ export function BoardCardHeader({
 }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-2">
-      <h3 id={headingId} className={cn(large ? 'text-3xl' : 'text-2xl', 'font-extrabold tabular-nums')}>
+      <h3
+        id={headingId}
+        tabIndex={-1}
+        data-focus-target
+        className={cn(large ? 'text-3xl' : 'text-2xl', 'font-extrabold tabular-nums')}
+      >
         {order.external_order_id}
       </h3>
       <StatusBadge status={order.status} large />
@@ -64,5 +72,14 @@ export function BoardCardActions({
   only: readonly TOrderEvent[];
 }) {
   const [cancelFor, setCancelFor] = useState<TOrderEvent | null>(null);
-  return <EventActions order={order} only={only} large cancelFor={cancelFor} onCancelChange={setCancelFor} />;
+  return (
+    <EventActions
+      order={order}
+      only={only}
+      large
+      numbered
+      cancelFor={cancelFor}
+      onCancelChange={setCancelFor}
+    />
+  );
 }

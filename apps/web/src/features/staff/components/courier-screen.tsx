@@ -3,14 +3,17 @@
 import type { TOrderEvent, TStaffOrder, TStaffOrderDetail } from '@app/contracts';
 import { formatSum } from '@app/domain';
 import { useLocale, useTranslations } from 'next-intl';
+import type { Ref } from 'react';
 import { ClockIcon, PhoneIcon } from '@/components/ui/icons';
 import { pick } from '@/lib/localized';
 import { formatPhone } from '@/lib/phone';
 import { useNow } from '../hooks';
 import { courierLists, elapsedClock, telLink } from '../lib/queue';
+import { ArrivalAnnouncer } from './arrival-announcer';
 import { BoardCardActions, BoardCardHeader, ListLoadError, useStaffOrderList } from './board-parts';
 import { AddressDetails, MapLinks } from './order-card';
 import { OrderLines } from './order-parts';
+import { useFocusKeeper } from './use-focus-keeper';
 import { useOrderDetails } from './use-order-details';
 
 type TMoneyLocale = 'ru' | 'uz' | 'en';
@@ -22,17 +25,20 @@ function DeliveryCard({
   detail,
   now,
   own,
+  itemRef,
 }: {
   order: TStaffOrder;
   detail: TStaffOrderDetail | undefined;
   now: number;
   own: boolean;
+  itemRef: Ref<HTMLElement>;
 }) {
   const t = useTranslations('staff');
   const locale = useLocale() as TMoneyLocale;
   const toCollect = detail ? detail.amount_to_pay : null;
   return (
     <article
+      ref={itemRef}
       data-order={order.external_order_id}
       aria-labelledby={`delivery-${order.id}`}
       className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-card"
@@ -89,26 +95,47 @@ export function CourierScreen() {
   const list = useStaffOrderList();
   const { toTake, mine } = courierLists(list.data?.orders ?? []);
   const details = useOrderDetails([...mine, ...toTake]);
+  // Taken (or given back), the order moves to the other list (a new card there) and the focus follows
+  // it: the courier's next steps with it (call, map, picked up) are on that card. Delivered, it
+  // leaves the screen: the next card of its list, else that list's heading (use-focus-keeper.ts).
+  const focus = useFocusKeeper({ take: toTake.map((o) => o.id), mine: mine.map((o) => o.id) }, (list) =>
+    document.getElementById(`courier-${list}`),
+  );
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('courier.title')}</h1>
+      <ArrivalAnnouncer kind="courier" />
       {list.isError ? <ListLoadError large onRetry={() => void list.refetch()} /> : null}
       <section aria-labelledby="courier-take" data-list="take" className="flex flex-col gap-3">
-        <h2 id="courier-take" className="text-xl font-bold">
+        <h2 id="courier-take" tabIndex={-1} className="text-xl font-bold">
           {t('courier.toTake')} <span className="tabular-nums">({toTake.length})</span>
         </h2>
         {toTake.length === 0 ? <p className="text-muted">{t('courier.empty')}</p> : null}
         {toTake.map((order) => (
-          <DeliveryCard key={order.id} order={order} detail={details.get(order.id)} now={now} own={false} />
+          <DeliveryCard
+            key={order.id}
+            order={order}
+            detail={details.get(order.id)}
+            now={now}
+            own={false}
+            itemRef={focus.item(order.id)}
+          />
         ))}
       </section>
       <section aria-labelledby="courier-mine" data-list="mine" className="flex flex-col gap-3">
-        <h2 id="courier-mine" className="text-xl font-bold">
+        <h2 id="courier-mine" tabIndex={-1} className="text-xl font-bold">
           {t('courier.mine')} <span className="tabular-nums">({mine.length})</span>
         </h2>
         {mine.length === 0 ? <p className="text-muted">{t('courier.empty')}</p> : null}
         {mine.map((order) => (
-          <DeliveryCard key={order.id} order={order} detail={details.get(order.id)} now={now} own />
+          <DeliveryCard
+            key={order.id}
+            order={order}
+            detail={details.get(order.id)}
+            now={now}
+            own
+            itemRef={focus.item(order.id)}
+          />
         ))}
       </section>
     </div>

@@ -26,12 +26,15 @@ export function CancelDialog({
   open,
   onOpenChange,
   onDone,
+  fallbackFocus,
 }: {
   order: TOrderRef;
   event: TOrderEvent;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDone?: () => void;
+  /** Where focus goes on close when what opened the form is gone (the cancelled order's row). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const t = useTranslations('staff.cancel');
   const id = useId();
@@ -42,7 +45,12 @@ export function CancelDialog({
   const form = useForm<TCancelForm>({ resolver: zodResolver(ZCancelForm), defaultValues: { reason: '' } });
   const error = form.formState.errors.reason;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('title', { number: order.external_order_id })}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('title', { number: order.external_order_id })}
+      fallbackFocus={fallbackFocus}
+    >
       <form
         noValidate
         onSubmit={form.handleSubmit(({ reason }) => send.mutate({ order, event, reason }))}
@@ -93,6 +101,7 @@ export function EventActions({
   order,
   only,
   large,
+  numbered,
   onDone,
   cancelFor,
   onCancelChange,
@@ -100,12 +109,17 @@ export function EventActions({
   order: TOrderRef & Pick<TStaffOrder, 'allowed_events'>;
   only?: readonly TOrderEvent[];
   large?: boolean;
+  /**
+   * Each button's name says the order's number too ("Принять: заказ B-1"), the visible word first: on
+   * a board of many cards a screen reader's list of buttons is otherwise a run of the same word.
+   */
+  numbered?: boolean;
   onDone?: () => void;
   /** The cancelling event whose form is open (controlled from outside: a keyboard shortcut opens it). */
   cancelFor: TOrderEvent | null;
   onCancelChange: (event: TOrderEvent | null) => void;
 }) {
-  const t = useTranslations('staff.events');
+  const t = useTranslations('staff');
   const send = useOrderEvent(onDone);
   const events = order.allowed_events.filter((e) => !only || only.includes(e));
   if (events.length === 0) return null;
@@ -119,9 +133,14 @@ export function EventActions({
           className={cn('min-h-11 justify-center', large && 'min-w-32 flex-1')}
           busy={send.isPending}
           data-event={event}
+          aria-label={
+            numbered
+              ? t('actionFor', { action: t(`events.${event}`), number: order.external_order_id })
+              : undefined
+          }
           onClick={() => (isCancelEvent(event) ? onCancelChange(event) : send.mutate({ order, event }))}
         >
-          {t(event)}
+          {t(`events.${event}`)}
         </Button>
       ))}
       {cancelFor ? (

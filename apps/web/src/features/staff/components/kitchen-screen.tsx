@@ -2,12 +2,15 @@
 
 import type { TOrderEvent, TStaffOrder, TStaffOrderDetail } from '@app/contracts';
 import { useTranslations } from 'next-intl';
+import type { Ref } from 'react';
 import { cn } from '@/components/ui/cn';
 import { ClockIcon } from '@/components/ui/icons';
 import { useNow } from '../hooks';
 import { elapsedClock, isLate, kitchenColumns, minutesLate, type TKitchenColumn } from '../lib/queue';
+import { ArrivalAnnouncer } from './arrival-announcer';
 import { BoardCardActions, BoardCardHeader, ListLoadError, useStaffOrderList } from './board-parts';
 import { LateMark, OrderLines } from './order-parts';
+import { useFocusKeeper } from './use-focus-keeper';
 import { useOrderDetails } from './use-order-details';
 
 const COLUMNS: readonly TKitchenColumn[] = ['toAccept', 'cooking', 'ready'];
@@ -23,15 +26,18 @@ function Ticket({
   order,
   detail,
   now,
+  itemRef,
 }: {
   order: TStaffOrder;
   detail: TStaffOrderDetail | undefined;
   now: number;
+  itemRef: Ref<HTMLElement>;
 }) {
   const t = useTranslations('staff');
   const late = isLate(order, now);
   return (
     <article
+      ref={itemRef}
       data-order={order.external_order_id}
       data-late={late || undefined}
       aria-labelledby={`ticket-${order.id}`}
@@ -81,11 +87,22 @@ export function KitchenScreen() {
   const list = useStaffOrderList();
   const columns = kitchenColumns(list.data?.orders ?? []);
   const details = useOrderDetails([...columns.toAccept, ...columns.cooking, ...columns.ready]);
+  // An action moves the ticket to the next column (a new element there) or off the board: the focus
+  // follows it to its new place, or goes to the next ticket of its column (use-focus-keeper.ts).
+  const focus = useFocusKeeper(
+    {
+      toAccept: columns.toAccept.map((o) => o.id),
+      cooking: columns.cooking.map((o) => o.id),
+      ready: columns.ready.map((o) => o.id),
+    },
+    (column) => document.getElementById(`column-${column}`),
+  );
   return (
     <section aria-labelledby="kitchen-title" className="flex flex-col gap-4">
       <h1 id="kitchen-title" className="text-2xl font-bold">
         {t('kitchen.title')}
       </h1>
+      <ArrivalAnnouncer kind="kitchen" />
       {list.isError ? <ListLoadError large onRetry={() => void list.refetch()} /> : null}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {COLUMNS.map((column) => (
@@ -95,14 +112,24 @@ export function KitchenScreen() {
             data-column={column}
             className="flex flex-col gap-3"
           >
-            <h2 id={`column-${column}`} className="rounded-xl bg-ink px-4 py-2 text-xl font-bold text-white">
+            <h2
+              id={`column-${column}`}
+              tabIndex={-1}
+              className="rounded-xl bg-ink px-4 py-2 text-xl font-bold text-white"
+            >
               {t(`kitchen.${column}`)} <span className="tabular-nums">({columns[column].length})</span>
             </h2>
             {columns[column].length === 0 ? (
               <p className="px-2 text-lg text-muted">{t('kitchen.empty')}</p>
             ) : null}
             {columns[column].map((order) => (
-              <Ticket key={order.id} order={order} detail={details.get(order.id)} now={now} />
+              <Ticket
+                key={order.id}
+                order={order}
+                detail={details.get(order.id)}
+                now={now}
+                itemRef={focus.item(order.id)}
+              />
             ))}
           </section>
         ))}

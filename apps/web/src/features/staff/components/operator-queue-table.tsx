@@ -21,20 +21,25 @@ function QueueRow({
   onSelect,
   onOpen,
   rowRefs,
+  itemRef,
+  isPlacedFocus,
 }: {
   order: TStaffOrder;
   now: number;
   selected: boolean;
   highlighted: boolean;
   onSelect: () => void;
+  isPlacedFocus?: (target: EventTarget) => boolean;
   onOpen: () => void;
   rowRefs: TRowRefs;
+  itemRef?: React.Ref<HTMLTableRowElement>;
 }) {
   const t = useTranslations('staff');
   const locale = useLocale() as TMoneyLocale;
   const late = isLate(order, now);
   return (
     <tr
+      ref={itemRef}
       data-order={order.external_order_id}
       data-fresh={highlighted || undefined}
       data-late={late || undefined}
@@ -54,8 +59,11 @@ function QueueRow({
             if (el) rowRefs.current.set(order.id, el);
             else rowRefs.current.delete(order.id);
           }}
-          onFocus={onSelect}
+          onFocus={(event) => {
+            if (!isPlacedFocus?.(event.currentTarget)) onSelect();
+          }}
           onClick={onOpen}
+          data-focus-target
           aria-label={t('order.open', { number: order.external_order_id })}
           className="min-h-11 rounded-lg px-2 font-bold text-brand-700 underline"
         >
@@ -101,8 +109,10 @@ export function OperatorQueueTable({
   selected,
   onSelect,
   onOpen,
+  isPlacedFocus,
   isFresh,
   rowRefs,
+  itemRef,
   empty,
 }: {
   orders: readonly TStaffOrder[];
@@ -110,9 +120,13 @@ export function OperatorQueueTable({
   /** The chosen order's id, or null. */
   selected: string | null;
   onSelect: (orderId: string) => void;
+  /** The focus arriving at a row's button was moved there for an order that left: it does not choose it. */
+  isPlacedFocus?: (target: EventTarget) => boolean;
   onOpen: (order: TStaffOrder) => void;
   isFresh: (orderId: string) => boolean;
   rowRefs: TRowRefs;
+  /** The ref of a row by order id (the screen's focus keeper: use-focus-keeper.ts). */
+  itemRef?: (orderId: string) => React.Ref<HTMLTableRowElement>;
   /** The list is read and nothing matches. */
   empty: boolean;
 }) {
@@ -150,8 +164,10 @@ export function OperatorQueueTable({
               selected={order.id === selected}
               highlighted={isFresh(order.id)}
               onSelect={() => onSelect(order.id)}
+              isPlacedFocus={isPlacedFocus}
               onOpen={() => onOpen(order)}
               rowRefs={rowRefs}
+              itemRef={itemRef?.(order.id)}
             />
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import type { TStaffOrder } from '@app/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import type { TStaffOrder, TStaffOrderDetail } from '@app/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/components/ui/toasts';
@@ -20,9 +20,12 @@ type TCall = { method: string; url: URL; body: unknown };
 function stubApi({
   list,
   accept = () => ({ body: { order_id: 'x', status: 'operator-accepted', at: new Date().toISOString() } }),
+  detail,
 }: {
   list: (q: string | null) => TApiReply | Promise<TApiReply>;
   accept?: (orderId: string) => TApiReply | Promise<TApiReply>;
+  /** GET /v1/staff/orders/{id}: the order's card. */
+  detail?: (orderId: string) => TApiReply;
 }) {
   const calls: TCall[] = [];
   vi.stubGlobal(
@@ -32,12 +35,14 @@ function stubApi({
       const method = init?.method ?? 'GET';
       calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       const events = /^\/v1\/staff\/orders\/([^/]+)\/events$/.exec(url.pathname);
+      const card = /^\/v1\/staff\/orders\/([^/]+)$/.exec(url.pathname);
       let reply: TApiReply;
       if (method === 'GET' && url.pathname === '/v1/staff/orders')
         reply = await list(url.searchParams.get('q'));
       else if (method === 'GET' && url.pathname === '/v1/branches')
         reply = { body: { count: 0, branches: [] } };
       else if (method === 'POST' && events?.[1]) reply = await accept(decodeURIComponent(events[1]));
+      else if (method === 'GET' && card?.[1] && detail) reply = detail(decodeURIComponent(card[1]));
       else reply = { status: 501, body: { statusCode: 501, code: 'NOT_MOCKED', message: url.pathname } };
       return new Response(JSON.stringify(reply.body ?? {}), {
         status: reply.status ?? 200,
@@ -53,7 +58,33 @@ function stubApi({
   };
 }
 
-const listOf = (orders: TStaffOrder[]): TApiReply => ({ body: { count: orders.length, orders } });
+const listOf = (orders: TStaffOrder[], count = orders.length): TApiReply => ({ body: { count, orders } });
+/** The order's card as GET /v1/staff/orders/{id} answers it (no lines, no history: enough here). */
+const detailOf = (order: TStaffOrder, extra: Partial<TStaffOrderDetail> = {}): TApiReply => ({
+  body: {
+    ...order,
+    updated_at: order.created_at,
+    to_location: null,
+    accommodation: '',
+    apartment: '',
+    building: '',
+    floor: '',
+    description: '',
+    is_courier_call: false,
+    goods_price: order.total_price,
+    delivery_price: 0,
+    discount_price: 0,
+    promo_code: null,
+    change_from: null,
+    amount_to_pay: order.total_price,
+    lines: [],
+    history: [],
+    ...extra,
+  } satisfies TStaffOrderDetail,
+});
+const cancelled = (order: TStaffOrder): TApiReply => ({
+  body: { order_id: order.id, status: 'operator-cancelled', at: new Date().toISOString() },
+});
 const eventsOf = (order: TStaffOrder) => `/v1/staff/orders/${order.id}/events`;
 const row = (number: string) => {
   const cell = screen.getByRole('button', { name: new RegExp(number) });
@@ -186,6 +217,120 @@ describe('the operator queue', { timeout: 30_000 }, () => {
       expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
       expect(screen.getByRole('button', { name: /B-10001/ })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: /B-10002/ })).toBeInTheDocument();
+    });
+  });
+  describe('focus when an order leaves the queue', () => {
+    const numberButton = (number: string) => screen.getByRole('button', { name: `Открыть заказ ${number}` });
+    const cancelThroughForm = async () => {
+      const dialog = await screen.findByRole('dialog', { name: /Отмена заказа/ });
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Причина' }), 'Клиент передумал');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: /Отмена заказа/ })).toBeNull());
+    };
+
+    it('moves to the next row after a quick cancel (`c`) removes the chosen one', async () => {
+      // As in a browser: the form closes and gives the focus back to the row before the list is read again.
+      const refreshed = deferred<TApiReply>();
+      let cancelledYet = false;
+      stubApi({
+        list: () => (cancelledYet ? refreshed.promise : listOf([placed, older])),
+        accept: () => {
+          cancelledYet = true;
+          return cancelled(placed);
+        },
+      });
+      renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      await userEvent.keyboard('j');
+      expect(numberButton('B-10001')).toHaveFocus();
+
+      await userEvent.keyboard('c');
+      await cancelThroughForm();
+      await waitFor(() => expect(numberButton('B-10001')).toHaveFocus());
+      await act(async () => refreshed.resolve(listOf([older])));
+      await waitFor(() => expect(screen.queryByRole('button', { name: /B-10001/ })).toBeNull());
+      await waitFor(() => expect(numberButton('B-10002')).toHaveFocus());
+      // Focused, not chosen: a key acts on no order the operator did not choose; `j` chooses it.
+      expect(screen.getByRole('table').querySelector('[aria-current]')).toBeNull();
+      await userEvent.keyboard('j');
+      expect(row('B-10002')).toHaveAttribute('aria-current', 'true');
+      expect(numberButton('B-10002')).toHaveFocus();
+    });
+
+    it('hands the focus to the next row when the focused order is taken by another operator', async () => {
+      let orders = [arriving, placed, older];
+      stubApi({ list: () => listOf(orders) });
+      const { queryClient } = renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      act(() => numberButton('B-10001').focus());
+      expect(row('B-10001')).toHaveAttribute('aria-current', 'true');
+
+      orders = [arriving, older];
+      await act(() => queryClient.invalidateQueries());
+      await waitFor(() => expect(screen.queryByRole('button', { name: /B-10001/ })).toBeNull());
+      expect(numberButton('B-10002')).toHaveFocus();
+      expect(screen.getByRole('table').querySelector('[aria-current]')).toBeNull();
+    });
+
+    it('goes to the queue’s heading when the last order is cancelled', async () => {
+      // Here the list is read again before the form has closed: the form's own fallback places the focus.
+      let orders = [placed];
+      stubApi({
+        list: () => listOf(orders),
+        accept: () => {
+          orders = [];
+          return cancelled(placed);
+        },
+      });
+      renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      await userEvent.keyboard('j');
+      await userEvent.keyboard('c');
+      await cancelThroughForm();
+      await screen.findByText('Заказов нет.');
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    });
+
+    it('moves to the next row when the card of an order cancelled in it is closed', async () => {
+      let orders = [placed, older];
+      let status: TStaffOrder['status'] = 'new';
+      stubApi({
+        list: () => listOf(orders),
+        accept: () => {
+          orders = [older];
+          status = 'operator-cancelled';
+          return cancelled(placed);
+        },
+        detail: () => detailOf(placed, status === 'new' ? {} : { status, allowed_events: [] }),
+      });
+      renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      await userEvent.keyboard('j');
+      await userEvent.keyboard('{Enter}');
+      const card = await screen.findByRole('dialog', { name: 'Заказ B-10001' });
+      await userEvent.click(await within(card).findByRole('button', { name: 'Отменить' }));
+      await cancelThroughForm();
+      await waitFor(() => expect(screen.queryByRole('button', { name: /B-10001/ })).toBeNull());
+
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(numberButton('B-10002')).toHaveFocus());
+    });
+  });
+
+  describe('count', () => {
+    it('says the table shows only part of the orders when more match than were listed', async () => {
+      stubApi({ list: () => listOf([placed, older], 134) });
+      renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      expect(screen.getByTestId('operator-count')).toHaveTextContent('показаны 2 из 134 заказов');
+    });
+
+    it('gives the plain count when every order is listed', async () => {
+      stubApi({ list: () => listOf([placed, older]) });
+      renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      expect(screen.getByTestId('operator-count')).toHaveTextContent(/^2 заказа$/);
     });
   });
 });

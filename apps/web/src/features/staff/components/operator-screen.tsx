@@ -15,6 +15,7 @@ import { CancelDialog } from './event-actions';
 import { OperatorFilters } from './operator-filters';
 import { OperatorQueueTable } from './operator-queue-table';
 import { OrderCardDialog } from './order-card';
+import { useFocusKeeper } from './use-focus-keeper';
 import { useNewOrderAlert } from './use-new-order-alert';
 import { useOperatorKeys } from './use-operator-keys';
 
@@ -59,6 +60,14 @@ export function OperatorScreen() {
 
   // Each order counts against its own branch's minutes (`target_minutes` of the list).
   const orders = useMemo(() => sortQueue(shown?.orders ?? [], now), [shown, now]);
+  // An order that leaves the queue (cancelled here, taken by another operator) hands the focus to the
+  // row below it, else the one above, else the heading (use-focus-keeper.ts); so do the dialogs
+  // opened from its row, closing after it left. That row gets the focus only, it is not chosen: a
+  // key never acts on an order the operator did not choose (`a` right after the chosen one left
+  // accepts nothing); the next j or k chooses the focused row.
+  const focus = useFocusKeeper({ queue: orders.map((o) => o.id) }, () =>
+    document.getElementById('operator-title'),
+  );
 
   const choose = (order: TStaffOrder) => {
     setSelectedId(order.id);
@@ -74,6 +83,10 @@ export function OperatorScreen() {
     orders,
     selectedId,
     dialogOpen: openId !== null || quickCancel !== null,
+    focusedId: () => {
+      for (const [id, button] of rowRefs.current) if (button === document.activeElement) return id;
+      return null;
+    },
     choose,
     focusSearch: () => searchRef.current?.focus(),
     open,
@@ -93,11 +106,14 @@ export function OperatorScreen() {
   return (
     <section className="flex flex-col gap-4" aria-labelledby="operator-title">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 id="operator-title" className="mr-auto text-2xl font-bold">
+        <h1 id="operator-title" tabIndex={-1} className="mr-auto text-2xl font-bold">
           {t('operator.title')}
           {shown ? (
-            <span className="ml-2 text-base font-normal text-muted">
-              {t('operator.count', { count: shown.count })}
+            <span className="ml-2 text-base font-normal text-muted" data-testid="operator-count">
+              {/* The list is capped (STAFF_LIST_LIMIT): when more match, the heading says the table is not all. */}
+              {shown.count > shown.orders.length
+                ? t('operator.countPartial', { shown: shown.orders.length, count: shown.count })
+                : t('operator.count', { count: shown.count })}
             </span>
           ) : null}
         </h1>
@@ -119,9 +135,11 @@ export function OperatorScreen() {
         now={now}
         selected={selectedId}
         onSelect={setSelectedId}
+        isPlacedFocus={focus.isPlacing}
         onOpen={open}
         isFresh={alert.isFresh}
         rowRefs={rowRefs}
+        itemRef={focus.item}
         empty={Boolean(shown) && orders.length === 0}
       />
       <OrderCardDialog
@@ -130,6 +148,7 @@ export function OperatorScreen() {
         onClose={() => setOpenId(null)}
         cancelFor={cardCancel}
         onCancelChange={setCardCancel}
+        fallbackFocus={focus.fallback}
       />
       {quickCancel ? (
         <CancelDialog
@@ -139,6 +158,7 @@ export function OperatorScreen() {
           onOpenChange={(isOpen) => {
             if (!isOpen) setQuickCancel(null);
           }}
+          fallbackFocus={focus.fallback}
         />
       ) : null}
     </section>

@@ -210,19 +210,25 @@ function CardBody({
   );
 }
 
-/** The operator's order card: a dialog over the queue (Escape closes it, focus returns to the row). */
+/**
+ * The operator's order card: a dialog over the queue (Escape closes it, focus returns to the row, or
+ * to `fallbackFocus()` when the row left the queue meanwhile).
+ */
 export function OrderCardDialog({
   orderId,
   number,
   onClose,
   cancelFor,
   onCancelChange,
+  fallbackFocus,
 }: {
   orderId: string | null;
   number: string;
   onClose: () => void;
   cancelFor: TOrderEvent | null;
   onCancelChange: (event: TOrderEvent | null) => void;
+  /** Where focus goes on close when the order's row is gone (cancelled from the card). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const t = useTranslations('staff');
   const query = useStaffOrder(orderId);
@@ -234,6 +240,7 @@ export function OrderCardDialog({
       }}
       title={t('order.card', { number: query.data?.external_order_id ?? number })}
       fullScreenOnMobile
+      fallbackFocus={fallbackFocus}
     >
       {query.data ? (
         <CardBody order={query.data} cancelFor={cancelFor} onCancelChange={onCancelChange} />

@@ -30,7 +30,10 @@ export function StatusBadge({ status, large }: { status: TOrderStatus; large?: b
   );
 }
 
-/** Late is said in words and marked with a sign, not by colour alone. */
+/**
+ * Late is said in words and marked with a sign, not by colour alone. Whole minutes round down, so in
+ * its first minute a late order is still said late by 1 minute, never "by 0".
+ */
 export function LateMark({ minutes, large }: { minutes: number; large?: boolean }) {
   const t = useTranslations('staff.order');
   return (
@@ -42,7 +45,7 @@ export function LateMark({ minutes, large }: { minutes: number; large?: boolean 
       )}
     >
       <span aria-hidden="true">⚠</span>
-      {t('late', { minutes })}
+      {t('late', { minutes: Math.max(1, minutes) })}
     </span>
   );
 }

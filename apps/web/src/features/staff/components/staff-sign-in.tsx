@@ -17,15 +17,27 @@ const fieldKey = (message: string | undefined): TFieldKey | null =>
   message === 'loginTooShort' || message === 'passwordTooShort' ? message : null;
 
 /**
+ * The session ended without the member's sign-out: the server refused its token (a 401 of a call or
+ * of the stream: expired, revoked, the account disabled), or the stored one has expired.
+ */
+function useSessionEndedByServer(): boolean {
+  const endedBy = useStaffSession((state) => state.endedBy);
+  const session = useStaffSession((state) => state.session);
+  const [now] = useState(() => Date.now());
+  return endedBy === 'server' || (session !== null && Date.parse(session.expiresAt) <= now);
+}
+
+/**
  * The workspace's sign-in (POST /v1/staff/login): login and password. The API's refusal is shown as
- * it says it (a wrong pair; too many attempts with the seconds to wait, 429; busy, 503). Signed in,
- * the shell sends the member to the role's screen.
+ * it says it (a wrong pair; too many attempts with the seconds to wait, 429; busy, 503). A session
+ * the server ended is said above the form. Signed in, the shell sends the member to the role's screen.
  */
 export function StaffSignIn() {
   const t = useTranslations('staff.signIn');
   const api = useStaffApi();
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  const ended = useSessionEndedByServer();
   const form = useForm<TStaffSignInForm>({
     resolver: zodResolver(ZStaffSignInForm),
     defaultValues: { login: '', password: '' },
@@ -54,6 +66,15 @@ export function StaffSignIn() {
   return (
     <section className="mx-auto mt-6 w-full max-w-sm rounded-card bg-white p-5 shadow-card sm:p-6">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
+      {ended ? (
+        <p
+          role="status"
+          data-testid="session-ended"
+          className="mt-3 rounded-xl bg-[#fef3c6] px-3 py-2 font-semibold text-[#7b3306]"
+        >
+          {t('sessionEnded')}
+        </p>
+      ) : null}
       <p className={hintClass}>{t('intro')}</p>
       <form className="mt-4 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <div>

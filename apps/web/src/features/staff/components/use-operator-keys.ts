@@ -10,6 +10,8 @@ type TKeyActions = {
   selectedId: string | null;
   /** A dialog of the screen is open: the keys belong to it. */
   dialogOpen: boolean;
+  /** The order whose row has the focus, if one has. */
+  focusedId?: () => string | null;
   choose: (order: TStaffOrder) => void;
   focusSearch: () => void;
   open: (order: TStaffOrder) => void;
@@ -44,6 +46,12 @@ export function useOperatorKeys(actions: TKeyActions): void {
       const order = state.orders[index] ?? null;
       if (shortcut === 'next' || shortcut === 'previous') {
         event.preventDefault();
+        // Nothing chosen and a row focused (it stood in for an order that left): that row is chosen first.
+        const focused = order ? null : state.orders.find((o) => o.id === state.focusedId?.());
+        if (focused) {
+          state.choose(focused);
+          return;
+        }
         const next = state.orders[moveSelection(index, shortcut === 'next' ? 1 : -1, state.orders.length)];
         if (next) state.choose(next);
       } else if (shortcut === 'search') {
