@@ -197,8 +197,16 @@ const ZEnvFields = z.object({
   READ_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Open GET /v1/catalogue-changes streams per process (storefront servers); more answer 503. */
   CATALOGUE_STREAM_LIMIT: z.coerce.number().int().min(1).max(1_000).default(32),
+  /**
+   * Of those, what one client address (an IPv4 address, an IPv6 /64) may hold; more answer 429. Each
+   * storefront server connects from its own address, so anonymous clients of one address cannot
+   * take every place.
+   */
+  CATALOGUE_STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(4),
   /** Open GET /v1/staff/stream streams per process (staff screens: operators, kitchens, couriers); more answer 503. */
   STAFF_STREAM_LIMIT: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Open GET /v2/orders/{id}/status-stream streams per process (customers' order pages); more answer 503. */
+  ORDER_STATUS_STREAM_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5_000),
   ESKIZ_BASE_URL: z
     .url()
     .default('https://notify.eskiz.uz')

@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { CACHE_TAGS, type TCatalogueChange, ZApiError } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import { addressBucket } from '../../http/client-address.ts';
 import { cataloguedError } from '../../http/errors.ts';
+import { createStreamSlots } from '../orders/stream-slots.ts';
 
 /** How often an idle stream sends a comment, so proxies keep the connection open. */
 export const HEARTBEAT_MS = 15_000;
@@ -19,12 +21,19 @@ export const RESET_EVENT = 'event: reset\ndata: {}\n\n';
  * triggers, heard on the order-events bus) as Server-Sent Events, for the storefront's servers to
  * drop their cached pages. `event: reset` first on every connection (drop everything: changes
  * while disconnected were not heard), then `event: change` per announcement. At most
- * CATALOGUE_STREAM_LIMIT streams per process.
+ * CATALOGUE_STREAM_LIMIT streams per process (503), of which CATALOGUE_STREAM_LIMIT_PER_ADDRESS per
+ * client address (429): the route is open to anyone, and one address must not lock the storefront's
+ * servers out.
  */
 export async function catalogueChangeRoutes(app: FastifyInstance) {
   const heartbeatMs = HEARTBEAT_MS;
   /** Streams still open: ended when the app closes, and counted against the limit. */
   const open = new Set<PassThrough>();
+  /** Places counted per process and per client address bucket (an IPv4 address, an IPv6 /64). */
+  const slots = createStreamSlots({
+    perProcess: app.config.CATALOGUE_STREAM_LIMIT,
+    perClient: app.config.CATALOGUE_STREAM_LIMIT_PER_ADDRESS,
+  });
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
     open.clear();
@@ -45,21 +54,32 @@ export async function catalogueChangeRoutes(app: FastifyInstance) {
           '(by any API process, the seed, staff or SQL by hand), `event: change` with `data: {"tags":[...]}`,',
           `the tags being ${CACHE_TAGS.map((t) => `\`${t}\``).join(', ')}; a change may repeat. A comment line`,
           `(\`: heartbeat\`) every ${HEARTBEAT_MS / 1000} s keeps the connection open. Meant for a few`,
-          'storefront servers: beyond the per-process limit (CATALOGUE_STREAM_LIMIT) it answers 503 with `Retry-After`.',
+          'storefront servers: beyond the per-process limit (CATALOGUE_STREAM_LIMIT) it answers 503 with `Retry-After`,',
+          'beyond the streams one client address may hold (CATALOGUE_STREAM_LIMIT_PER_ADDRESS) 429 with `Retry-After`.',
         ].join(' '),
         // No 200 schema: a 200 is the stream itself (Fastify never serialises a stream); the
         // document shows its type from `produces` (http/openapi.ts).
         produces: ['text/event-stream'],
-        response: { 503: ZApiError },
+        response: { 429: ZApiError, 503: ZApiError },
       },
     },
     async (request, reply) => {
-      if (open.size >= app.config.CATALOGUE_STREAM_LIMIT) {
+      const slot = slots.take(addressBucket(request.ip));
+      if (slot === 'process') {
         throw cataloguedError(503, 'SERVICE_UNAVAILABLE', [undefined], {
           headers: { 'retry-after': String(RETRY_AFTER_S) },
         });
       }
+      if (slot === 'client') {
+        throw cataloguedError(
+          429,
+          'TOO_MANY_REQUESTS',
+          [{ detail: 'Too many catalogue change streams are open from this address' }],
+          { headers: { 'retry-after': String(RETRY_AFTER_S) } },
+        );
+      }
       const out = new PassThrough();
+      slot.holdUntilClosed(out);
       open.add(out);
       const write = (text: string) => {
         if (!out.writableEnded && !out.destroyed) out.write(text);

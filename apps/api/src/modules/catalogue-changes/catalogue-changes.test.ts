@@ -7,10 +7,10 @@ import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 type Event = { event: string; data: string };
 
 /** GET /v1/catalogue-changes read with fetch, as a storefront server reads it. */
-async function openChanges(base: string) {
+async function openChanges(base: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
   const response = await fetch(`${base}/v1/catalogue-changes`, {
-    headers: CLIENT_HEADERS,
+    headers: { ...CLIENT_HEADERS, ...headers },
     signal: controller.signal,
   });
   const reader = response.body?.getReader();
@@ -58,7 +58,10 @@ describe('GET /v1/catalogue-changes', () => {
     base = `http://127.0.0.1:${address.port}`;
   });
   afterAll(async () => {
-    await t?.close();
+    const closing = t?.close();
+    // Connections fetch opened ahead without a request would hold the close until their headers timeout.
+    t?.app.server.closeAllConnections();
+    await closing;
   });
 
   it('sends reset first, then a change per committed write with its tags, nothing for a rollback', async () => {
@@ -133,5 +136,65 @@ describe('GET /v1/catalogue-changes', () => {
     const op = doc.paths['/v1/catalogue-changes']?.get;
     expect(Object.keys(op?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
     expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404', '503']));
+  });
+});
+
+describe('GET /v1/catalogue-changes from one client address', () => {
+  let t: TestApp;
+  let base: string;
+  /** Behind a proxy on this machine, which names the client in X-Forwarded-For (TRUST_PROXY). */
+  const from = (ip: string) => ({ 'x-forwarded-for': ip, 'accept-language': 'en' });
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { CATALOGUE_STREAM_LIMIT: 10, CATALOGUE_STREAM_LIMIT_PER_ADDRESS: 2, TRUST_PROXY: ['127.0.0.1'] },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    const closing = t?.close();
+    // Connections fetch opened ahead without a request would hold the close until their headers timeout.
+    t?.app.server.closeAllConnections();
+    await closing;
+  });
+
+  it('refuses streams beyond CATALOGUE_STREAM_LIMIT_PER_ADDRESS with 429, while other addresses still get theirs', async () => {
+    const mine = [await openChanges(base, from('203.0.113.5')), await openChanges(base, from('203.0.113.5'))];
+    for (const stream of mine) expect(await stream.next()).toMatchObject({ event: 'reset' });
+    const refused = await fetch(`${base}/v1/catalogue-changes`, {
+      headers: { ...CLIENT_HEADERS, ...from('203.0.113.5') },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(ZApiError.parse(await refused.json())).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // An IPv6 client counts by its /64: another address of it is the same client.
+    const v6 = [await openChanges(base, from('2001:db8::1')), await openChanges(base, from('2001:db8::2'))];
+    for (const stream of v6) expect(stream.response.status).toBe(200);
+    const v6Refused = await fetch(`${base}/v1/catalogue-changes`, {
+      headers: { ...CLIENT_HEADERS, ...from('2001:db8::3') },
+    });
+    expect(v6Refused.status).toBe(429);
+    await v6Refused.arrayBuffer();
+
+    // The storefront's server, connecting from its own address, is not locked out.
+    const storefront = await openChanges(base, from('198.51.100.7'));
+    expect(storefront.response.status).toBe(200);
+    expect(await storefront.next()).toMatchObject({ event: 'reset' });
+
+    // A closed stream gives its address's place back.
+    mine[0]?.close();
+    let again: Awaited<ReturnType<typeof openChanges>> | undefined;
+    for (let i = 0; i < 50 && !again; i++) {
+      const next = await openChanges(base, from('203.0.113.5'));
+      if (next.response.status === 200) again = next;
+      else {
+        next.close();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    expect(await again?.next()).toMatchObject({ event: 'reset' });
+    for (const stream of [again, mine[1], ...v6, storefront]) stream?.close();
   });
 });

@@ -107,7 +107,9 @@ export async function applyEvent(
   });
   await settleOrderLoyalty(deps, tx, order, status, at);
   const courier = courierId ? await findCourier(tx, courierId) : null;
-  const published: TOrderStatusEvent = { order_id: orderId, status, at: at.toISOString(), courier };
+  // The row's id, not `orderId` as the caller spelled it (a staff URL may have it in upper case): the
+  // customer's stream and the staff feed compare ids, and the database's are lower case.
+  const published: TOrderStatusEvent = { order_id: order.id, status, at: at.toISOString(), courier };
   await deps.orderEvents.publish(tx, published);
   return published;
 }

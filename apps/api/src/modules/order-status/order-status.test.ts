@@ -58,6 +58,24 @@ describe('applyEvent', () => {
     expect(heard).toEqual([result]);
   });
 
+  it("publishes the order's own (lower-case) id when given it in upper case", async () => {
+    const id = await insertLifeOrder(t.app.db);
+    expect(id).toBe(id.toLowerCase());
+    expect(id.toUpperCase()).not.toBe(id);
+    const heard: TOrderStatusEvent[] = [];
+    const stop = t.app.orderEvents.subscribe(id, (e) => heard.push(e));
+    const result = await apply(
+      id.toUpperCase(),
+      'operator-accepted',
+      'operator',
+      LIFE_FIXTURE.staff.operator,
+    );
+    expect(result.order_id).toBe(id);
+    await new Promise((r) => setTimeout(r, 300));
+    stop();
+    expect(heard.map((e) => e.order_id)).toEqual([id]);
+  });
+
   it('writes and announces nothing when the surrounding transaction rolls back', async () => {
     const id = await insertLifeOrder(t.app.db);
     const heard: TOrderStatusEvent[] = [];

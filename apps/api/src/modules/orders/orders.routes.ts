@@ -3,11 +3,21 @@ import { ZApiError, ZOrderDetail, ZOrderParams, ZOrdersQuery, ZOrdersResponse } 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth.ts';
+import { cataloguedError } from '../../http/errors.ts';
 import { localeFromAcceptLanguage } from '../../http/locale.ts';
 import { liveTokenIds, type OrderOwner } from './orders.repository.ts';
 import { getCustomerOrder, getCustomerOrders, getOrderStatusEvent, orderNotFound } from './orders.service.ts';
 import { HEARTBEAT_MS, openStatusStream } from './status-stream.ts';
 import { createStreamSessions } from './stream-sessions.ts';
+import { createStreamSlots } from './stream-slots.ts';
+
+/**
+ * Status streams one customer may have open in one process (an order page in a few tabs or devices,
+ * several orders at once); more answer 429. A reload closes the old stream before opening the new.
+ */
+export const STATUS_STREAMS_PER_CUSTOMER = 5;
+/** What a client refused for a stream limit is asked to wait, in seconds. */
+const RETRY_AFTER_S = 30;
 
 const errors = { 400: ZApiError, 401: ZApiError };
 
@@ -28,6 +38,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
     liveTokens: (tokenIds) => liveTokenIds(app.db, tokenIds, app.clock()),
     clock: app.clock,
     log: app.log,
+  });
+  /** Places for streams: ORDER_STATUS_STREAM_LIMIT in the process, STATUS_STREAMS_PER_CUSTOMER each. */
+  const slots = createStreamSlots({
+    perProcess: app.config.ORDER_STATUS_STREAM_LIMIT,
+    perClient: STATUS_STREAMS_PER_CUSTOMER,
   });
   const stopRevocations = app.orderEvents.onTokensRevoked(sessions.handle);
   app.addHook('preClose', async () => {
@@ -91,7 +106,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
           'after a terminal status (finished or cancelled), and when the token it was opened with stops working',
           '(sign-out, expiry), in whichever API process the stream runs. Authorization is the usual header, so read it with',
           'fetch rather than EventSource. Changes written by any API process reach it (PostgreSQL LISTEN/NOTIFY).',
-          "Errors are the usual JSON: 400 (not a uuid), 401 (not signed in), 404 (unknown or another customer's order).",
+          "Errors are the usual JSON: 400 (not a uuid), 401 (not signed in), 404 (unknown or another customer's order),",
+          `429 with \`Retry-After\` (the customer already has ${STATUS_STREAMS_PER_CUSTOMER} streams open in this process:`,
+          'close one), 503 with `Retry-After` (the process has ORDER_STATUS_STREAM_LIMIT streams open). The order id',
+          'may be sent in either case; `order_id` in the events is always lower case.',
         ].join(' '),
         params: ZOrderParams,
         // No response schema: a 200 is the stream itself (Fastify never serialises a stream). The
@@ -102,15 +120,38 @@ export async function orderRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const who = owner(request);
       const { tokenId, tokenExpiresAt } = signedIn(request);
-      const orderId = request.params.id;
-      const first = await getOrderStatusEvent(app.db, who, orderId);
-      if (!first) throw orderNotFound();
-      const stream = await openStatusStream({
-        orderId,
-        subscribe: (listener) => app.orderEvents.subscribe(orderId, listener),
-        readCurrent: () => getOrderStatusEvent(app.db, who, orderId),
-        log: request.log,
-      });
+      // The bus and the database spell an order's id in lower case; a uuid may be sent in either.
+      const orderId = request.params.id.toLowerCase();
+      // Taken before anything is awaited, so a burst of requests is counted one by one.
+      const slot = slots.take(who.customerId);
+      if (slot === 'process') {
+        throw cataloguedError(503, 'SERVICE_UNAVAILABLE', [undefined], {
+          headers: { 'retry-after': String(RETRY_AFTER_S) },
+        });
+      }
+      if (slot === 'client') {
+        throw cataloguedError(
+          429,
+          'TOO_MANY_REQUESTS',
+          [{ detail: `At most ${STATUS_STREAMS_PER_CUSTOMER} order status streams may be open at once` }],
+          { headers: { 'retry-after': String(RETRY_AFTER_S) } },
+        );
+      }
+      let stream: PassThrough;
+      try {
+        const first = await getOrderStatusEvent(app.db, who, orderId);
+        if (!first) throw orderNotFound();
+        stream = await openStatusStream({
+          orderId,
+          subscribe: (listener) => app.orderEvents.subscribe(orderId, listener),
+          readCurrent: () => getOrderStatusEvent(app.db, who, orderId),
+          log: request.log,
+        });
+      } catch (error) {
+        slot.release();
+        throw error;
+      }
+      slot.holdUntilClosed(stream);
       openStreams.add(stream);
       stream.on('close', () => openStreams.delete(stream));
       await sessions.add(stream, { tokenId, expiresAt: tokenExpiresAt });

@@ -11,9 +11,11 @@ import { buildApp } from '../../app.ts';
 import { customerTokens } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { insertTestCourier, insertTestOrder } from './orders.fixtures.ts';
+import { STATUS_STREAMS_PER_CUSTOMER } from './orders.routes.ts';
 import { formatStatusEvent, openStatusStream } from './status-stream.ts';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
@@ -144,6 +146,24 @@ describe('openStatusStream', () => {
       'vendor-ready',
     ]);
     stream.destroy();
+  });
+
+  it('follows its order whatever the case of its id: events in lower case reach an upper-case stream', async () => {
+    const id = 'abcdef12-3456-4789-abcd-ef0123456789';
+    const bus = fakeBus();
+    const stream = await openStatusStream({
+      orderId: id.toUpperCase(),
+      subscribe: bus.subscribe,
+      readCurrent: async () => ev('new', '2026-03-01T09:00:00.000Z', id),
+      log: silentLog,
+    });
+    const out = collect(stream);
+    await tick();
+    bus.emit(ev('operator-accepted', '2026-03-01T09:01:00.000Z', id));
+    bus.emit(ev('operator-cancelled', '2026-03-01T09:02:00.000Z', id.toUpperCase()));
+    await tick();
+    expect(out.events().map((e) => e.status)).toEqual(['new', 'operator-accepted', 'operator-cancelled']);
+    expect(out.ended()).toBe(true);
   });
 
   it('reads the status again when a bus message is not a full status event', async () => {
@@ -288,12 +308,9 @@ type StreamReader = {
   cancel: () => Promise<void>;
 };
 
-async function openStream(
-  orderId: string,
-  who: TestCustomer | null = alice,
-  server = base,
-): Promise<StreamReader> {
-  const response = await fetch(`${server}/v2/orders/${orderId}/status-stream`, {
+/** GET /v2/orders/{id}/status-stream as the storefront asks for it (the body not read yet). */
+const fetchStream = (orderId: string, who: TestCustomer | null = alice, server = base) =>
+  fetch(`${server}/v2/orders/${orderId}/status-stream`, {
     headers: {
       ...CLIENT_HEADERS,
       // The storefront reads it from the browser: a cross-origin fetch.
@@ -302,6 +319,16 @@ async function openStream(
       'accept-language': 'en',
     },
   });
+
+async function openStream(
+  orderId: string,
+  who: TestCustomer | null = alice,
+  server = base,
+): Promise<StreamReader> {
+  return readStream(await fetchStream(orderId, who, server));
+}
+
+function readStream(response: Response): StreamReader {
   const body = response.body;
   if (!body) throw new Error('no body');
   const reader = body.getReader();
@@ -581,5 +608,193 @@ describe('a status stream after its token stops working', () => {
     const stream = await openStream(order.id, who);
     expect((await stream.next()).status).toBe('new');
     expect(statusesIn(await stream.ended(5_000))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// An order's id in upper case (a uuid's case carries no meaning): the stream still hears every change.
+
+describe('a status stream and an order id in upper case', () => {
+  it('opened with the id in upper case, gets the cancellation and ends', async () => {
+    const order = await insertTestOrder(t.app.db, { customerId: alice.id, createdAt: clock.now() });
+    expect(order.id.toUpperCase()).not.toBe(order.id);
+    const stream = await openStream(order.id.toUpperCase());
+    expect(stream.response.status).toBe(200);
+    expect(await stream.next()).toMatchObject({ order_id: order.id, status: 'new' });
+    await send(t.app, order.id, 'operator-cancelled', 'operator');
+    expect(await stream.next()).toMatchObject({ order_id: order.id, status: 'operator-cancelled' });
+    await stream.ended();
+  });
+
+  it('hears a staff event sent with the id in upper case, in lower case, and ends', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/staff/login',
+      headers: CLIENT_HEADERS,
+      payload: { login: 'operator', password: FIXTURE_STAFF_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const staffToken = (login.json() as { access_token: string }).access_token;
+    const order = await insertTestOrder(t.app.db, { customerId: alice.id, createdAt: clock.now() });
+    expect(order.id.toUpperCase()).not.toBe(order.id);
+    const stream = await openStream(order.id);
+    expect((await stream.next()).status).toBe('new');
+    clock.advance(60_000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v1/staff/orders/${order.id.toUpperCase()}/events`,
+      headers: { ...CLIENT_HEADERS, authorization: `Bearer ${staffToken}` },
+      payload: { event: 'operator-cancelled', reason: 'test' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stream.next()).toEqual({
+      order_id: order.id,
+      status: 'operator-cancelled',
+      at: clock.now().toISOString(),
+      courier: null,
+    });
+    await stream.ended();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// How many status streams may be open: per customer (429), per process (503).
+
+/** GET /v2/orders/{id}/status-stream answered with an error: its status, Retry-After and JSON. */
+async function refusal(orderId: string, who: TestCustomer, server = base) {
+  const response = await fetchStream(orderId, who, server);
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: ZApiError.parse(await response.json()),
+  };
+}
+
+/** Tries to open a stream until one is accepted (a closed stream's place is freed when its close is heard). */
+async function openOnceFreed(orderId: string, who: TestCustomer, server = base): Promise<StreamReader> {
+  for (let i = 0; i < 50; i++) {
+    const response = await fetchStream(orderId, who, server);
+    if (response.status === 200) return readStream(response);
+    await response.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no stream was accepted');
+}
+
+describe('the status streams one customer may have open', () => {
+  it(`refuses more than ${STATUS_STREAMS_PER_CUSTOMER} with 429 and Retry-After, other customers go on, a closed one frees its place`, async () => {
+    const who = await signInTestCustomer(t);
+    const order = await insertTestOrder(t.app.db, { customerId: who.id, createdAt: clock.now() });
+    const streams: StreamReader[] = [];
+    for (let i = 0; i < STATUS_STREAMS_PER_CUSTOMER; i++) {
+      const stream = await openStream(order.id, who);
+      expect(stream.response.status).toBe(200);
+      expect((await stream.next()).status).toBe('new');
+      streams.push(stream);
+    }
+    expect(await refusal(order.id, who)).toMatchObject({
+      status: 429,
+      retryAfter: '30',
+      body: { code: 'TOO_MANY_REQUESTS' },
+    });
+    // The order in upper case is the same order, and counts the same.
+    expect((await refusal(order.id.toUpperCase(), who)).status).toBe(429);
+
+    // Another customer is not held back.
+    const othersOrder = await insertTestOrder(t.app.db, { customerId: bob.id, createdAt: clock.now() });
+    const others = await openStream(othersOrder.id, bob);
+    expect(others.response.status).toBe(200);
+    expect((await others.next()).status).toBe('new');
+
+    // A stream the client closes gives its place back.
+    await streams[0]?.cancel();
+    const again = await openOnceFreed(order.id, who);
+    expect((await again.next()).status).toBe('new');
+
+    // Ended by the server (see above: a cancelled fetch would keep its connection).
+    await send(t.app, order.id, 'operator-cancelled', 'operator');
+    await send(t.app, othersOrder.id, 'operator-cancelled', 'operator');
+    for (const stream of [...streams.slice(1), again, others]) await stream.ended();
+  });
+
+  it('counts a burst of concurrent requests one by one', async () => {
+    const who = await signInTestCustomer(t);
+    const order = await insertTestOrder(t.app.db, { customerId: who.id, createdAt: clock.now() });
+    const burst = await Promise.all(
+      Array.from({ length: STATUS_STREAMS_PER_CUSTOMER + 7 }, () => fetchStream(order.id, who)),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(STATUS_STREAMS_PER_CUSTOMER);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    for (const refused of burst.filter((r) => r.status !== 200)) await refused.arrayBuffer();
+    const accepted = burst.filter((r) => r.status === 200).map(readStream);
+    await send(t.app, order.id, 'operator-cancelled', 'operator');
+    for (const stream of accepted) await stream.ended();
+    // Every place is free again once the streams ended.
+    const after = await openOnceFreed(order.id, who);
+    expect((await after.next()).status).toBe('operator-cancelled');
+    await after.ended();
+  });
+
+  it('gives the place back when the order is not found', async () => {
+    const who = await signInTestCustomer(t);
+    for (let i = 0; i < STATUS_STREAMS_PER_CUSTOMER + 1; i++) {
+      const res = await fetchStream('00000000-0000-4000-8000-000000000000', who);
+      expect(res.status).toBe(404);
+      await res.arrayBuffer();
+    }
+    const order = await insertTestOrder(t.app.db, { customerId: who.id, createdAt: clock.now() });
+    const stream = await openStream(order.id, who);
+    expect(stream.response.status).toBe(200);
+    await send(t.app, order.id, 'operator-cancelled', 'operator');
+    await stream.ended();
+  });
+});
+
+describe('the status streams one API process may have open', () => {
+  it('refuses more than ORDER_STATUS_STREAM_LIMIT with 503 and Retry-After, whoever asks', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-test-e-'));
+    const other = await buildApp({
+      db: t.db,
+      env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, ORDER_STATUS_STREAM_LIMIT: 2 },
+      logger: false,
+      clock: clock.now,
+      runJobs: false,
+    });
+    let closed = false;
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const server = `http://127.0.0.1:${address.port}`;
+      const one = await signInTestCustomer(t);
+      const two = await signInTestCustomer(t);
+      const three = await signInTestCustomer(t);
+      const orderOf = async (who: TestCustomer) =>
+        (await insertTestOrder(t.app.db, { customerId: who.id, createdAt: clock.now() })).id;
+      const first = await openStream(await orderOf(one), one, server);
+      const second = await openStream(await orderOf(two), two, server);
+      expect([first.response.status, second.response.status]).toEqual([200, 200]);
+      const thirdsOrder = await orderOf(three);
+      expect(await refusal(thirdsOrder, three, server)).toMatchObject({
+        status: 503,
+        retryAfter: '30',
+        body: { code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable' },
+      });
+      await first.cancel();
+      const third = await openOnceFreed(thirdsOrder, three, server);
+      expect((await third.next()).status).toBe('new');
+      const closing = other.close();
+      closed = true;
+      await second.ended();
+      await third.ended();
+      // The app ended its streams; what is left is a connection fetch opened ahead without a request
+      // yet, which the server would otherwise wait on until its headers timeout.
+      other.server.closeAllConnections();
+      await closing;
+    } finally {
+      if (!closed) await other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

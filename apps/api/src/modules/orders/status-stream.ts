@@ -12,6 +12,7 @@ export const RETRY_MS = 5_000;
 type Unsubscribe = () => void | Promise<void>;
 
 export type StatusStreamDeps = {
+  /** The order followed; events name it in any case (a uuid's case carries no meaning). */
   orderId: string;
   /**
    * Listens for the order's status changes (the bus, `app.orderEvents.subscribe`). Called before the
@@ -40,6 +41,7 @@ export const formatStatusEvent = (event: TOrderStatusEvent) =>
  */
 export async function openStatusStream(deps: StatusStreamDeps): Promise<PassThrough> {
   const out = new PassThrough();
+  const orderId = deps.orderId.toLowerCase();
   let last: TOrderStatusEvent | null = null;
   let done = false;
   let started = false;
@@ -73,7 +75,7 @@ export async function openStatusStream(deps: StatusStreamDeps): Promise<PassThro
   };
 
   const send = (event: TOrderStatusEvent) => {
-    if (!open() || event.order_id !== deps.orderId) return;
+    if (!open() || event.order_id.toLowerCase() !== orderId) return;
     if (last) {
       const newer = Date.parse(event.at) - Date.parse(last.at);
       if (newer < 0 || (newer === 0 && event.status === last.status)) return;

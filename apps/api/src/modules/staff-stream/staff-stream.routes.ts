@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cataloguedError } from '../../http/errors.ts';
 import { createStreamSessions } from '../orders/stream-sessions.ts';
+import { createStreamSlots } from '../orders/stream-slots.ts';
 import { signedInStaff, staffGuard } from '../staff/staff.auth.ts';
 import { StaffFeed } from './staff-feed.ts';
 import {
@@ -16,6 +17,12 @@ import { HEARTBEAT_MS, openStaffStream, REPLAY_LIMIT } from './staff-stream.ts';
 
 /** What a client refused for the stream limit is asked to wait, in seconds. */
 const RETRY_AFTER_S = 10;
+/**
+ * Streams one staff member (all its tokens together) may hold in one process: its screens, tabs and
+ * devices, a kitchen's few displays signed in with one account; more answer 429. So one member's
+ * token (a courier's phone, say) cannot take the whole STAFF_STREAM_LIMIT.
+ */
+export const STAFF_STREAMS_PER_MEMBER = 10;
 
 const ZStaffStreamHeaders = z.object({
   /** The outbox id of the last `event: order` or `event: reset` the client got. */
@@ -29,10 +36,15 @@ const ZStaffStreamHeaders = z.object({
  * GET /v1/staff/stream (issue 13): the staff workspace's live feed, Server-Sent Events scoped by role
  * and branch (staff-stream.ts), fed by the process's one StaffFeed over the order status bus. Open
  * streams end when the app closes, and when their token stops working (sign-out, heard on the bus;
- * expiry; a periodic check: modules/orders/stream-sessions.ts). At most STAFF_STREAM_LIMIT per process.
+ * expiry; a periodic check: modules/orders/stream-sessions.ts). At most STAFF_STREAM_LIMIT per process,
+ * of which STAFF_STREAMS_PER_MEMBER per staff member.
  */
 export async function staffStreamRoutes(app: FastifyInstance) {
   const open = new Set<PassThrough>();
+  const slots = createStreamSlots({
+    perProcess: app.config.STAFF_STREAM_LIMIT,
+    perClient: STAFF_STREAMS_PER_MEMBER,
+  });
   const endAll = () => {
     for (const stream of [...open]) stream.end();
     open.clear();
@@ -71,34 +83,53 @@ export async function staffStreamRoutes(app: FastifyInstance) {
           'the stream first replays the changes after it, then goes on live, each change once. A comment',
           `(\`: heartbeat\`) every ${HEARTBEAT_MS / 1000} s. The stream ends when the token is revoked or`,
           'expires (reconnect after signing in again). Beyond STAFF_STREAM_LIMIT open streams per process:',
-          '503 with `Retry-After`.',
+          `503 with \`Retry-After\`; beyond ${STAFF_STREAMS_PER_MEMBER} open streams of one staff member (all its`,
+          'sign-ins together): 429 with `Retry-After`.',
         ].join(' '),
         headers: ZStaffStreamHeaders,
         produces: ['text/event-stream'],
-        response: { 400: ZApiError, 401: ZApiError, 503: ZApiError },
+        response: { 400: ZApiError, 401: ZApiError, 429: ZApiError, 503: ZApiError },
       },
     },
     async (request, reply) => {
       const { staff, tokenId } = signedInStaff(request);
-      if (open.size >= app.config.STAFF_STREAM_LIMIT) {
+      // Taken before anything is awaited, so a burst of requests is counted one by one.
+      const slot = slots.take(staff.id);
+      if (slot === 'process') {
         throw cataloguedError(503, 'SERVICE_UNAVAILABLE', [undefined], {
           headers: { 'retry-after': String(RETRY_AFTER_S) },
         });
       }
-      const header = request.headers['last-event-id'];
-      const lastEventId = typeof header === 'string' && header !== '' ? Number(header) : null;
-      const expiresAt = await staffTokenExpiry(app.db, tokenId);
-      if (!expiresAt) throw cataloguedError(401, 'STAFF_UNAUTHORIZED', [undefined]);
-      const out = await openStaffStream({
-        reader: staff,
-        lastEventId,
-        subscribe: (listener) => feed.add(listener),
-        onCatalogueChanged: (listener) => app.orderEvents.onCatalogueChanged(listener),
-        outboxBounds: () => outboxBounds(app.db),
-        changesAfter: (afterId, limit) =>
-          readChangesAfter(app.db, { afterId, shipperId: staff.shipperId, limit }),
-        log: request.log,
-      });
+      if (slot === 'client') {
+        throw cataloguedError(
+          429,
+          'TOO_MANY_REQUESTS',
+          [{ detail: `At most ${STAFF_STREAMS_PER_MEMBER} staff streams may be open at once` }],
+          { headers: { 'retry-after': String(RETRY_AFTER_S) } },
+        );
+      }
+      let out: PassThrough;
+      let expiresAt: Date | null;
+      try {
+        const header = request.headers['last-event-id'];
+        const lastEventId = typeof header === 'string' && header !== '' ? Number(header) : null;
+        expiresAt = await staffTokenExpiry(app.db, tokenId);
+        if (!expiresAt) throw cataloguedError(401, 'STAFF_UNAUTHORIZED', [undefined]);
+        out = await openStaffStream({
+          reader: staff,
+          lastEventId,
+          subscribe: (listener) => feed.add(listener),
+          onCatalogueChanged: (listener) => app.orderEvents.onCatalogueChanged(listener),
+          outboxBounds: () => outboxBounds(app.db),
+          changesAfter: (afterId, limit) =>
+            readChangesAfter(app.db, { afterId, shipperId: staff.shipperId, limit }),
+          log: request.log,
+        });
+      } catch (error) {
+        slot.release();
+        throw error;
+      }
+      slot.holdUntilClosed(out);
       open.add(out);
       out.once('close', () => open.delete(out));
       out.once('finish', () => open.delete(out));

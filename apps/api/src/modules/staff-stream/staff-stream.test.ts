@@ -15,6 +15,7 @@ import { hashToken } from '../customers/tokens.ts';
 import { insertLifeOrder, LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { liveStaffTokenIds } from './staff-stream.repository.ts';
+import { STAFF_STREAMS_PER_MEMBER } from './staff-stream.routes.ts';
 
 // GET /v1/staff/stream on a real listening server, read with fetch and a stream reader like the web's
 // staff workspace. On PostgreSQL (DATABASE_URL) the bus is LISTEN/NOTIFY, one connection per app.
@@ -176,7 +177,10 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await t?.close();
+  const closing = t?.close();
+  // Connections fetch opened ahead without a request would hold the close until their headers timeout.
+  t?.app.server.closeAllConnections();
+  await closing;
 });
 
 describe('GET /v1/staff/stream', () => {
@@ -466,6 +470,60 @@ describe('GET /v1/staff/stream: the token', () => {
         .set({ isActive: true })
         .where(eq(staffAccounts.login, 'courier-2'));
     }
+  });
+});
+
+describe('GET /v1/staff/stream: the streams of one staff member', () => {
+  const signIn = async (login: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/staff/login',
+      headers: CLIENT_HEADERS,
+      payload: { login, password: FIXTURE_STAFF_PASSWORD },
+    });
+    return ZStaffLoginResponse.parse(res.json()).access_token;
+  };
+
+  it(`refuses more than ${STAFF_STREAMS_PER_MEMBER} of one member (all its tokens together) with 429, others go on, a closed one frees its place`, async () => {
+    const [first, second] = [await signIn('vendor-yunusobod'), await signIn('vendor-yunusobod')];
+    const streams: StreamReader[] = [];
+    for (let i = 0; i < STAFF_STREAMS_PER_MEMBER; i++) {
+      const stream = await openStream(null, { token: i % 2 === 0 ? first : second });
+      expect(stream.response.status).toBe(200);
+      streams.push(stream);
+    }
+    for (const token of [first, second, await signIn('vendor-yunusobod')]) {
+      const refused = await fetch(`${base}/v1/staff/stream`, {
+        headers: { ...CLIENT_HEADERS, 'accept-language': 'en', authorization: `Bearer ${token}` },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('10');
+      expect(ZApiError.parse(await refused.json())).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    }
+    // Another staff member is not held back.
+    const others = await openFresh('courier');
+
+    await streams[0]?.cancel();
+    let again: StreamReader | null = null;
+    for (let i = 0; i < 50 && again?.response.status !== 200; i++) {
+      await again?.cancel();
+      await new Promise((r) => setTimeout(r, 50));
+      again = await openStream(null, { token: first });
+    }
+    expect(again?.response.status).toBe(200);
+    expect((await again?.next())?.event).toBe('reset');
+    for (const stream of [...streams.slice(1), again, others]) await stream?.cancel();
+  });
+
+  it('counts a burst of concurrent requests one by one', async () => {
+    const token = await signIn('vendor-chilonzor');
+    const burst = await Promise.all(
+      Array.from({ length: STAFF_STREAMS_PER_MEMBER + 5 }, () => openStream(null, { token })),
+    );
+    const statuses = burst.map((stream) => stream.response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(STAFF_STREAMS_PER_MEMBER);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    for (const stream of burst) await stream.cancel();
   });
 });
 
