@@ -6,7 +6,7 @@ import { useLocale } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { buildUrl } from '@/lib/api-client';
 import { useConfig } from '@/lib/config-provider';
-import { staffKeys } from './lib/staff-queries';
+import { STAFF_CACHE_ROOTS, staffKeys } from './lib/staff-queries';
 import { startStaffStream, type TStreamState } from './lib/staff-stream';
 import { liveStaffToken, useStaffSession } from './session';
 
@@ -29,9 +29,11 @@ export function subscribeStaffCatalogue(listener: TCatalogueListener): () => voi
 
 /**
  * The workspace's one connection to GET /v1/staff/stream while a staff member is signed in (mounted by
- * the staff shell): an `order` event makes the lists and that order's card be read again, a `reset`
- * (and every reconnection after a drop, lib/staff-stream.ts) every staff query; a 401 ends the
- * session. Returns the connection's state for the screen.
+ * the staff shell): an `order` event makes the lists and that order's card be read again, a
+ * `catalogue` event (a stop list, a price, a branch's hours or pause changed, by this manager or
+ * another) the branches and every manager screen's data, a `reset` (and every reconnection after a
+ * drop, lib/staff-stream.ts) every staff and manager query; a 401 ends the session. Returns the
+ * connection's state for the screen.
  */
 export function useStaffStream(staffId: string | null): TStreamState | null {
   const config = useConfig();
@@ -63,10 +65,13 @@ export function useStaffStream(staffId: string | null): TStreamState | null {
         for (const listener of orderListeners) listener(event);
       },
       onReset: () => {
-        void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+        for (const root of STAFF_CACHE_ROOTS) void queryClient.invalidateQueries({ queryKey: [root] });
       },
       onCatalogue: () => {
         void queryClient.invalidateQueries({ queryKey: staffKeys.branches() });
+        // The manager's screens (features/staff-manage) keep their answers fresh for minutes: without
+        // this, another manager's pause or stop showed as 'open' / 'in stock' until then.
+        void queryClient.invalidateQueries({ queryKey: ['staff-manage'] });
         for (const listener of catalogueListeners) listener();
       },
       onState: setState,
