@@ -341,7 +341,10 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
   await page.goto(localePath(locale, '/staff/manager/audit'));
   const entries = page.getByRole('list', { name: m('audit.title') }).getByRole('listitem');
   await expect(
-    entries.filter({ hasText: 'Malika Yusupova (manager)' }).filter({ hasText: 'staff.update' }).first(),
+    entries
+      .filter({ hasText: 'Malika Yusupova (manager)' })
+      .filter({ hasText: m('audit.actions.staffUpdate') })
+      .first(),
   ).toBeVisible();
   await expectAccessible(page, 'manager audit log');
 

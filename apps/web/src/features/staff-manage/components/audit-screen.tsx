@@ -7,6 +7,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button, offButtonProps } from '@/components/ui/button';
 import { AUDIT_PAGE_SIZE, fetchAudit, manageKeys } from '../api/manage-api';
 import { auditDiff, localAuditValue } from '../lib/audit-diff';
+import { auditActionKey, auditTargetKey } from '../lib/audit-labels';
 import { useStaffApi } from '../lib/staff';
 import { BranchSelect, QueryState, ScreenTitle, useManagedBranches } from './parts';
 
@@ -50,6 +51,8 @@ export function AuditScreen() {
           <ol aria-label={t('audit.title')} className="mt-4 flex flex-col gap-3" aria-busy={log.isFetching}>
             {(log.data?.entries ?? []).map((entry) => {
               const changes = auditDiff(entry.before, entry.after, show);
+              const action = auditActionKey(entry.action);
+              const target = auditTargetKey(entry.target_type);
               return (
                 <li key={entry.id} className="rounded-card bg-white p-4 shadow-card ring-1 ring-line">
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -69,9 +72,17 @@ export function AuditScreen() {
                     </dd>
                     <dt className="font-semibold">{t('audit.what')}</dt>
                     <dd className="break-words">
-                      <span className="font-mono text-sm">{entry.action}</span>{' '}
+                      {/* In the manager's words; a code this storefront does not know yet, as it is. */}
+                      {action ? (
+                        <span data-action={entry.action}>{t(`audit.actions.${action}`)}</span>
+                      ) : (
+                        <span className="font-mono text-sm">{entry.action}</span>
+                      )}{' '}
                       <span className="text-sm text-muted">
-                        {t('audit.target', { type: entry.target_type, id: entry.target_id })}
+                        {t('audit.target', {
+                          type: target ? t(`audit.targets.${target}`) : entry.target_type,
+                          id: entry.target_id,
+                        })}
                       </span>
                     </dd>
                   </dl>

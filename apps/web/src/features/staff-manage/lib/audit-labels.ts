@@ -1,0 +1,40 @@
+/**
+ * The audit log's action codes and target types (the API's `staff_audit_log`: 'branch.pause',
+ * 'menu-product'...) as keys of `staff-manage.audit.actions` / `.targets`, so a manager reads
+ * 'Пауза филиала', not 'branch.pause'. A code the storefront does not know yet (an API newer than
+ * it) has no key and is shown as it is.
+ */
+const ACTION_KEYS = {
+  'order.event': 'orderEvent',
+  'stop-list.change': 'stopListChange',
+  'menu-price.set': 'menuPriceSet',
+  'menu-price.remove': 'menuPriceRemove',
+  'branch.pause': 'branchPause',
+  'branch.resume': 'branchResume',
+  'branch.hours': 'branchHours',
+  'staff.create': 'staffCreate',
+  'staff.update': 'staffUpdate',
+  'staff.password': 'staffPassword',
+} as const;
+
+const TARGET_KEYS = {
+  order: 'order',
+  product: 'product',
+  modifier: 'modifier',
+  'menu-product': 'menuProduct',
+  branch: 'branch',
+  staff: 'staff',
+} as const;
+
+export type TAuditActionKey = (typeof ACTION_KEYS)[keyof typeof ACTION_KEYS];
+export type TAuditTargetKey = (typeof TARGET_KEYS)[keyof typeof TARGET_KEYS];
+
+export const auditActionKey = (action: string): TAuditActionKey | null =>
+  Object.hasOwn(ACTION_KEYS, action) ? ACTION_KEYS[action as keyof typeof ACTION_KEYS] : null;
+
+export const auditTargetKey = (targetType: string): TAuditTargetKey | null =>
+  Object.hasOwn(TARGET_KEYS, targetType) ? TARGET_KEYS[targetType as keyof typeof TARGET_KEYS] : null;
+
+/** Every action and target the log can name, for the message catalogue's test. */
+export const AUDIT_ACTION_KEYS: readonly TAuditActionKey[] = Object.values(ACTION_KEYS);
+export const AUDIT_TARGET_KEYS: readonly TAuditTargetKey[] = Object.values(TARGET_KEYS);
