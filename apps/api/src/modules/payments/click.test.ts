@@ -293,6 +293,42 @@ describe('Click: the test tool scenarios', () => {
     expect(await paymentReceivedRows(orderId)).toHaveLength(1);
   });
 
+  it('checks in the documented order when several things are wrong (-8, -1, -3, -5, -6, -4, -2, -9)', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    // A malformed call is -8 before its signature is looked at.
+    const { amount: _amount, ...noAmount } = prepareFields(unknown, { sign_string: 'f'.repeat(32) });
+    expect((await call('prepare', noAmount)).error).toBe(-8);
+    // A bad signature is -1 before the action, the order or the amount.
+    expect((await call('prepare', prepareFields(unknown, { sign_string: 'f'.repeat(32) }))).error).toBe(-1);
+    expect(
+      (
+        await call(
+          'prepare',
+          prepareFields(unknown, { action: '7', amount: '1.00', sign_string: '0'.repeat(32) }),
+        )
+      ).error,
+    ).toBe(-1);
+    // A wrong action is -3 before the order is looked for.
+    expect((await call('prepare', prepareFields(unknown, { action: '7' }))).error).toBe(-3);
+    // An unknown order is -5 whatever the amount.
+    expect((await call('prepare', prepareFields(unknown, { amount: '1.00' }))).error).toBe(-5);
+    // An unknown merchant_prepare_id is -6 before the amount.
+    const orderId = await awaitingOrder();
+    const { fields, prepareId } = await prepared(orderId);
+    expect(
+      (await call('complete', completeFields(fields, prepareId + 1_000, { amount: '1.00' }))).error,
+    ).toBe(-6);
+    // A paid order is -4 before the amount: Prepare and Complete.
+    expect((await call('complete', completeFields(fields, prepareId))).error).toBe(0);
+    expect((await call('prepare', prepareFields(orderId, { amount: '1.00' }))).error).toBe(-4);
+    expect((await call('complete', completeFields(fields, prepareId, { amount: '1.00' }))).error).toBe(-4);
+    // A wrong amount is -2 before a cancelled order's -9.
+    const cancelled = await awaitingOrder();
+    await t.app.db.update(orders).set({ status: 'operator-cancelled' }).where(eq(orders.id, cancelled));
+    expect((await call('prepare', prepareFields(cancelled, { amount: '1.00' }))).error).toBe(-2);
+    expect((await call('prepare', prepareFields(cancelled))).error).toBe(-9);
+  });
+
   it('a Complete with error=-5017 answers -9 and cancels the transaction', async () => {
     const orderId = await awaitingOrder();
     const { fields, prepareId } = await prepared(orderId);

@@ -115,6 +115,26 @@ describe('placing an order paid with payme (issue 12)', () => {
     );
   });
 
+  it("links to Click's payment page with a merchant's own settings (the conformance list's link)", () => {
+    const config = {
+      ...t.app.config,
+      CLICK_SERVICE_ID: '41234',
+      CLICK_MERCHANT_ID: '51234',
+      CLICK_MERCHANT_USER_ID: '61234',
+      CLICK_SECRET_KEY: 'a-merchants-own-click-secret-9Hq',
+    };
+    const link = new URL(orderPaymentLink(config, 'click', { id: 'id-1', amountDue: 52_000 }, 'en'));
+    expect(`${link.origin}${link.pathname}`).toBe('https://my.click.uz/services/pay');
+    // The sum Click takes is in sums (not tiyin, unlike Payme), the order's id its transaction_param.
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      service_id: '41234',
+      merchant_id: '51234',
+      amount: '52000',
+      transaction_param: 'id-1',
+      return_url: 'http://localhost:3000/en/myorders/id-1',
+    });
+  });
+
   it('replays the same link for the same Idempotency-Key, and writes one order', async () => {
     const key = `online-${Math.random()}`;
     const body = pickupOrderBody({ payment_type: 'payme' });

@@ -522,6 +522,17 @@ describe('exactly once under concurrency', () => {
     expect((await transactionsOf(order.id)).map((row) => row.state)).toEqual([2]);
   });
 
+  it('a CreateTransaction repeat of a performed (state 2) transaction: -31008, and nothing changes', async () => {
+    const order = await awaitingOrder();
+    const id = paymeId();
+    const time = Date.now();
+    expect((await create(order, id, time)).result?.state).toBe(1);
+    expect((await rpc('PerformTransaction', { id })).result?.state).toBe(2);
+    expectError(await create(order, id, time), -31008);
+    expect((await rpc('CheckTransaction', { id })).result).toMatchObject({ state: 2, cancel_time: 0 });
+    expect(await orderRow(order.id)).toMatchObject({ paid: true });
+  });
+
   it('two concurrent CreateTransaction with different ids: one created, one -31008', async () => {
     const order = await awaitingOrder();
     const answers = await Promise.all([create(order), create(order), create(order)]);
