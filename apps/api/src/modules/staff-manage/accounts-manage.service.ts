@@ -47,6 +47,12 @@ function checkRoleBranch(role: StaffRole, branchId: string | null): void {
   if (!ok) throw apiError(400, 'STAFF_MANAGE_ROLE_BRANCH');
 }
 
+/**
+ * A branch id as the database writes it (lower case): a uuid may arrive in either case, and ids are
+ * compared as strings here (an upper-case own branch was 'another branch', and a move).
+ */
+const canonicalBranch = (branchId: string | null): string | null => branchId?.toLowerCase() ?? null;
+
 /** 403 unless `staff` may manage an account of `branchId` (null: chain-wide). */
 function requireAccountScope(staff: Staff, branchId: string | null): void {
   if (isChainManager(staff)) return;
@@ -111,12 +117,13 @@ export async function createAccount(
   },
 ): Promise<TStaffAccount> {
   requireRole(staff, ROLES.manager);
-  requireAccountScope(staff, body.branch_id);
-  checkRoleBranch(body.role, body.branch_id);
+  const branchId = canonicalBranch(body.branch_id);
+  requireAccountScope(staff, branchId);
+  checkRoleBranch(body.role, branchId);
   const now = deps.clock();
   const passwordHash = await hashPassword(body.password);
   return deps.db.transaction(async (tx) => {
-    await requireChainBranch(tx, staff.shipperId, body.branch_id);
+    await requireChainBranch(tx, staff.shipperId, branchId);
     // Logins are matched in lower case at sign-in; the unique constraint settles a race.
     const [row] = await tx
       .insert(staffAccounts)
@@ -127,7 +134,7 @@ export async function createAccount(
         name: body.name,
         phone: body.phone,
         role: body.role,
-        branchId: body.branch_id,
+        branchId,
         passwordHash,
         isActive: true,
         createdAt: now,
@@ -175,7 +182,7 @@ export async function updateAccount(
     const before = await lockAccount(tx, staff, accountId);
     requireAccountScope(staff, before.branchId);
     const role = body.role ?? before.role;
-    const branchId = body.branch_id === undefined ? before.branchId : body.branch_id;
+    const branchId = body.branch_id === undefined ? before.branchId : canonicalBranch(body.branch_id);
     const isActive = body.is_active ?? before.isActive;
     const moved = role !== before.role || branchId !== before.branchId;
     const disabled = before.isActive && !isActive;

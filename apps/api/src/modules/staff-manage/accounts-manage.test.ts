@@ -154,6 +154,23 @@ describe('POST /v1/staff/accounts', () => {
     );
   });
 
+  it('takes a branch id in upper case as the same branch: created there, not moved, not signed out', async () => {
+    const upper = chilonzor.toUpperCase();
+    expect(upper).not.toBe(chilonzor);
+    const created = await create(
+      'manager-chilonzor',
+      newAccount({ login: 'vendor-upper', role: 'vendor', branch_id: upper }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const vendor = ZStaffAccount.parse(created.json());
+    expect(vendor.branch_id).toBe(chilonzor);
+    const token = await signIn(t, 'vendor-upper');
+    const renamed = await patch('manager-chilonzor', vendor.id, { name: 'Kitchen Two', branch_id: upper });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The same branch: no move, so the account stays signed in.
+    expect((await me(token)).statusCode).toBe(200);
+  });
+
   it('refuses a login taken in any case (409), a role without its branch (400), an unknown branch (404), bad bodies (400)', async () => {
     await expectCreateRefused('manager', { login: 'OPERATOR' }, 409, 'STAFF_MANAGE_LOGIN_TAKEN');
     await expectCreateRefused(

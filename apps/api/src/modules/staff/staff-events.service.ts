@@ -70,7 +70,8 @@ export async function sendStaffEvent(
       {
         action: 'order.event',
         targetType: 'order',
-        targetId: orderId,
+        // The row's own id: the URL's may be in upper case.
+        targetId: order.id,
         branchId: order.branchId,
         before: { status: order.status },
         after: { status: published.status, event, reason },

@@ -397,7 +397,9 @@ describe('POST /v1/staff/orders/{id}/events: reasons, audit, races', () => {
 
   it('writes an audit row for every event, in its transaction, and none for a refused one', async () => {
     const id = await insertLifeOrder(t.app.db);
-    expect((await send('operator', id, { event: 'operator-accepted' })).statusCode).toBe(200);
+    // Sent with the id in upper case: the row names the order as the database does.
+    expect(id.toUpperCase()).not.toBe(id);
+    expect((await send('operator', id.toUpperCase(), { event: 'operator-accepted' })).statusCode).toBe(200);
     expect(
       (await send('vendor-chilonzor', id, { event: 'vendor-cancelled', reason: 'Out of beef' })).statusCode,
     ).toBe(200);
