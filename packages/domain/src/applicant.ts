@@ -41,3 +41,29 @@ export function checkApplicantBirthDate(
   const problem = applicantBirthDateProblem(birthDate, now);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 }
+
+/** The oldest birth date a customer's profile takes, in years back: older is a typo ('0026-03-01'). */
+export const MAX_CUSTOMER_AGE = 120;
+
+/**
+ * What is wrong with a customer's birth date ('YYYY-MM-DD', a real calendar day), or null: on or
+ * before Tashkent's today, and within MAX_CUSTOMER_AGE years. Unlike an applicant's, no lower age.
+ * The text is the API's English field message (translated by its validation messages).
+ */
+export function customerBirthDateProblem(birthDate: CalendarDay, now: Date): string | null {
+  const today = tashkentDay(now);
+  if (birthDate > today) return 'must be a date in the past';
+  if (birthDate <= yearsBefore(today, MAX_CUSTOMER_AGE))
+    return `must be within the last ${MAX_CUSTOMER_AGE} years`;
+  return null;
+}
+
+/** The customer rule as a zod `superRefine` step (the API's profile body). */
+export function checkCustomerBirthDate(
+  birthDate: CalendarDay,
+  ctx: TIssueSink,
+  now: Date = new Date(),
+): void {
+  const problem = customerBirthDateProblem(birthDate, now);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}

@@ -13,6 +13,7 @@ import {
   ZUpdateCustomerRequest,
   ZUpdateCustomerResponse,
 } from '@app/contracts';
+import { checkCustomerBirthDate } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,6 +48,14 @@ const authErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiEr
 /** Sign-in by phone with a one-time code, the signed-in customer's profile, sign-out. */
 export async function customerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** The contract's profile body with the domain's birth-date rule (not ahead, within 120 years), on the app's clock. */
+  const profileBody = ZUpdateCustomerRequest.extend({
+    date_of_birth: z.iso
+      .date()
+      .superRefine((value, ctx) => checkCustomerBirthDate(value, ctx, app.clock()))
+      .nullable()
+      .optional(),
+  });
   const budgetAlerts = new SmsBudgetAlerts();
   const deps = (): CustomerDeps => ({
     db: app.db,
@@ -181,7 +190,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Update name, birth date, phone of the signed-in customer (a new phone needs its code)',
         params: ZCustomerParams,
-        body: ZUpdateCustomerRequest,
+        body: profileBody,
         response: {
           200: ZUpdateCustomerResponse,
           ...authErrors,

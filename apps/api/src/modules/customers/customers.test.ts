@@ -554,6 +554,35 @@ describe('bad input answers 400, never 500', () => {
     expect((await c.get('/v1/dev/sms-outbox?phone=123', { ip: '127.0.0.1' })).statusCode).toBe(400);
   });
 
+  it('refuses a birth date ahead of today or 120 years back and more, naming the field in the reader’s language', async () => {
+    const { user, access_token } = await signUp();
+    for (const date of ['9999-12-31', '0000-02-29', '1800-01-01']) {
+      const res = await c.put(
+        `/v1/customers/${user.id}`,
+        { date_of_birth: date },
+        { token: access_token, headers: { 'accept-language': 'en' } },
+      );
+      expect(res.statusCode, date).toBe(400);
+      expect(errorOf(res).fields?.map((f) => f.field)).toEqual(['date_of_birth']);
+    }
+    const ru = await c.put(
+      `/v1/customers/${user.id}`,
+      { date_of_birth: '9999-12-31' },
+      { token: access_token },
+    );
+    // `fields` stay English for programs; the message is the reader's.
+    expect(errorOf(ru).fields?.[0]?.message).toBe('must be a date in the past');
+    expect(errorOf(ru).message).toContain('должна быть прошедшая дата');
+    // Nothing was stored; a real one is.
+    const ok = await c.put(
+      `/v1/customers/${user.id}`,
+      { date_of_birth: '1990-05-05' },
+      { token: access_token },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user).toMatchObject({ date_of_birth: '1990-05-05' });
+  });
+
   it('needs the client headers like every /v1 route', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -120,7 +120,7 @@ function PersonalDataForm({ user }: { user: TAuthUser }) {
     const key = errorKey(name);
     return key ? (
       <p id={`${formId}-${name}-error`} className={errorClass}>
-        {t(key as 'enter_your_name' | 'wrong_phone_entered')}
+        {t(key as 'enter_your_name' | 'wrong_phone_entered' | 'wrong_birth_date')}
       </p>
     ) : null;
   };
@@ -174,13 +174,22 @@ function PersonalDataForm({ user }: { user: TAuthUser }) {
           </label>
           {errorText('phone')}
         </div>
-        <label className="block">
-          <span className="font-semibold">
-            {t('profile.dateOfBirth')}{' '}
-            <span className="font-normal text-muted">({t('profile.optional')})</span>
-          </span>
-          <input {...register('date_of_birth')} type="date" autoComplete="bday" className={inputClass} />
-        </label>
+        <div>
+          <label className="block">
+            <span className="font-semibold">
+              {t('profile.dateOfBirth')}{' '}
+              <span className="font-normal text-muted">({t('profile.optional')})</span>
+            </span>
+            <input
+              {...register('date_of_birth')}
+              {...fieldProps('date_of_birth')}
+              type="date"
+              autoComplete="bday"
+              className={inputClass}
+            />
+          </label>
+          {errorText('date_of_birth')}
+        </div>
         <Button type="submit" className="self-start" busy={formState.isSubmitting}>
           {formState.isSubmitting ? t('profile.saving') : t('profile.save')}
         </Button>

@@ -55,4 +55,15 @@ describe('profile form (spec sections 5 and 8)', () => {
     expect(messages).toEqual(['name:enter_your_name', 'phone:wrong_phone_entered']);
     expect(ZProfileForm.safeParse(profileFormValues(customer)).success).toBe(true);
   });
+
+  it("refuses a birth date ahead of today or 120 years back, as the API does ('wrong_birth_date')", () => {
+    const form = profileFormValues(customer);
+    const birthDate = (typed: string) =>
+      ZProfileForm.safeParse({ ...form, date_of_birth: typed }).error?.issues.map((i) => i.message) ?? [];
+    expect(birthDate('9999-12-31')).toEqual(['wrong_birth_date']);
+    expect(birthDate('1800-01-01')).toEqual(['wrong_birth_date']);
+    // Empty (or what a date field gives for a half-typed date) clears it: nothing to refuse.
+    expect(birthDate('')).toEqual([]);
+    expect(birthDate('1990-05-17')).toEqual([]);
+  });
 });

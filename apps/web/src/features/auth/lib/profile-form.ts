@@ -1,5 +1,12 @@
 import type { TUpdateCustomerRequest } from '@app/contracts';
-import { formatPhoneMask, isNameValid, isPhoneValid, parseDateOfBirth, toApiPhone } from '@app/domain';
+import {
+  customerBirthDateProblem,
+  formatPhoneMask,
+  isNameValid,
+  isPhoneValid,
+  parseDateOfBirth,
+  toApiPhone,
+} from '@app/domain';
 import { z } from 'zod';
 
 /** The profile form as typed: the phone masked, the birth date as a date field gives it ('' or ISO). */
@@ -12,7 +19,12 @@ export type TProfileSource = { name: string; phone: string; date_of_birth: strin
 export const ZProfileForm = z.object({
   name: z.string().refine(isNameValid, 'enter_your_name'),
   phone: z.string().refine(isPhoneValid, 'wrong_phone_entered'),
-  date_of_birth: z.string(),
+  // The API's rule (not ahead of today, within 120 years), said at the field before anything is sent;
+  // an empty field clears the date.
+  date_of_birth: z.string().refine((typed) => {
+    const date = parseDateOfBirth(typed);
+    return date === null || customerBirthDateProblem(date, new Date()) === null;
+  }, 'wrong_birth_date'),
 });
 
 export function profileFormValues(customer: TProfileSource): TProfileFormValues {
