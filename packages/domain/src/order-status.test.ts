@@ -51,26 +51,22 @@ const ALLOWED: Record<TDeliveryType, Record<OrderStatus, Partial<Record<OrderEve
       'vendor-accepted': 'vendor-accepted',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
-      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-accepted': {
       'vendor-ready': 'vendor-ready',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
-      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-ready': {
       'courier-accepted': 'courier-accepted',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
-      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'courier-accepted': {
       'courier-picked': 'courier-picked',
       'courier-cancelled': 'vendor-ready', // the courier gives it back; another courier takes it
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
-      'server-cancelled': 'server-cancelled', // a refund of a paid order
     },
     'courier-picked': { delivered: 'delivered' }, // no cancelling once it left the kitchen
     delivered: { finished: 'finished' },
@@ -100,19 +96,16 @@ const ALLOWED: Record<TDeliveryType, Record<OrderStatus, Partial<Record<OrderEve
       'vendor-accepted': 'vendor-accepted',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
-      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-accepted': {
       'vendor-ready': 'vendor-ready',
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
-      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     'vendor-ready': {
       finished: 'finished', // handed over at the counter
       'operator-cancelled': 'operator-cancelled',
       'vendor-cancelled': 'vendor-cancelled',
-      'server-cancelled': 'server-cancelled', // a refund of a paid order (REFUND_CANCELLABLE)
     },
     // A pickup order never enters these; whatever carries them, nothing moves it.
     'courier-accepted': {},
@@ -222,13 +215,57 @@ describe('transition: every (delivery type, status, event, actor)', () => {
     );
   });
 
-  it('allows exactly 51 (status, event, actor) combinations: 29 for delivery and 22 for pickup', () => {
+  it('allows exactly 44 (status, event, actor) combinations: 25 for delivery and 19 for pickup', () => {
     const ok = (type: TDeliveryType) =>
       combos.filter(([t, s, e, a]) => t === type && transition({ status: s, delivery_type: t }, e, a).ok)
         .length;
     // finished is sent by two actors, so it counts twice per status it applies in.
-    expect(ok('delivery')).toBe(29);
-    expect(ok('self-pickup')).toBe(22);
+    expect(ok('delivery')).toBe(25);
+    expect(ok('self-pickup')).toBe(19);
+  });
+});
+
+describe('transition: a refund (the payment provider gave the money back)', () => {
+  const refund = (status: OrderStatus, type: TDeliveryType) =>
+    transition({ status, delivery_type: type }, 'server-cancelled', 'server', { refund: true });
+
+  it('lets the server cancel whatever staff still could, and nothing picked up or over', () => {
+    for (const type of TYPES) {
+      for (const status of ORDER_STATUSES) {
+        const staffCould =
+          expected(type, status, 'operator-cancelled', 'operator').ok ||
+          expected(type, status, 'vendor-cancelled', 'vendor').ok;
+        expect(refund(status, type).ok, `${type} ${status}`).toBe(staffCould);
+      }
+    }
+    expect(refund('courier-picked', 'delivery')).toEqual({ ok: false, reason: 'not_allowed_in_status' });
+  });
+
+  it('is the only way: without it the server cancels only what nobody took on', () => {
+    for (const status of [
+      'operator-accepted',
+      'vendor-accepted',
+      'vendor-ready',
+      'courier-accepted',
+    ] as const) {
+      expect(transition({ status, delivery_type: 'delivery' }, 'server-cancelled', 'server').ok).toBe(false);
+      expect(refund(status, 'delivery')).toEqual({ ok: true, status: 'server-cancelled' });
+    }
+  });
+
+  it('gives nobody else more', () => {
+    const options = { refund: true };
+    expect(
+      transition(
+        { status: 'vendor-accepted', delivery_type: 'delivery' },
+        'server-cancelled',
+        'operator',
+        options,
+      ),
+    ).toEqual({ ok: false, reason: 'not_allowed_for_actor' });
+    expect(
+      transition({ status: 'courier-picked', delivery_type: 'delivery' }, 'delivered', 'courier', options),
+    ).toEqual({ ok: true, status: 'delivered' });
   });
 });
 

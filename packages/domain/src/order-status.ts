@@ -96,10 +96,11 @@ const VENDOR_CANCELLABLE: readonly OrderStatus[] = ['operator-accepted', 'vendor
 /** Cancellable by the server: orders no person has taken on yet (the payment timeout cancels those). */
 const SERVER_CANCELLABLE: readonly OrderStatus[] = ['new', 'future', 'payment-awaited'];
 /**
- * Cancellable by the server for a refund only: the payment provider gave a paid order's money back
- * (Payme's CancelTransaction, which may be refused only once the order can no longer be cancelled).
- * Staff could still cancel these, so the refund cancels them too, rather than the kitchen cooking an
- * order nobody pays for; once picked up, nobody cancels an order.
+ * Cancellable by the server for a refund only (`transition`'s `refund` option, which Payme's
+ * CancelTransaction of a paid order alone passes; Payme may refuse a refund only once the order can no
+ * longer be cancelled). Staff could still cancel these, so the refund cancels them too, rather than
+ * the kitchen cooking an order nobody pays for; once picked up, nobody cancels an order. Any other
+ * server cancel (the payment timeout) stays with SERVER_CANCELLABLE.
  */
 const REFUND_CANCELLABLE: readonly OrderStatus[] = ['operator-accepted', 'vendor-accepted', 'vendor-ready'];
 
@@ -133,7 +134,17 @@ const RULES: readonly Rule[] = [
     types: BOTH,
   })),
   { from: 'courier-accepted', event: 'vendor-cancelled', to: 'vendor-cancelled', types: DELIVERY },
-  ...[...SERVER_CANCELLABLE, ...REFUND_CANCELLABLE].map((from) => ({
+  ...SERVER_CANCELLABLE.map((from) => ({
+    from,
+    event: 'server-cancelled' as const,
+    to: 'server-cancelled' as const,
+    types: BOTH,
+  })),
+];
+
+/** The rules a refund adds (REFUND_CANCELLABLE): the server's cancel of an order already taken on. */
+const REFUND_RULES: readonly Rule[] = [
+  ...REFUND_CANCELLABLE.map((from) => ({
     from,
     event: 'server-cancelled' as const,
     to: 'server-cancelled' as const,
@@ -160,12 +171,19 @@ export type TransitionResult = { ok: true; status: OrderStatus } | { ok: false; 
  * 2. not_for_delivery_type: a courier step sent for a self-pickup order;
  * 3. not_allowed_in_status: the event does not apply to the order's current status.
  */
-export const transition = (order: OrderState, event: OrderEvent, actor: Actor): TransitionResult => {
+export const transition = (
+  order: OrderState,
+  event: OrderEvent,
+  actor: Actor,
+  /** `refund`: the payment provider gave the money back; the server may cancel more (REFUND_RULES). */
+  options: { refund?: boolean } = {},
+): TransitionResult => {
   if (!EVENT_ACTORS[event].includes(actor)) return { ok: false, reason: 'not_allowed_for_actor' };
   if (order.delivery_type === 'self-pickup' && DELIVERY_ONLY_EVENTS.includes(event)) {
     return { ok: false, reason: 'not_for_delivery_type' };
   }
-  const rule = RULES.find(
+  const rules = options.refund ? [...RULES, ...REFUND_RULES] : RULES;
+  const rule = rules.find(
     (r) => r.from === order.status && r.event === event && r.types.includes(order.delivery_type),
   );
   if (!rule) return { ok: false, reason: 'not_allowed_in_status' };

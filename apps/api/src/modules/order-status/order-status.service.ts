@@ -52,6 +52,8 @@ export async function applyEvent(
   staffId?: string | null,
   /** Why (a staff member's cancel: staff.service.ts requires it); written to the history row. */
   reason?: string | null,
+  /** `refund`: the payment provider gave the money back (domain `transition`'s refund rules). */
+  options: { refund?: boolean } = {},
 ): Promise<TOrderStatusEvent> {
   const order = await lockOrder(tx, orderId);
   if (!order) throw apiError(404, 'STAFF_ORDER_NOT_FOUND');
@@ -67,6 +69,7 @@ export async function applyEvent(
     },
     event,
     actor,
+    options,
   );
   if (!result.ok) {
     if (result.reason === 'not_allowed_for_actor') throw apiError(403, 'ORDER_EVENT_FORBIDDEN', { event });

@@ -115,15 +115,25 @@ describe('applyEvent', () => {
     expect(await row(id)).toMatchObject({ status: 'delivered', paid: true });
   });
 
-  it('lets the server cancel an order until it is picked up (a refund cancels one being cooked)', async () => {
+  it('lets the server cancel only orders nobody has taken on; a refund, until it is picked up', async () => {
     const fresh = await insertLifeOrder(t.app.db);
     await apply(fresh, 'server-cancelled', 'server');
     expect((await row(fresh)).status).toBe('server-cancelled');
     const cooking = await insertLifeOrder(t.app.db, { status: 'vendor-accepted' });
-    await apply(cooking, 'server-cancelled', 'server');
+    await expect(apply(cooking, 'server-cancelled', 'server')).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'ORDER_TRANSITION_REFUSED',
+    });
+    await t.app.db.transaction((tx) =>
+      applyEvent(t.app, tx, cooking, 'server-cancelled', 'server', null, 'Payme', { refund: true }),
+    );
     expect((await row(cooking)).status).toBe('server-cancelled');
     const picked = await insertLifeOrder(t.app.db, { status: 'courier-picked' });
-    await expect(apply(picked, 'server-cancelled', 'server')).rejects.toMatchObject({
+    await expect(
+      t.app.db.transaction((tx) =>
+        applyEvent(t.app, tx, picked, 'server-cancelled', 'server', null, 'Payme', { refund: true }),
+      ),
+    ).rejects.toMatchObject({
       statusCode: 409,
       code: 'ORDER_TRANSITION_REFUSED',
     });

@@ -233,14 +233,19 @@ async function performTransaction(
 }
 
 /**
- * Whether a refund may cancel the order as the server: the machine lets the server cancel it (domain
+ * Whether a refund may cancel the order as the server: the machine's refund rules let it (domain
  * REFUND_CANCELLABLE and the untouched statuses: whatever staff could still cancel, not once the
  * courier has picked it up). Payme refuses a refund (-31007) only once the order can no longer be
  * cancelled (payments-conformance: CancelTransaction of a performed transaction).
  */
 const refundCancels = (order: PaymentOrder) =>
   isOrderStatus(order.status) &&
-  transition({ status: order.status, delivery_type: order.deliveryType }, 'server-cancelled', 'server').ok;
+  transition({ status: order.status, delivery_type: order.deliveryType }, 'server-cancelled', 'server', {
+    refund: true,
+  }).ok;
+
+/** The cancel's reason in the order's history, shown to staff beside 'cancelled automatically'. */
+const REFUND_REASON = 'Payme';
 
 async function cancelTransaction(
   deps: PaymeDeps,
@@ -273,7 +278,9 @@ async function cancelTransaction(
     // as the server: nobody cooks or delivers an order whose money went back); not once picked up.
     if (!order) return paymeError(PAYME.CANNOT_CANCEL);
     if (refundCancels(order)) {
-      await applyEvent(deps, tx, order.id, 'server-cancelled', 'server');
+      await applyEvent(deps, tx, order.id, 'server-cancelled', 'server', null, REFUND_REASON, {
+        refund: true,
+      });
     } else if (!isCancelledStatus(order.status)) {
       return paymeError(PAYME.CANNOT_CANCEL);
     }

@@ -4,7 +4,7 @@
  * the 12-hour timeout on a test clock, payments of cancelled orders, concurrent calls, refunds,
  * GetStatement and the call log.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders, paymentCalls, paymentTransactions } from '../../db/schema/index.ts';
@@ -390,6 +390,14 @@ describe('refunds', () => {
         refundDue: false,
       });
       expect((await rpc('CheckTransaction', { id })).result).toMatchObject({ state: -2, reason: 5 });
+      // Staff see why it left their screens: the history names Payme.
+      const [last] = await t.db.db
+        .select({ event: orderStatusHistory.event, reason: orderStatusHistory.reason })
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, order.id))
+        .orderBy(desc(orderStatusHistory.id))
+        .limit(1);
+      expect(last).toEqual({ event: 'server-cancelled', reason: 'Payme' });
     });
   }
 
