@@ -312,6 +312,22 @@ describe('GET /v1/staff/stream', () => {
     await other.cancel();
   });
 
+  it('tells every courier when a ready order nobody took is cancelled (it leaves their lists)', async () => {
+    const courier = await openFresh('courier');
+    const other = await openFresh('courier-2');
+    const id = await insertLifeOrder(t.app.db);
+    await sendEvent('operator', id, 'operator-accepted');
+    await sendEvent('vendor-chilonzor', id, 'vendor-accepted');
+    await sendEvent('vendor-chilonzor', id, 'vendor-ready');
+    expect((await courier.nextOrder(id)).order.status).toBe('vendor-ready');
+    expect((await other.nextOrder(id)).order.status).toBe('vendor-ready');
+    await sendEvent('vendor-chilonzor', id, 'vendor-cancelled', 'Out of rice');
+    expect((await courier.nextOrder(id)).order.status).toBe('vendor-cancelled');
+    expect((await other.nextOrder(id)).order.status).toBe('vendor-cancelled');
+    await courier.cancel();
+    await other.cancel();
+  });
+
   it('resumes after Last-Event-ID with exactly what changed meanwhile, then goes on live', async () => {
     const first = await openFresh('operator');
     const a = await insertLifeOrder(t.app.db);

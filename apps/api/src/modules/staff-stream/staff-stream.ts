@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { TCatalogueChange, TStaffStreamOrder } from '@app/contracts';
-import { isOrderEvent, isOrderStatus } from '@app/domain';
+import { isCancelledStatus, isOrderEvent, isOrderStatus } from '@app/domain';
 import type { StaffAccountRow } from '../../db/schema/index.ts';
 import type { StaffChangeListener } from './staff-feed.ts';
 import type { StaffChangeRow } from './staff-stream.repository.ts';
@@ -19,7 +19,8 @@ export type StaffReader = Pick<StaffAccountRow, 'id' | 'shipperId' | 'role' | 'b
  * Whether `change` is in `reader`'s scope (the same as GET /v1/staff/orders): an operator and a chain
  * manager every order of the chain; a vendor and a branch's manager their branch's; a courier delivery
  * orders that become ready to take, one another courier has just taken (so it leaves the others'
- * lists), and its own (it took it, or it sent the step).
+ * lists), one cancelled before any courier took it (so it leaves the 'to take' lists), and its own
+ * (it took it, or it sent the step).
  */
 export function inScope(reader: StaffReader, change: StaffChangeRow): boolean {
   if (change.shipperId !== reader.shipperId || change.status === 'payment-awaited') return false;
@@ -36,7 +37,9 @@ export function inScope(reader: StaffReader, change: StaffChangeRow): boolean {
         (change.status === 'vendor-ready' ||
           change.event === 'courier-accepted' ||
           change.courierId === reader.id ||
-          change.staffId === reader.id)
+          change.staffId === reader.id ||
+          // Cancelled before any courier took it: it may be on every courier's 'to take' list.
+          (change.courierId === null && isOrderStatus(change.status) && isCancelledStatus(change.status)))
       );
     default:
       return false;
