@@ -90,6 +90,12 @@ function sendStream(events: Pick<TStaffStreamOrder, 'external_order_id' | 'statu
   });
 }
 
+/** A keyboard user's press: the focus on the button, then Enter (the focus is kept for them only). */
+async function pressByKeyboard(button: HTMLElement) {
+  button.focus();
+  await userEvent.keyboard('{Enter}');
+}
+
 describe('the kitchen and courier boards', { timeout: 30_000 }, () => {
   beforeEach(() => vi.mocked(notify).mockClear());
   afterEach(() => useStaffSession.getState().signOut());
@@ -120,11 +126,32 @@ describe('the kitchen and courier boards', { timeout: 30_000 }, () => {
         },
       );
       renderStaffScreen(<KitchenScreen />);
-      await userEvent.click(await screen.findByRole('button', { name: 'Принять: заказ B-10001' }));
+      await pressByKeyboard(await screen.findByRole('button', { name: 'Принять: заказ B-10001' }));
       await waitFor(() =>
         expect(sectionOf(ticketHeading('B-10001'))).toHaveAttribute('data-column', 'cooking'),
       );
       await waitFor(() => expect(ticketHeading('B-10001')).toHaveFocus());
+    });
+
+    it('leaves the focus alone for a tap: nothing scrolls under the cook’s hand', async () => {
+      let orders = [toAccept(1, 5), toAccept(2, 3)];
+      stubApi(
+        () => orders,
+        (orderId) => {
+          orders = orders.map((o) =>
+            o.id === orderId
+              ? { ...o, status: 'vendor-accepted', allowed_events: ['vendor-ready', 'vendor-cancelled'] }
+              : o,
+          );
+          return 'vendor-accepted';
+        },
+      );
+      renderStaffScreen(<KitchenScreen />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Принять: заказ B-10001' }));
+      await waitFor(() =>
+        expect(sectionOf(ticketHeading('B-10001'))).toHaveAttribute('data-column', 'cooking'),
+      );
+      expect(ticketHeading('B-10001')).not.toHaveFocus();
     });
 
     it('moves the focus to the next ticket of the column when one leaves the board, then to the column’s heading', async () => {
@@ -137,11 +164,11 @@ describe('the kitchen and courier boards', { timeout: 30_000 }, () => {
         },
       );
       renderStaffScreen(<KitchenScreen />);
-      await userEvent.click(await screen.findByRole('button', { name: 'Завершить: заказ B-10001' }));
+      await pressByKeyboard(await screen.findByRole('button', { name: 'Завершить: заказ B-10001' }));
       await waitFor(() => expect(screen.queryByRole('heading', { name: 'B-10001' })).toBeNull());
       await waitFor(() => expect(ticketHeading('B-10002')).toHaveFocus());
 
-      await userEvent.click(screen.getByRole('button', { name: 'Завершить: заказ B-10002' }));
+      await pressByKeyboard(screen.getByRole('button', { name: 'Завершить: заказ B-10002' }));
       await waitFor(() => expect(screen.queryByRole('heading', { name: 'B-10002' })).toBeNull());
       await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: /^Готовы/ })).toHaveFocus());
     });
@@ -189,7 +216,7 @@ describe('the kitchen and courier boards', { timeout: 30_000 }, () => {
         },
       );
       renderStaffScreen(<CourierScreen />);
-      await userEvent.click(await screen.findByRole('button', { name: 'Взять: заказ B-10001' }));
+      await pressByKeyboard(await screen.findByRole('button', { name: 'Взять: заказ B-10001' }));
       await waitFor(() => expect(sectionOf(ticketHeading('B-10001'))).toHaveAttribute('data-list', 'mine'));
       await waitFor(() => expect(ticketHeading('B-10001')).toHaveFocus());
     });
@@ -204,9 +231,9 @@ describe('the kitchen and courier boards', { timeout: 30_000 }, () => {
         },
       );
       renderStaffScreen(<CourierScreen />);
-      await userEvent.click(await screen.findByRole('button', { name: 'Доставлен: заказ B-10001' }));
+      await pressByKeyboard(await screen.findByRole('button', { name: 'Доставлен: заказ B-10001' }));
       await waitFor(() => expect(ticketHeading('B-10002')).toHaveFocus());
-      await userEvent.click(screen.getByRole('button', { name: 'Доставлен: заказ B-10002' }));
+      await pressByKeyboard(screen.getByRole('button', { name: 'Доставлен: заказ B-10002' }));
       await waitFor(() =>
         expect(screen.getByRole('heading', { level: 2, name: /^Мои заказы/ })).toHaveFocus(),
       );

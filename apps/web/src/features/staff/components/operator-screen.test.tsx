@@ -224,7 +224,9 @@ describe('the operator queue', { timeout: 30_000 }, () => {
     const cancelThroughForm = async () => {
       const dialog = await screen.findByRole('dialog', { name: /Отмена заказа/ });
       await userEvent.type(within(dialog).getByRole('textbox', { name: 'Причина' }), 'Клиент передумал');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
+      // By keyboard, as the queue is worked: the focus is kept for keyboard users only.
+      within(dialog).getByRole('button', { name: 'Отменить заказ' }).focus();
+      await userEvent.keyboard('{Enter}');
       await waitFor(() => expect(screen.queryByRole('dialog', { name: /Отмена заказа/ })).toBeNull());
     };
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { type RefCallback, useCallback, useLayoutEffect, useRef } from 'react';
+import { type RefCallback, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** A screen's lists by key (the board's columns, the operator's one table): their items' ids in order. */
 export type TFocusLists = Readonly<Record<string, readonly string[]>>;
@@ -50,6 +50,26 @@ export function useFocusKeeper(lists: TFocusLists, headingOf: (list: string) => 
   const lost = useRef<string | null>(null);
   /** The element this hook is putting the focus on right now (focus events are dispatched at once). */
   const placing = useRef<HTMLElement | null>(null);
+  /**
+   * How the member last moved: only a keyboard user's focus is kept. A tap focuses the button tapped
+   * too (Chrome, Android's included), and moving that focus, minutes later when the order moves on
+   * elsewhere, would scroll a kitchen tablet's board under nobody's hand.
+   */
+  const byKeyboard = useRef(true);
+  useEffect(() => {
+    const keyboard = () => {
+      byKeyboard.current = true;
+    };
+    const pointer = () => {
+      byKeyboard.current = false;
+    };
+    document.addEventListener('keydown', keyboard, true);
+    document.addEventListener('pointerdown', pointer, true);
+    return () => {
+      document.removeEventListener('keydown', keyboard, true);
+      document.removeEventListener('pointerdown', pointer, true);
+    };
+  }, []);
 
   const placeOf = useCallback((id: string): HTMLElement | null => {
     const here = elements.current.get(id);
@@ -80,7 +100,7 @@ export function useFocusKeeper(lists: TFocusLists, headingOf: (list: string) => 
         element.removeEventListener('focusin', onFocusIn);
         if (elements.current.get(id) === element) elements.current.delete(id);
         // Let go before the element leaves the document: whether it holds the focus is still known.
-        if (element.contains(document.activeElement)) lost.current = id;
+        if (byKeyboard.current && element.contains(document.activeElement)) lost.current = id;
       };
     };
     refs.current.set(id, ref);
