@@ -147,6 +147,13 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 0, data: { code: 'NETWORK_ERROR', message: 'fetch failed' } });
     // The browser's English ('Failed to fetch') is not shown: the caller's own text is.
     expect(apiErrorMessage(error, 'Нет связи')).toBe('Нет связи');
+    // Nor a program's own Error, such as an aborted request's.
+    expect(apiErrorMessage(new DOMException('This operation was aborted', 'AbortError'), 'Нет связи')).toBe(
+      'Нет связи',
+    );
+    expect(apiErrorMessage(new Error('useConfig must be used inside <ConfigProvider>'), 'Ошибка')).toBe(
+      'Ошибка',
+    );
   });
 
   it('passes Next cache hints on reads only', async () => {

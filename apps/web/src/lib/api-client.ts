@@ -101,7 +101,6 @@ function schemaOf<T>(check: TResponseCheck<T>): Promise<TResponseSchema<T>> {
   return schema;
 }
 
-/** The text to show for a failed call: the API's message, else the error's own message, else the fallback. */
 /**
  * Failures the client describes itself, with no error body of the API: their `message` is the
  * browser's or the proxy's English ('Failed to fetch', 'Bad Gateway', a schema's complaint), kept for
@@ -109,10 +108,13 @@ function schemaOf<T>(check: TResponseCheck<T>): Promise<TResponseSchema<T>> {
  */
 const CLIENT_FAILURES: ReadonlySet<string> = new Set(['NETWORK_ERROR', 'HTTP_ERROR', 'BAD_RESPONSE']);
 
-/** The API's own message (in the request's language), else the caller's text for the failure. */
+/**
+ * The text to show for a failed call: the API's own message (in the request's language), else the
+ * caller's text. Never an Error's own message: that is a program's English ('This operation was
+ * aborted', an invariant), not something to show a customer or a cook.
+ */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (isApiFailure(error)) return (!CLIENT_FAILURES.has(error.data.code) && error.data.message) || fallback;
-  if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
 

@@ -78,8 +78,8 @@ describe('sign-in errors (spec section 8)', () => {
     );
   });
 
-  it('falls back to the error message, then to the given text', () => {
-    expect(phoneErrorText(new Error('offline'), 'W')).toBe('offline');
+  it('falls back to the given text, never a program’s own English message', () => {
+    expect(phoneErrorText(new Error('offline'), 'W')).toBe('W');
     expect(phoneErrorText('???', 'W')).toBe('W');
   });
 });
