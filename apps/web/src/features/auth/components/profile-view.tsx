@@ -20,7 +20,12 @@ import { useRequireCustomer } from '../hooks/use-require-customer';
 import { useSignOut } from '../hooks/use-sign-out';
 import { confirmNewPhone, updateCustomer } from '../lib/auth-api';
 import { nextPhoneValue } from '../lib/phone-input';
-import { profileFormValues, profileUpdate, type TProfileFormValues, ZProfileForm } from '../lib/profile-form';
+import {
+  profileFormSchema,
+  profileFormValues,
+  profileUpdate,
+  type TProfileFormValues,
+} from '../lib/profile-form';
 import { CodeField, useCodeEntry } from './code-field';
 
 /** The code sent to a new phone number; the number changes once it is confirmed. */
@@ -91,7 +96,7 @@ function PersonalDataForm({ user }: { user: TAuthUser }) {
   const formId = useId();
   const [pendingPhone, setPendingPhone] = useState<string | null>(null);
   const form = useForm<TProfileFormValues>({
-    resolver: zodResolver(ZProfileForm),
+    resolver: zodResolver(profileFormSchema(user.date_of_birth)),
     defaultValues: profileFormValues(user),
     mode: 'onTouched',
   });
