@@ -2,8 +2,7 @@ import { PassThrough } from 'node:stream';
 import { CACHE_TAGS, type TCatalogueChange, ZApiError } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { addressBucket } from '../../http/client-address.ts';
-import { cataloguedError } from '../../http/errors.ts';
-import { createStreamSlots } from '../orders/stream-slots.ts';
+import { createStreamSlots } from '../../http/stream-slots.ts';
 
 /** How often an idle stream sends a comment, so proxies keep the connection open. */
 export const HEARTBEAT_MS = 15_000;
@@ -33,6 +32,8 @@ export async function catalogueChangeRoutes(app: FastifyInstance) {
   const slots = createStreamSlots({
     perProcess: app.config.CATALOGUE_STREAM_LIMIT,
     perClient: app.config.CATALOGUE_STREAM_LIMIT_PER_ADDRESS,
+    retryAfterS: RETRY_AFTER_S,
+    clientRefusal: 'Too many catalogue change streams are open from this address',
   });
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
@@ -64,20 +65,7 @@ export async function catalogueChangeRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const slot = slots.take(addressBucket(request.ip));
-      if (slot === 'process') {
-        throw cataloguedError(503, 'SERVICE_UNAVAILABLE', [undefined], {
-          headers: { 'retry-after': String(RETRY_AFTER_S) },
-        });
-      }
-      if (slot === 'client') {
-        throw cataloguedError(
-          429,
-          'TOO_MANY_REQUESTS',
-          [{ detail: 'Too many catalogue change streams are open from this address' }],
-          { headers: { 'retry-after': String(RETRY_AFTER_S) } },
-        );
-      }
+      const slot = slots.claim(addressBucket(request.ip));
       const out = new PassThrough();
       slot.holdUntilClosed(out);
       open.add(out);

@@ -3,13 +3,12 @@ import { ZApiError, ZOrderDetail, ZOrderParams, ZOrdersQuery, ZOrdersResponse } 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth.ts';
-import { cataloguedError } from '../../http/errors.ts';
 import { localeFromAcceptLanguage } from '../../http/locale.ts';
+import { createStreamSlots } from '../../http/stream-slots.ts';
 import { liveTokenIds, type OrderOwner } from './orders.repository.ts';
 import { getCustomerOrder, getCustomerOrders, getOrderStatusEvent, orderNotFound } from './orders.service.ts';
 import { HEARTBEAT_MS, openStatusStream } from './status-stream.ts';
 import { createStreamSessions } from './stream-sessions.ts';
-import { createStreamSlots } from './stream-slots.ts';
 
 /**
  * Status streams one customer may have open in one process (an order page in a few tabs or devices,
@@ -43,6 +42,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
   const slots = createStreamSlots({
     perProcess: app.config.ORDER_STATUS_STREAM_LIMIT,
     perClient: STATUS_STREAMS_PER_CUSTOMER,
+    retryAfterS: RETRY_AFTER_S,
+    clientRefusal: `At most ${STATUS_STREAMS_PER_CUSTOMER} order status streams may be open at once`,
   });
   const stopRevocations = app.orderEvents.onTokensRevoked(sessions.handle);
   app.addHook('preClose', async () => {
@@ -123,20 +124,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
       // The bus and the database spell an order's id in lower case; a uuid may be sent in either.
       const orderId = request.params.id.toLowerCase();
       // Taken before anything is awaited, so a burst of requests is counted one by one.
-      const slot = slots.take(who.customerId);
-      if (slot === 'process') {
-        throw cataloguedError(503, 'SERVICE_UNAVAILABLE', [undefined], {
-          headers: { 'retry-after': String(RETRY_AFTER_S) },
-        });
-      }
-      if (slot === 'client') {
-        throw cataloguedError(
-          429,
-          'TOO_MANY_REQUESTS',
-          [{ detail: `At most ${STATUS_STREAMS_PER_CUSTOMER} order status streams may be open at once` }],
-          { headers: { 'retry-after': String(RETRY_AFTER_S) } },
-        );
-      }
+      const slot = slots.claim(who.customerId);
       let stream: PassThrough;
       try {
         const first = await getOrderStatusEvent(app.db, who, orderId);

@@ -3,8 +3,8 @@ import { ZApiError } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cataloguedError } from '../../http/errors.ts';
+import { createStreamSlots } from '../../http/stream-slots.ts';
 import { createStreamSessions } from '../orders/stream-sessions.ts';
-import { createStreamSlots } from '../orders/stream-slots.ts';
 import { signedInStaff, staffGuard } from '../staff/staff.auth.ts';
 import { StaffFeed } from './staff-feed.ts';
 import {
@@ -44,6 +44,8 @@ export async function staffStreamRoutes(app: FastifyInstance) {
   const slots = createStreamSlots({
     perProcess: app.config.STAFF_STREAM_LIMIT,
     perClient: STAFF_STREAMS_PER_MEMBER,
+    retryAfterS: RETRY_AFTER_S,
+    clientRefusal: `At most ${STAFF_STREAMS_PER_MEMBER} staff streams may be open at once`,
   });
   const endAll = () => {
     for (const stream of [...open]) stream.end();
@@ -94,20 +96,7 @@ export async function staffStreamRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { staff, tokenId } = signedInStaff(request);
       // Taken before anything is awaited, so a burst of requests is counted one by one.
-      const slot = slots.take(staff.id);
-      if (slot === 'process') {
-        throw cataloguedError(503, 'SERVICE_UNAVAILABLE', [undefined], {
-          headers: { 'retry-after': String(RETRY_AFTER_S) },
-        });
-      }
-      if (slot === 'client') {
-        throw cataloguedError(
-          429,
-          'TOO_MANY_REQUESTS',
-          [{ detail: `At most ${STAFF_STREAMS_PER_MEMBER} staff streams may be open at once` }],
-          { headers: { 'retry-after': String(RETRY_AFTER_S) } },
-        );
-      }
+      const slot = slots.claim(staff.id);
       let out: PassThrough;
       let expiresAt: Date | null;
       try {

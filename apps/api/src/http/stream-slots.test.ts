@@ -35,3 +35,31 @@ describe('createStreamSlots', () => {
     expect(typeof slots.take('a')).toBe('object');
   });
 });
+
+describe('claim: the route’s refusal', () => {
+  it('answers 429 with Retry-After and the client’s detail, then 503 when the process is full', () => {
+    const slots = createStreamSlots({
+      perProcess: 2,
+      perClient: 1,
+      retryAfterS: 12,
+      clientRefusal: 'One is enough',
+    });
+    slots.claim('a');
+    expect(() => slots.claim('a')).toThrow(
+      expect.objectContaining({
+        statusCode: 429,
+        code: 'TOO_MANY_REQUESTS',
+        headers: { 'retry-after': '12' },
+      }),
+    );
+    slots.claim('b');
+    expect(() => slots.claim('c')).toThrow(
+      expect.objectContaining({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        headers: { 'retry-after': '12' },
+      }),
+    );
+    expect(slots.size).toBe(2);
+  });
+});
