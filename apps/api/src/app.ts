@@ -367,6 +367,9 @@ async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   try {
     await prepareDatabase(handle, {

@@ -265,6 +265,23 @@ describe('loadEnv', () => {
       ]);
     }
   });
+
+  it.each([
+    ['DATABASE_CONNECT_TIMEOUT_MS', 5_000, 600_000],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 3_600_000],
+    ['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 3_600_000],
+  ] as const)(
+    'bounds the database’s waits: %s defaults to %i ms, 0 turns it off, at most %i',
+    (name, fallback, max) => {
+      expect(dev({})[name]).toBe(fallback);
+      expect(dev({ [name]: '0' })[name]).toBe(0);
+      expect(dev({ [name]: '250' })[name]).toBe(250);
+      expect(dev({ [name]: String(max) })[name]).toBe(max);
+      for (const bad of ['-1', '2.5', String(max + 1), 'soon']) {
+        expect(refused({ NODE_ENV: 'development', [name]: bad }), bad).toEqual([name]);
+      }
+    },
+  );
 });
 
 describe('production as the default (issue 9, finding 9)', () => {

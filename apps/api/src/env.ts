@@ -3,7 +3,12 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  DEFAULT_POOL_MAX,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+} from './db/pool-size.ts';
 
 /** The repository root, so the default data folder does not depend on where the process was started. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -158,6 +163,25 @@ const ZEnvFields = z.object({
    * 6). Unused with PGlite.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_MAX),
+  /** db/pool-size.ts says what each bounds and why its default; 0 turns it off. Unused with PGlite. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(DEFAULT_CONNECT_TIMEOUT_MS),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_STATEMENT_TIMEOUT_MS),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS),
   DATA_DIR: z
     .string()
     .min(1)

@@ -8,7 +8,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { prepareStatements } from './pglite-statements.ts';
-import { DEFAULT_POOL_MAX } from './pool-size.ts';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  DEFAULT_POOL_MAX,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+} from './pool-size.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -33,6 +38,12 @@ export type CreateDbOptions = {
   dataDir?: string;
   /** PostgreSQL: the most connections the pool opens (DATABASE_POOL_MAX); absent: DEFAULT_POOL_MAX. */
   poolMax?: number;
+  /** PostgreSQL: DATABASE_CONNECT_TIMEOUT_MS (pool-size.ts); 0 waits forever. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: DATABASE_STATEMENT_TIMEOUT_MS, each connection's statement_timeout; 0 is none. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, idle_in_transaction_session_timeout; 0 is none. */
+  idleInTransactionTimeoutMs?: number;
   /**
    * Called with every statement Drizzle sends (not the BEGIN/COMMIT PGlite issues itself): how the
    * tests count the queries of one request (ordering-queries.test.ts).
@@ -134,9 +145,26 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? DEFAULT_POOL_MAX,
+      // Bounds that end in 503 SERVICE_BUSY rather than a request held without end (pool-size.ts).
+      // The two server settings are sent in each connection's startup message, so every session,
+      // the status bus's listener too, has them from its first statement.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout:
+        options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     });
-    pool.on('connect', (client) => cacheStatements(client, STATEMENT_CACHE_SIZE));
     let closing = false;
+    pool.on('connect', (client) => {
+      cacheStatements(client, STATEMENT_CACHE_SIZE);
+      // The pool listens for errors of idle connections only. One handed out (a transaction waiting
+      // between statements, for iiko or the app's own code) that the server ends (a restart, an
+      // administrator, idle_in_transaction_session_timeout) emits 'error' with nobody listening: an
+      // uncaught exception that took the whole process down. Its work fails on its next statement
+      // instead, and the pool drops it when it comes back (pool-timeouts.test.ts).
+      client.on('error', (error) => {
+        if (!closing) console.error(`PostgreSQL ended a connection in use: ${error.message}`);
+      });
+    });
     // An idle connection the server drops (a restart, or a database dropped right after close) makes
     // the pool emit 'error'; without a listener that would crash the process. The pool replaces the
     // connection on the next query, so this is worth a line in the log, not an exit.

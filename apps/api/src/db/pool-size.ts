@@ -10,3 +10,31 @@
  * API processes, want another figure: DATABASE_POOL_MAX.
  */
 export const DEFAULT_POOL_MAX = 6;
+
+/**
+ * How long a request waits for one of the pool's connections (or for a new one to open) before it
+ * is answered 503 SERVICE_BUSY with Retry-After (error-handler.ts), in milliseconds. Without it a
+ * request queued behind a full pool waits as long as the client does, and a lunch-rush backlog
+ * grows instead of shedding. 5 s is far above a healthy wait (the pool turns over in milliseconds:
+ * docs/perf/orders.md) and below a phone's patience. DATABASE_CONNECT_TIMEOUT_MS; 0 waits forever.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * The longest one statement may run on PostgreSQL (its `statement_timeout`, lock waits included),
+ * in milliseconds: a runaway query or a pile-up on a locked row ends in 503 SERVICE_BUSY and gives
+ * its connection back, instead of holding it for good. The slowest statements of the API take tens
+ * of milliseconds; migrations run without it (migrate.ts). DATABASE_STATEMENT_TIMEOUT_MS; 0 is none.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
+ * How long PostgreSQL lets a session sit inside an open transaction without a statement
+ * (`idle_in_transaction_session_timeout`) before it ends the session and so the transaction's locks,
+ * in milliseconds. The longest legitimate pause inside a transaction is iiko Cloud while bonuses
+ * are spent: a session token, the guest and the charge, each call bounded at 10 s
+ * (adapters/loyalty/iiko.ts). So this is well above that: a guard against a transaction leaked by a
+ * bug, not a pace. DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS;
+ * 0 is none.
+ */
+export const DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
-import { databaseFailureOf, redactQuoted } from './database-errors.ts';
+import { databaseFailureOf, isDatabaseBusy, redactQuoted } from './database-errors.ts';
+import { BUSY_RETRY_AFTER_S } from './error-handler.ts';
 
 let t: TestApp;
 /** An app on the test database with routes that hand the body to PostgreSQL unchecked. */
@@ -33,6 +34,13 @@ beforeAll(async () => {
   app.post('/v1/test/server-bug', async (request) =>
     app.db.execute(sql`select * from no_such_table where secret = ${body(request)}`),
   );
+  // PostgreSQL's own error, with the SQLSTATE the body names (both drivers raise it alike).
+  app.post('/v1/test/raise', async (request) => {
+    const sqlstate = body(request).replace(/[^0-9A-Z]/g, '');
+    return app.db.execute(
+      sql.raw(`do $$ begin raise exception 'raised for a test' using errcode = '${sqlstate}'; end $$`),
+    );
+  });
   await app.ready();
 });
 
@@ -85,6 +93,61 @@ describe('a database error that is the server’s', () => {
     });
     expect(errorLine?.err.stack).toMatch(/^DrizzleQueryError: database error 42P01/);
     expect(logLines.join('')).not.toContain(SECRET);
+  });
+});
+
+describe('the database too busy to answer now', () => {
+  it.each([
+    ['a statement past statement_timeout', '57014'],
+    ['a row lock not granted', '55P03'],
+    ['the server out of connections', '53300'],
+    ['the server starting or stopping', '57P03'],
+    ['a transaction idle too long', '25P03'],
+  ])('%s (%s) answers 503 SERVICE_BUSY with Retry-After, logged as a warning', async (_name, sqlstate) => {
+    logLines.length = 0;
+    const res = await post('/v1/test/raise', sqlstate);
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_S));
+    expect(ZApiError.parse(res.json())).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_BUSY',
+      message: 'The service is busy right now. Try again in a few seconds',
+    });
+    const entries = logLines.map((line) => JSON.parse(line));
+    expect(entries.find((entry) => entry.msg === 'database busy')).toMatchObject({
+      level: 40,
+      err: { db: { code: sqlstate } },
+    });
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+  });
+
+  it('says so in the language asked for', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/test/raise',
+      headers: { ...CLIENT_HEADERS, 'accept-language': 'uz' },
+      payload: { value: '57014' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe("Xizmat hozir band. Bir necha soniyadan keyin qayta urinib ko'ring");
+  });
+
+  it('another SQLSTATE of the same classes stays the server’s own 500', async () => {
+    // 57P01 admin_shutdown (the session was killed) and 55000 object_not_in_prerequisite_state.
+    for (const sqlstate of ['57P01', '55000']) {
+      const res = await post('/v1/test/raise', sqlstate);
+      expect(res.statusCode, sqlstate).toBe(500);
+    }
+  });
+
+  it('recognises the pool’s own waits that ran out, along the cause chain', () => {
+    const checkout = new Error('timeout exceeded when trying to connect');
+    const opening = new Error('Connection terminated due to connection timeout');
+    expect(isDatabaseBusy(checkout)).toBe(true);
+    expect(isDatabaseBusy(new Error('Failed query: select 1', { cause: opening }))).toBe(true);
+    expect(isDatabaseBusy(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(isDatabaseBusy(Object.assign(new Error('x'), { code: '57014' }))).toBe(false);
+    expect(isDatabaseBusy(null)).toBe(false);
   });
 });
 

@@ -87,6 +87,38 @@ export function databaseFailureOf(error: unknown): DatabaseFailure | null {
 /** Whether a database failure was caused by the value a client sent (see CLIENT_DATA_SQLSTATES). */
 export const isClientDataFailure = (failure: DatabaseFailure) => CLIENT_DATA_SQLSTATES.has(failure.code);
 
+/**
+ * SQLSTATEs that say the database is overloaded or ran out of time, not that the request is wrong:
+ * 57014 query_canceled (statement_timeout, pool-size.ts), 55P03 lock_not_available, 53300
+ * too_many_connections, 57P03 cannot_connect_now (starting up or shutting down), 25P03
+ * idle_in_transaction_session_timeout. The request may succeed as it is a moment later.
+ */
+const BUSY_SQLSTATES = new Set(['57014', '55P03', '53300', '57P03', '25P03']);
+
+/**
+ * node-postgres's pool gives no code to its waits that ran out (DATABASE_CONNECT_TIMEOUT_MS): a
+ * checkout of a full pool, and a new connection that did not open in time. Pinned by the lockfile,
+ * and the PostgreSQL tests of db/pool-timeouts.test.ts fail if a new version words them otherwise.
+ */
+const POOL_TIMEOUT_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
+
+/**
+ * Whether an error (or one of its causes) says the database is too busy to answer now (see
+ * BUSY_SQLSTATES and POOL_TIMEOUT_MESSAGES): answered 503 SERVICE_BUSY with Retry-After, not 500.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isObject(current); depth++) {
+    if (isDriverError(current) && BUSY_SQLSTATES.has(current.code as string)) return true;
+    if (current instanceof Error && POOL_TIMEOUT_MESSAGES.has(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Does the error, or one of its causes, carry a query's parameters or a driver's detail? */
 function carriesQueryData(error: unknown): boolean {
   let current: unknown = error;

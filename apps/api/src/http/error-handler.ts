@@ -1,7 +1,7 @@
 import type { TApiError } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseFailureOf, isClientDataFailure } from './database-errors.ts';
+import { databaseFailureOf, isClientDataFailure, isDatabaseBusy } from './database-errors.ts';
 import { isHttpError } from './errors.ts';
 import { localeFromAcceptLanguage } from './locale.ts';
 import { localize } from './messages.ts';
@@ -16,6 +16,9 @@ const CLIENT_ERROR_CODES = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
 } as const satisfies Record<number, string>;
+
+/** Retry-After of a 503 SERVICE_BUSY, in seconds: a pool turns over in milliseconds when it can. */
+export const BUSY_RETRY_AFTER_S = 2;
 
 const clientErrorCode = (status: number) =>
   CLIENT_ERROR_CODES[status as keyof typeof CLIENT_ERROR_CODES] ?? 'BAD_REQUEST';
@@ -60,6 +63,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // gets the SQLSTATE, the SQL text and the redacted message, never the query's parameters.
       request.log.warn({ db: dbFailure }, 'database refused a client value');
       body = { statusCode: 400, code: 'INVALID_INPUT', message: localize('INVALID_INPUT', locale) };
+    } else if (isDatabaseBusy(error)) {
+      // A full pool, a statement past its timeout, a locked row (db/pool-size.ts): the request was
+      // right and nothing of it was kept (its transaction rolled back), so the client may send it
+      // again as it is, idempotency key and all, after Retry-After.
+      request.log.warn({ err: error }, 'database busy');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      body = { statusCode: 503, code: 'SERVICE_BUSY', message: localize('SERVICE_BUSY', locale) };
     } else {
       // The app's err serializer (database-errors.ts) keeps a failed query's parameters out of this.
       request.log.error({ err: error }, 'unhandled error');

@@ -81,6 +81,16 @@ describe('operations', () => {
     );
     expect(Object.keys(stream?.op.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
   });
+
+  it('declare 503 (the database too busy) everywhere but on the payment providers’ endpoints', () => {
+    for (const operation of operations) {
+      const statuses = Object.keys(operation.op.responses);
+      if (isProviderCallbackPath(operation.path)) expect(statuses, idOf(operation)).not.toContain('503');
+      else expect(statuses, idOf(operation)).toContain('503');
+    }
+    const menu = operations.find((o) => o.method === 'GET' && o.path === '/v2/menu-products');
+    expect(menu?.op.responses['503']?.description).toMatch(/SERVICE_BUSY.*Retry-After/);
+  });
 });
 
 describe('security', () => {

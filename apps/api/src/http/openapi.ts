@@ -84,6 +84,15 @@ const HTTP_LAYER_ERRORS = {
   414: error('The URL or a path parameter is too long (URI_TOO_LONG)'),
   431: error('The request headers are too large (HEADERS_TOO_LARGE)'),
 };
+/**
+ * Every route but the providers' (which answer in their own protocol): the database too busy to
+ * answer now (error-handler.ts). A route that declares its own 503 keeps its description.
+ */
+const BUSY_ERRORS = {
+  503: error(
+    'The database is too busy to answer now (SERVICE_BUSY): nothing was kept; send the same request again after Retry-After',
+  ),
+};
 /** Methods that carry a body (POST, PUT, PATCH, DELETE): Fastify's body parser. */
 const BODY_ERRORS = {
   413: error(`The body is larger than ${BODY_LIMIT_MB} MB (PAYLOAD_TOO_LARGE)`),
@@ -114,6 +123,7 @@ export function documentedSchema(route: RouteOptions, schema: FastifySchema): Fa
   // A payment provider's endpoint answers an unreadable body in its own protocol, with HTTP 200.
   if (BODY_METHODS.has(method) && !isProviderCallbackPath(route.url)) Object.assign(defaults, BODY_ERRORS);
   if (isClientApiPath(route.url)) Object.assign(defaults, CLIENT_HEADER_ERRORS);
+  if (!isProviderCallbackPath(route.url)) Object.assign(defaults, BUSY_ERRORS);
   for (const scheme of schemes) Object.assign(defaults, GUARD_ERRORS[scheme]);
   // A route without a response schema (a stream) documents its 200 in the types it `produces`;
   // `produces` is dropped after that, or every error would be documented in those types too.

@@ -10,7 +10,10 @@ import { migrateDb } from '../db/migrate.ts';
  * the databases of a shared server's users stay under their own prefixes.
  */
 export async function createTestDb(
-  options: Pick<CreateDbOptions, 'logQuery' | 'poolMax'> = {},
+  options: Pick<
+    CreateDbOptions,
+    'logQuery' | 'poolMax' | 'connectTimeoutMs' | 'statementTimeoutMs' | 'idleInTransactionTimeoutMs'
+  > = {},
 ): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) {

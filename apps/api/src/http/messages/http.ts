@@ -79,6 +79,12 @@ export const HTTP_MESSAGES = {
     uz: () => 'Vaqtincha mavjud emas',
     en: () => 'Temporarily unavailable',
   }),
+  // -- the database too busy to answer now (error-handler.ts, db/pool-size.ts) --
+  SERVICE_BUSY: texts({
+    ru: () => 'Сервис сейчас перегружен. Повторите через несколько секунд',
+    uz: () => "Xizmat hozir band. Bir necha soniyadan keyin qayta urinib ko'ring",
+    en: () => 'The service is busy right now. Try again in a few seconds',
+  }),
   INTERNAL_ERROR: texts({
     ru: () => 'Внутренняя ошибка сервера',
     uz: () => 'Serverning ichki xatosi',
