@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '@/components/ui/toasts';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useStaffApi } from './api';
+import { markOwnAction } from './lib/own-actions';
 import { sendStaffEvent, staffKeys } from './lib/staff-queries';
 import { useStaffSession } from './session';
 
@@ -38,7 +39,10 @@ export function useOrderEvent(onDone?: () => void) {
   const queryClient = useQueryClient();
   const t = useTranslations('staff');
   return useMutation({
-    mutationFn: ({ order, event, reason }: TSend) => sendStaffEvent(api, order, event, reason),
+    mutationFn: ({ order, event, reason }: TSend) => {
+      markOwnAction(order.id, event);
+      return sendStaffEvent(api, order, event, reason);
+    },
     onSuccess: (answer, { order }) => {
       notify(
         'success',

@@ -75,7 +75,9 @@ const toTake = (n: number, minutesAgo: number) =>
 const onTheWay = (n: number, minutesAgo: number) =>
   staffOrder(n, minutesAgo, { status: 'courier-picked', allowed_events: ['delivered', 'courier-cancelled'] });
 
-function sendStream(events: Pick<TStaffStreamOrder, 'external_order_id' | 'status' | 'event'>[]) {
+function sendStream(
+  events: (Pick<TStaffStreamOrder, 'external_order_id' | 'status' | 'event'> & { order_id?: string })[],
+) {
   act(() => {
     for (const [i, event] of events.entries()) {
       for (const listener of streamListeners) {
@@ -187,6 +189,41 @@ describe('the kitchen and courier boards', { timeout: 30_000 }, () => {
         [2, 3, 4, 5, 6].map((n) => ({ external_order_id: `B-1000${n}`, status: 'new', event: null })),
       );
       await waitFor(() => expect(region).toHaveTextContent(/^5 новых заказов$/), { timeout: 5_000 });
+    });
+    it('says a ticket cancelled by someone else, not the cook’s own cancel that a toast already said', async () => {
+      // The list still shows the ticket: the stream's echo comes before the list is read again.
+      stubApi(
+        () => [toAccept(1, 5), toAccept(2, 3)],
+        () => 'vendor-cancelled',
+      );
+      renderStaffScreen(<KitchenScreen />);
+      const region = screen.getByTestId('arrivals');
+      await userEvent.click(await screen.findByRole('button', { name: 'Отменить: заказ B-10001' }));
+      await userEvent.type(await screen.findByLabelText('Причина'), 'Нет продуктов');
+      await userEvent.click(screen.getByRole('button', { name: 'Отменить заказ' }));
+      await waitFor(() => expect(notify).toHaveBeenCalledWith('success', expect.stringContaining('B-10001')));
+      const own = staffOrder(1, 5);
+      sendStream([
+        {
+          order_id: own.id,
+          external_order_id: own.external_order_id,
+          status: 'vendor-cancelled',
+          event: 'vendor-cancelled',
+        },
+      ]);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1_700)));
+      expect(region).toBeEmptyDOMElement();
+
+      const other = staffOrder(2, 3);
+      sendStream([
+        {
+          order_id: other.id,
+          external_order_id: other.external_order_id,
+          status: 'operator-cancelled',
+          event: 'operator-cancelled',
+        },
+      ]);
+      await waitFor(() => expect(region).toHaveTextContent(/^Заказ B-10002 отменён$/), { timeout: 5_000 });
     });
   });
 

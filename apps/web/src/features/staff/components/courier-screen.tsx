@@ -9,10 +9,10 @@ import { pick } from '@/lib/localized';
 import { formatPhone } from '@/lib/phone';
 import { useNow } from '../hooks';
 import { courierLists, elapsedClock, telLink } from '../lib/queue';
-import { ArrivalAnnouncer } from './arrival-announcer';
 import { BoardCardActions, BoardCardHeader, ListLoadError, useStaffOrderList } from './board-parts';
 import { AddressDetails, MapLinks } from './order-card';
 import { OrderLines } from './order-parts';
+import { QueueAnnouncer } from './queue-announcer';
 import { useFocusKeeper } from './use-focus-keeper';
 import { useOrderDetails } from './use-order-details';
 
@@ -104,7 +104,7 @@ export function CourierScreen() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('courier.title')}</h1>
-      <ArrivalAnnouncer kind="courier" />
+      <QueueAnnouncer kind="courier" shown={[...toTake, ...mine].map((o) => o.id)} />
       {list.isError ? <ListLoadError large onRetry={() => void list.refetch()} /> : null}
       <section aria-labelledby="courier-take" data-list="take" className="flex flex-col gap-3">
         <h2 id="courier-take" tabIndex={-1} className="text-xl font-bold">

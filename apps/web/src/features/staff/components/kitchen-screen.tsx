@@ -7,9 +7,9 @@ import { cn } from '@/components/ui/cn';
 import { ClockIcon } from '@/components/ui/icons';
 import { useNow } from '../hooks';
 import { elapsedClock, isLate, kitchenColumns, minutesLate, type TKitchenColumn } from '../lib/queue';
-import { ArrivalAnnouncer } from './arrival-announcer';
 import { BoardCardActions, BoardCardHeader, ListLoadError, useStaffOrderList } from './board-parts';
 import { LateMark, OrderLines } from './order-parts';
+import { QueueAnnouncer } from './queue-announcer';
 import { useFocusKeeper } from './use-focus-keeper';
 import { useOrderDetails } from './use-order-details';
 
@@ -102,7 +102,10 @@ export function KitchenScreen() {
       <h1 id="kitchen-title" className="text-2xl font-bold">
         {t('kitchen.title')}
       </h1>
-      <ArrivalAnnouncer kind="kitchen" />
+      <QueueAnnouncer
+        kind="kitchen"
+        shown={[...columns.toAccept, ...columns.cooking, ...columns.ready].map((o) => o.id)}
+      />
       {list.isError ? <ListLoadError large onRetry={() => void list.refetch()} /> : null}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {COLUMNS.map((column) => (

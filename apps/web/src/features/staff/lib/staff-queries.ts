@@ -9,6 +9,7 @@ import type {
 import type { QueryClient } from '@tanstack/react-query';
 import type { TApiClient } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
+import { forgetOwnActions } from './own-actions';
 
 /**
  * What the staff screens read and send, and the TanStack Query keys they are cached under. Every key
@@ -32,6 +33,7 @@ export const STAFF_CACHE_ROOTS = ['staff', 'staff-manage'] as const;
  * the next person signing in on this browser must see none of them, however fresh they still are.
  */
 export function forgetStaffData(queryClient: QueryClient): void {
+  forgetOwnActions();
   for (const root of STAFF_CACHE_ROOTS) {
     void queryClient.cancelQueries({ queryKey: [root] });
     queryClient.removeQueries({ queryKey: [root] });

@@ -3,26 +3,30 @@ import type { TStaffStreamOrder } from '@app/contracts';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNow } from '../hooks';
+import { forgetOwnActions, markOwnAction } from '../lib/own-actions';
 import { subscribeStaffOrders } from '../use-staff-stream';
-import { ARRIVAL_BURST_MS, ArrivalAnnouncer, type TArrivalKind } from './arrival-announcer';
 import { renderStaffScreen } from './operator.fixtures';
+import { ANNOUNCE_BURST_MS, QueueAnnouncer, type TQueueKind } from './queue-announcer';
 
 // The stream's order events, sent by the test (the shell's connection is not mounted here).
 vi.mock('../use-staff-stream', () => ({ subscribeStaffOrders: vi.fn(() => () => {}) }));
 
 /** The screen around the region: re-rendered every second, as the boards' timers do. */
-function Board({ kind }: { kind: TArrivalKind }) {
+function Board({ kind, shown = [] }: { kind: TQueueKind; shown?: readonly string[] }) {
   const now = useNow();
   return (
     <>
       <p data-testid="clock">{now}</p>
-      <ArrivalAnnouncer kind={kind} />
+      <QueueAnnouncer kind={kind} shown={shown} />
     </>
   );
 }
 
 let sequence = 0;
-function send(events: Pick<TStaffStreamOrder, 'external_order_id' | 'status' | 'event'>[], at?: string) {
+function send(
+  events: (Pick<TStaffStreamOrder, 'external_order_id' | 'status' | 'event'> & { order_id?: string })[],
+  at?: string,
+) {
   const listener = vi.mocked(subscribeStaffOrders).mock.lastCall?.[0];
   if (!listener) throw new Error('the announcer does not listen to the stream');
   act(() => {
@@ -45,10 +49,11 @@ const ready = (number: string) => ({
 });
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-describe('the arrivals said to screen readers', () => {
+describe('the queue’s changes said to screen readers', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.mocked(subscribeStaffOrders).mockClear();
+    forgetOwnActions();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -57,7 +62,7 @@ describe('the arrivals said to screen readers', () => {
     const region = screen.getByRole('status');
     send([placed('B-10001')]);
     expect(region).toBeEmptyDOMElement();
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     expect(region).toHaveTextContent(/^Новый заказ B-10001$/);
   });
 
@@ -65,7 +70,7 @@ describe('the arrivals said to screen readers', () => {
     renderStaffScreen(<Board kind="kitchen" />);
     const region = screen.getByRole('status');
     send(Array.from({ length: 24 }, (_, i) => placed(`B-${10_100 + i}`)));
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     expect(region).toHaveTextContent(/^24 новых заказа$/);
     expect(region.children).toHaveLength(1);
   });
@@ -74,7 +79,7 @@ describe('the arrivals said to screen readers', () => {
     renderStaffScreen(<Board kind="kitchen" />);
     const region = screen.getByRole('status');
     send([placed('B-10001')]);
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     const said = region.firstChild;
     const clock = screen.getByTestId('clock').textContent;
     wait(5_000);
@@ -87,12 +92,12 @@ describe('the arrivals said to screen readers', () => {
     renderStaffScreen(<Board kind="kitchen" />);
     const region = screen.getByRole('status');
     send([placed('B-10001'), placed('B-10002')]);
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     const first = region.firstChild;
     expect(region).toHaveTextContent(/^2 новых заказа$/);
 
     send([placed('B-10003'), placed('B-10004')]);
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     expect(region).toHaveTextContent(/^2 новых заказа$/);
     expect(region.firstChild).not.toBe(first);
 
@@ -107,10 +112,10 @@ describe('the arrivals said to screen readers', () => {
       at: new Date().toISOString(),
     };
     act(() => listener?.(event));
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     const said = region.firstChild;
     act(() => listener?.(event));
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     expect(region.firstChild).toBe(said);
   });
 
@@ -118,7 +123,7 @@ describe('the arrivals said to screen readers', () => {
     renderStaffScreen(<Board kind="kitchen" />);
     send([{ external_order_id: 'B-1', status: 'operator-accepted', event: 'operator-accepted' }]);
     send([{ external_order_id: 'B-2', status: 'future', event: null }]);
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
@@ -127,7 +132,7 @@ describe('the arrivals said to screen readers', () => {
     const region = screen.getByRole('status');
     send([{ external_order_id: 'B-3', status: 'vendor-accepted', event: 'vendor-accepted' }]);
     send([ready('B-10001')]);
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     expect(region).toHaveTextContent(/^Заказ B-10001 готов к выдаче$/);
 
     send([
@@ -135,7 +140,73 @@ describe('the arrivals said to screen readers', () => {
       ready('B-10003'),
       { external_order_id: 'B-10004', status: 'vendor-ready', event: 'courier-cancelled' },
     ]);
-    wait(ARRIVAL_BURST_MS);
+    wait(ANNOUNCE_BURST_MS);
     expect(region).toHaveTextContent(/^3 заказа готовы к выдаче$/);
+  });
+
+  const ticket = (n: number) => `00000000-0000-4000-8000-00000000a${String(n).padStart(3, '0')}`;
+  const cancelled = (
+    n: number,
+    status: 'operator-cancelled' | 'vendor-cancelled' | 'server-cancelled' = 'operator-cancelled',
+  ) => ({ order_id: ticket(n), external_order_id: `B-${n}`, status, event: status });
+
+  it('tells the kitchen a ticket on its screen was cancelled by someone else', () => {
+    renderStaffScreen(<Board kind="kitchen" shown={[ticket(1), ticket(2)]} />);
+    const region = screen.getByRole('status');
+    send([cancelled(1)]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toHaveTextContent(/^Заказ B-1 отменён$/);
+  });
+
+  it('says nothing of a cancel of an order not on the screen', () => {
+    renderStaffScreen(<Board kind="kitchen" shown={[ticket(1)]} />);
+    send([cancelled(9), cancelled(10, 'server-cancelled')]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('does not repeat this tab’s own cancel (its toast said it), but does another’s of the same order', () => {
+    renderStaffScreen(<Board kind="kitchen" shown={[ticket(1)]} />);
+    const region = screen.getByRole('status');
+    markOwnAction(ticket(1).toUpperCase(), 'vendor-cancelled');
+    send([cancelled(1, 'vendor-cancelled')]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toBeEmptyDOMElement();
+    // The payment refunded at the same time: the server's cancel is not this tab's.
+    send([cancelled(1, 'server-cancelled')]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toHaveTextContent(/^Заказ B-1 отменён$/);
+  });
+
+  it('says arrivals and cancels of one burst in one message, and several cancels as a count', () => {
+    renderStaffScreen(<Board kind="kitchen" shown={[ticket(1), ticket(2), ticket(3), ticket(4)]} />);
+    const region = screen.getByRole('status');
+    send([placed('B-10001'), cancelled(1)]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toHaveTextContent(/^Новый заказ B-10001\. Заказ B-1 отменён$/);
+    send([cancelled(2), cancelled(3, 'vendor-cancelled'), cancelled(4, 'server-cancelled')]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toHaveTextContent(/^3 заказа отменены$/);
+  });
+
+  it('tells the courier his order was cancelled, and not that one he gave back left', () => {
+    renderStaffScreen(<Board kind="courier" shown={[ticket(5), ticket(6)]} />);
+    const region = screen.getByRole('status');
+    send([cancelled(5, 'server-cancelled')]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toHaveTextContent(/^Заказ B-5 отменён$/);
+    const said = region.firstChild;
+    // Delivered or taken by another courier: the card goes, with nothing to say.
+    send([
+      { order_id: ticket(6), external_order_id: 'B-6', status: 'delivered', event: 'delivered' },
+      {
+        order_id: ticket(6),
+        external_order_id: 'B-6',
+        status: 'courier-accepted',
+        event: 'courier-accepted',
+      },
+    ]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region.firstChild).toBe(said);
   });
 });
