@@ -1,7 +1,7 @@
 /**
  * Click's SHOP API endpoints (issue 12): Click's servers call them, not the storefront. So no
  * Shipper/Platform headers (http/client-headers.ts leaves provider paths out), bodies form-encoded
- * as Click sends them or JSON, at most CLICK_BODY_LIMIT bytes, and every answer is HTTP 200 with
+ * as Click sends them or JSON (numbers kept as sent, for the signature), at most CLICK_BODY_LIMIT bytes, and every answer is HTTP 200 with
  * Click's fields: even a body that cannot be read answers `error: -8` (this plugin's own error
  * handler), because Click reads nothing but its `error` code.
  */
@@ -23,6 +23,21 @@ export function parseClickForm(body: string): Record<string, string | string[]> 
     fields[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
   return { ...fields };
+}
+
+/** A JSON string literal, or a JSON number: the tokens of a body that carry digits. */
+const JSON_STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * A JSON body with every number kept as the text Click wrote. Click signs the amount as it sends it
+ * (click.sign.ts), and JSON.parse would turn `52000.00` into 52000, whose text '52000' signs
+ * differently: a genuine call would fail its signature (-1). So each number outside a string is
+ * quoted before parsing. Node 20's JSON.parse has no access to a number's source text.
+ */
+export function parseClickJson(body: string): unknown {
+  return JSON.parse(
+    body.replace(JSON_STRING_OR_NUMBER, (token) => (token.startsWith('"') ? token : `"${token}"`)),
+  );
 }
 
 const ZClickValue = z.union([ZSingleLineText, z.number()]);
@@ -63,9 +78,9 @@ const ZCompleteAnswer = z.object({
 const ERRORS_DOC =
   "HTTP 200 (except over the rate limit, see the end); `error`: 0 success, -1 SIGN CHECK FAILED (also a wrong service_id, or Click not configured), -2 incorrect amount (more than 0.01 from what the order leaves to pay), -3 action not found, -4 already paid, -5 order not found, -6 transaction not found, -7 failed to update, -8 error in request (a missing or malformed field, an unreadable body), -9 transaction cancelled (or the order can no longer be paid). Every call is recorded. Over RATE_LIMIT_PAYMENTS (per address, shared with Payme's endpoint): HTTP 429 with a JSON error and Retry-After, not recorded.";
 
-const PREPARE_DESCRIPTION = `Click's Prepare (action 0), form-encoded or JSON. \`sign_string\` = md5(click_trans_id + service_id + SECRET_KEY + merchant_trans_id + amount + action + sign_time). Prepares a transaction for the order (\`merchant_trans_id\`): a repeat with the same click_trans_id answers the same \`merchant_prepare_id\`; a new click_trans_id cancels the order's other prepared one. ${ERRORS_DOC}`;
+const PREPARE_DESCRIPTION = `Click's Prepare (action 0), form-encoded or JSON (a number signed as written). \`sign_string\` = md5(click_trans_id + service_id + SECRET_KEY + merchant_trans_id + amount + action + sign_time). Prepares a transaction for the order (\`merchant_trans_id\`): a repeat with the same click_trans_id answers the same \`merchant_prepare_id\`; a new click_trans_id cancels the order's other prepared one. ${ERRORS_DOC}`;
 
-const COMPLETE_DESCRIPTION = `Click's Complete (action 1), form-encoded or JSON. \`sign_string\` = md5(click_trans_id + service_id + SECRET_KEY + merchant_trans_id + merchant_prepare_id + amount + action + sign_time). Marks the order paid (it moves to new, or future when scheduled); \`error\` < 0 from Click cancels the transaction and answers -9. A repeat answers -4. ${ERRORS_DOC}`;
+const COMPLETE_DESCRIPTION = `Click's Complete (action 1), form-encoded or JSON (a number signed as written). \`sign_string\` = md5(click_trans_id + service_id + SECRET_KEY + merchant_trans_id + merchant_prepare_id + amount + action + sign_time). Marks the order paid (it moves to new, or future when scheduled); \`error\` < 0 from Click cancels the transaction and answers -9. A repeat answers -4. ${ERRORS_DOC}`;
 
 const methodOf = (request: FastifyRequest): ClickMethod =>
   request.routeOptions.url?.endsWith('/complete') ? 'complete' : 'prepare';
@@ -78,6 +93,25 @@ export async function clickRoutes(fastify: FastifyInstance) {
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: CLICK_BODY_LIMIT },
     (_request, body, done) => done(null, parseClickForm(String(body))),
+  );
+  // This plugin's own JSON parser (the app's stays for every other route): numbers as sent.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: CLICK_BODY_LIMIT },
+    (_request, body, done) => {
+      try {
+        done(null, parseClickJson(String(body)));
+      } catch {
+        // Answered -8 by the error handler below, as any unreadable body.
+        done(
+          Object.assign(new Error('the body is not JSON'), {
+            statusCode: 400,
+            code: 'FST_ERR_CTP_INVALID_JSON',
+          }),
+        );
+      }
+    },
   );
 
   // A body that is not JSON or a form, too large, or not an object, is Click's -8, never a 4xx page.

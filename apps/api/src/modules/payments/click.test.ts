@@ -478,7 +478,7 @@ describe('Click: the test tool scenarios', () => {
 });
 
 describe('Click: bodies, amounts, repeats', () => {
-  it('takes form and JSON bodies alike (JSON numbers as JavaScript writes them)', async () => {
+  it('takes form and JSON bodies alike (JSON numbers as written)', async () => {
     const formOrder = await awaitingOrder();
     const form = prepareFields(formOrder);
     expect((await call('prepare', form, 'form')).error).toBe(0);
@@ -503,6 +503,25 @@ describe('Click: bodies, amounts, repeats', () => {
     );
     expect(done).toMatchObject({ error: 0, merchant_confirm_id: prep.merchant_prepare_id });
     expect(await orderRow(jsonOrder)).toMatchObject({ paid: true, status: 'new' });
+  });
+
+  it('hashes a JSON number as it was written: 52000.00 is signed as 52000.00, not as 52000', async () => {
+    const orderId = await awaitingOrder();
+    const fields = prepareFields(orderId, { amount: '52000.00' });
+    const body = `{${Object.entries(fields)
+      .map(([name, value]) =>
+        ['click_trans_id', 'service_id', 'amount', 'action', 'error'].includes(name)
+          ? `"${name}": ${value}`
+          : `"${name}": ${JSON.stringify(value)}`,
+      )
+      .join(', ')}}`;
+    expect(body).toContain('"amount": 52000.00,');
+    const answer = await rawCall('prepare', body, 'application/json');
+    expect(answer).toMatchObject({ error: 0, merchant_trans_id: orderId });
+    // Text inside a string is left alone, and a number that is no JSON is still unreadable (-8).
+    expect(
+      (await rawCall('prepare', '{"error_note": "12 abc 3.5", "amount": 1.}', 'application/json')).error,
+    ).toBe(-8);
   });
 
   it("hashes the amount exactly as sent: '52000.00' and '52000' are both accepted, each signed as sent", async () => {
