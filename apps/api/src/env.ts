@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { IIKO_DEFAULT_MAX_CONCURRENT } from './adapters/loyalty/iiko.ts';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
@@ -356,6 +357,11 @@ const ZEnvFields = z.object({
     .transform((u) => u.replace(/\/+$/, '')),
   IIKO_API_LOGIN: z.string().min(1).max(200).optional(),
   IIKO_ORGANIZATION_ID: z.uuid().optional(),
+  /**
+   * The most calls waiting on iiko Cloud at once, each inside an order's transaction with a pool
+   * connection (adapters/loyalty/call-guard.ts); more are refused at once (503 LOYALTY_UNAVAILABLE).
+   */
+  IIKO_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(IIKO_DEFAULT_MAX_CONCURRENT),
 });
 
 /** The OTP secret used outside production when none is set: stable per data folder, never secret. */

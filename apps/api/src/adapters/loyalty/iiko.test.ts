@@ -130,4 +130,38 @@ describe('iiko loyalty adapter', () => {
       .catch((e: unknown) => e);
     expect(isLoyaltyUnavailable(error)).toBe(true);
   });
+
+  it('lets IIKO_MAX_CONCURRENT calls wait on a slow iiko and refuses one more at once, without calling', async () => {
+    fake.addGuest('+998901110008', 100);
+    const iiko = program({ maxConcurrent: 1 });
+    await iiko.balance(noDb, customer('998901110008')); // the token, asked for once
+    fake.delayMs = 500;
+    fake.requests.length = 0;
+    const slow = iiko.balance(noDb, customer('998901110008'));
+    const started = Date.now();
+    const error = await iiko.balance(noDb, customer('998901110008')).catch((e: unknown) => e);
+    expect(isLoyaltyUnavailable(error)).toBe(true);
+    expect((error as Error).message).toBe('iiko not called: 1 calls already waiting on it');
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(await slow).toBe(100);
+    expect(calls()).toEqual(['loyalty/iiko/customer/info']);
+  });
+
+  it('stops calling an iiko that failed 3 times in a row for 30 s, then tries once', async () => {
+    fake.addGuest('+998901110009', 700);
+    const iiko = program();
+    fake.fail('/api/1/loyalty/iiko/customer/info', 500, { errorDescription: 'Internal error' });
+    for (let i = 0; i < 3; i++) {
+      await expect(iiko.balance(noDb, customer('998901110009'))).rejects.toThrow(/customer\/info failed/);
+    }
+    fake.fail('/api/1/loyalty/iiko/customer/info', null);
+    fake.requests.length = 0;
+    const error = await iiko.balance(noDb, customer('998901110009')).catch((e: unknown) => e);
+    expect(isLoyaltyUnavailable(error)).toBe(true);
+    expect((error as Error).message).toBe('iiko not called: refused for 30 s after 3 failures in a row');
+    expect(calls()).toEqual([]);
+    clockMs += 30_000;
+    expect(await iiko.balance(noDb, customer('998901110009'))).toBe(700);
+    expect(calls()).toEqual(['loyalty/iiko/customer/info']);
+  });
 });

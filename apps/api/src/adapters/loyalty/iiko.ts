@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createCallGuard } from './call-guard.ts';
 import { ledgerHistory, recordEarn, recordRefund, recordSpend } from './ledger.ts';
 import {
   type LoyaltyCustomer,
@@ -20,7 +21,22 @@ export type IikoConfig = {
   tokenTtlMs?: number;
   /** Milliseconds now (tests move it). */
   now?: () => number;
+  /** IIKO_MAX_CONCURRENT: the most calls waiting on iiko at once (call-guard.ts); more are refused. */
+  maxConcurrent?: number;
+  /** The breaker (call-guard.ts): failures in a row that open it, and for how long. */
+  failuresToOpen?: number;
+  openMs?: number;
 };
+
+/**
+ * Each call to iiko waits inside an order's database transaction, holding a pool connection: at
+ * most half the default pool (DATABASE_POOL_MAX 6) waits on iiko, so a slow iiko leaves the rest of
+ * the pool to the menu and to orders without bonuses (call-guard.ts).
+ */
+export const IIKO_DEFAULT_MAX_CONCURRENT = 3;
+/** Three calls in a row without an answer in time (or with a 5xx) open the breaker for 30 s. */
+export const IIKO_FAILURES_TO_OPEN = 3;
+export const IIKO_OPEN_MS = 30_000;
 
 /** iiko Cloud's wallet type of bonuses (walletBalances[].type). */
 export const IIKO_BONUS_WALLET = 1;
@@ -59,7 +75,22 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   let session: { token: string; expiresAt: number } | undefined;
   let gettingToken: Promise<string> | undefined;
 
-  async function call(path: string, body: object, bearer?: string): Promise<Answer> {
+  const guard = createCallGuard({
+    maxConcurrent: config.maxConcurrent ?? IIKO_DEFAULT_MAX_CONCURRENT,
+    failuresToOpen: config.failuresToOpen ?? IIKO_FAILURES_TO_OPEN,
+    openMs: config.openMs ?? IIKO_OPEN_MS,
+    now,
+    refuse: (why) => new LoyaltyUnavailableError(`iiko not called: ${why}`),
+  });
+
+  /** One HTTP call through the guard: no answer in time, or a 5xx, counts against the breaker. */
+  const call = (path: string, body: object, bearer?: string): Promise<Answer> =>
+    guard.run(
+      () => send(path, body, bearer),
+      (outcome) => 'error' in outcome || outcome.value.status >= 500,
+    );
+
+  async function send(path: string, body: object, bearer?: string): Promise<Answer> {
     let response: Response;
     try {
       response = await fetch(`${config.baseUrl}${path}`, {

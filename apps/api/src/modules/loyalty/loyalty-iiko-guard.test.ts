@@ -1,0 +1,99 @@
+/**
+ * iiko Cloud's calls wait inside orders' transactions, each holding a pool connection: the guard
+ * (adapters/loyalty/call-guard.ts) bounds how many wait at once (IIKO_MAX_CONCURRENT) and stops
+ * calling an iiko that keeps failing, through the API. An app of its own: the breaker it opens
+ * would refuse the other files' calls.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_IIKO_API_LOGIN,
+  FAKE_IIKO_ORGANIZATION_ID,
+  type FakeIiko,
+  startFakeIiko,
+} from '../../adapters/loyalty/fake-iiko.ts';
+import { orders, shippers } from '../../db/schema/index.ts';
+import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { createTestClock } from '../../test/clock.ts';
+import {
+  deliveryOrderBody,
+  ORDER_TEST_MORNING,
+  placeTestOrder,
+  postOrder,
+  signInTestCustomer,
+  type TestCustomer,
+} from '../../test/orders.ts';
+
+const clock = createTestClock(ORDER_TEST_MORNING);
+let t: TestApp;
+let fake: FakeIiko;
+
+beforeAll(async () => {
+  fake = await startFakeIiko();
+  t = await buildTestApp({
+    clock: clock.now,
+    env: {
+      LOYALTY_PROVIDER: 'iiko',
+      IIKO_API_URL: fake.url,
+      IIKO_API_LOGIN: FAKE_IIKO_API_LOGIN,
+      IIKO_ORGANIZATION_ID: FAKE_IIKO_ORGANIZATION_ID,
+      IIKO_MAX_CONCURRENT: 1,
+    },
+  });
+  await t.db.db
+    .update(shippers)
+    .set({ paymentTypes: ['cash', 'payme', 'loyalty'] })
+    .where(eq(shippers.id, CLIENT_HEADERS.shipper));
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const auth = (who: TestCustomer) => ({ ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` });
+const balanceCall = (who: TestCustomer) =>
+  t.app.inject({ method: 'POST', url: '/v2/crm/iiko-customer-info', headers: auth(who) });
+
+describe('the guard on iiko Cloud through the API', () => {
+  it('lets IIKO_MAX_CONCURRENT balance reads wait on a slow iiko and refuses one more at once', async () => {
+    const who = await signInTestCustomer(t);
+    fake.addGuest(`+${who.phone}`, 5_000);
+    expect((await balanceCall(who)).statusCode).toBe(200);
+    fake.delayMs = 600;
+    try {
+      fake.requests.length = 0;
+      const slow = balanceCall(who);
+      // The first read is waiting on iiko before the second is sent.
+      while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const started = Date.now();
+      const refused = await balanceCall(who);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'LOYALTY_UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(400);
+      expect((await slow).json()).toMatchObject({ balance: 5_000 });
+    } finally {
+      fake.delayMs = 0;
+    }
+  });
+
+  it('after 3 failed calls in a row refuses bonus orders without calling iiko, and orders without bonuses go on', async () => {
+    const who = await signInTestCustomer(t);
+    fake.addGuest(`+${who.phone}`, 30_000);
+    fake.fail('/api/1/loyalty/iiko/customer/info', 500);
+    for (let i = 0; i < 3; i++) {
+      const res = await postOrder(t, who.token, deliveryOrderBody({ loyalty_amount: 1_000 }));
+      expect(res.statusCode, res.body).toBe(503);
+    }
+    fake.fail('/api/1/loyalty/iiko/customer/info', null);
+    fake.requests.length = 0;
+    const refused = await postOrder(t, who.token, deliveryOrderBody({ loyalty_amount: 1_000 }), {
+      locale: 'en',
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ code: 'LOYALTY_UNAVAILABLE' });
+    expect(fake.requests).toEqual([]);
+    expect(await t.db.db.select().from(orders).where(eq(orders.customerId, who.id))).toEqual([]);
+    await placeTestOrder(t, who.token);
+    expect(fake.requests).toEqual([]);
+  });
+});
