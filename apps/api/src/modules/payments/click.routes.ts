@@ -32,9 +32,14 @@ const JSON_STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)
  * A JSON body with every number kept as the text Click wrote. Click signs the amount as it sends it
  * (click.sign.ts), and JSON.parse would turn `52000.00` into 52000, whose text '52000' signs
  * differently: a genuine call would fail its signature (-1). So each number outside a string is
- * quoted before parsing. Node 20's JSON.parse has no access to a number's source text.
+ * quoted, and parsed again. Node 20's JSON.parse has no access to a number's source text.
+ *
+ * JSON.parse runs first: it refuses what is not JSON (`007`, `{1: 2}`) in one linear pass, and only
+ * on valid JSON, where every string closes, is the token scan linear too (on an unclosed string
+ * such as `"\"\"\"…` it would go back to every quote: quadratic, 200 ms for 16 KB).
  */
 export function parseClickJson(body: string): unknown {
+  JSON.parse(body);
   return JSON.parse(
     body.replace(JSON_STRING_OR_NUMBER, (token) => (token.startsWith('"') ? token : `"${token}"`)),
   );

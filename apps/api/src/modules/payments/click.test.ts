@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { insertLifeOrder } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
-import { CLICK_BODY_LIMIT } from './click.routes.ts';
+import { CLICK_BODY_LIMIT, parseClickJson } from './click.routes.ts';
 import { type ClickDeps, handleClickCall } from './click.service.ts';
 import { clickSignString } from './click.sign.ts';
 import { PAYME_PATH } from './payme.routes.ts';
@@ -518,10 +518,25 @@ describe('Click: bodies, amounts, repeats', () => {
     expect(body).toContain('"amount": 52000.00,');
     const answer = await rawCall('prepare', body, 'application/json');
     expect(answer).toMatchObject({ error: 0, merchant_trans_id: orderId });
-    // Text inside a string is left alone, and a number that is no JSON is still unreadable (-8).
+    // Text inside a string is left alone, and what is no JSON is still unreadable (-8).
+    for (const notJson of ['{"amount": 007}', '{1: 2}', '{"amount": 1.}']) {
+      expect((await rawCall('prepare', notJson, 'application/json')).error, notJson).toBe(-8);
+    }
     expect(
       (await rawCall('prepare', '{"error_note": "12 abc 3.5", "amount": 1.}', 'application/json')).error,
     ).toBe(-8);
+  });
+
+  it('reads a hostile JSON body in linear time: an unclosed string of escaped quotes', () => {
+    // 400 KB: quadratic scanning (each quote read again to the end) takes minutes; linear, milliseconds.
+    const hostile = `{"a": "${'\\"'.repeat(200_000)}`;
+    const started = performance.now();
+    expect(() => parseClickJson(hostile)).toThrow(SyntaxError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(parseClickJson('{"note": "a \\" 12 \\\\", "amount": -1.5e3}')).toEqual({
+      note: 'a " 12 \\',
+      amount: '-1.5e3',
+    });
   });
 
   it("hashes the amount exactly as sent: '52000.00' and '52000' are both accepted, each signed as sent", async () => {
