@@ -358,7 +358,7 @@ const ZEnvFields = z.object({
   IIKO_API_LOGIN: z.string().min(1).max(200).optional(),
   IIKO_ORGANIZATION_ID: z.uuid().optional(),
   /**
-   * The most calls waiting on iiko Cloud at once, each inside an order's transaction with a pool
+   * The most operations waiting on iiko Cloud at once inside a database transaction, each with a pool
    * connection (adapters/loyalty/call-guard.ts); more are refused at once (503 LOYALTY_UNAVAILABLE).
    */
   IIKO_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(IIKO_DEFAULT_MAX_CONCURRENT),

@@ -154,6 +154,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
         options.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     });
     let closing = false;
+    // The connections handed out now: an idle one's error is the pool's own (below), said once.
+    const inUse = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => inUse.add(client));
+    pool.on('release', (_error, client) => inUse.delete(client));
     pool.on('connect', (client) => {
       cacheStatements(client, STATEMENT_CACHE_SIZE);
       // The pool listens for errors of idle connections only. One handed out (a transaction waiting
@@ -162,7 +166,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       // uncaught exception that took the whole process down. Its work fails on its next statement
       // instead, and the pool drops it when it comes back (pool-timeouts.test.ts).
       client.on('error', (error) => {
-        if (!closing) console.error(`PostgreSQL ended a connection in use: ${error.message}`);
+        if (!closing && inUse.has(client))
+          console.error(`PostgreSQL ended a connection in use: ${error.message}`);
       });
     });
     // An idle connection the server drops (a restart, or a database dropped right after close) makes

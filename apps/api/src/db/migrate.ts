@@ -28,9 +28,15 @@ export async function withUnboundedSession<T>(
   }
 }
 
-/** Applies the generated migrations with the migrator of the driver in use (each tracks what ran). */
-export async function migrateDb(handle: Pick<DbHandle, 'db' | 'driver'>): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+/**
+ * Applies the generated migrations with the migrator of the driver in use (each tracks what ran).
+ * `migrationsFolder`: another folder of the same form (a test's).
+ */
+export async function migrateDb(
+  handle: Pick<DbHandle, 'db' | 'driver'>,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<void> {
+  const config = { migrationsFolder };
   if (handle.driver === 'pglite') {
     await migratePglite(handle.db as PgliteDatabase<Schema>, config);
     return;

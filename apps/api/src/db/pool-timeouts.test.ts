@@ -4,7 +4,7 @@
  * session in use does not take the process down, and migrations are not bound by the statement
  * timeout. PGlite has one connection and no timers of its own, so these need DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZApiError } from '@app/contracts';
@@ -162,6 +162,27 @@ describe.skipIf(!databaseUrl)('a session ended under a transaction', () => {
     }
   });
 
+  it('an idle connection the server ends is the pool’s to say, once, not a connection in use', async () => {
+    const handle = await createTestDb();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const me = (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as Rows<{ pid: number }>;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query('select pg_terminate_backend($1)', [me.rows[0]?.pid]);
+      } finally {
+        await admin.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(logged().filter((line) => line.startsWith('PostgreSQL'))).toEqual([
+        'PostgreSQL dropped an idle connection: terminating connection due to administrator command',
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('the server ending a connection in use (a restart, an administrator) fails its work, not the process', async () => {
     const handle = await createTestDb();
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -199,21 +220,38 @@ describe.skipIf(!databaseUrl)('a session ended under a transaction', () => {
 describe.skipIf(!databaseUrl)('migrations and the statement timeout', () => {
   it('run on a session of their own without it, which the pool never hands to a request', async () => {
     const handle = await createTestDb({ statementTimeoutMs: 100, poolMax: 1 });
+    const folder = mkdtempSync(join(tmpdir(), 'api-slow-migration-'));
     try {
       const inside = await withUnboundedSession(poolOf(handle), async (client) => {
         const shown = await client.query<{ statement_timeout: string }>('show statement_timeout');
-        await client.query('select pg_sleep(0.3)');
         return shown.rows[0]?.statement_timeout;
       });
       expect(inside).toBe('0');
-      // Migrating again (every migration recorded) still works, and the pool's one connection is bounded.
-      await migrateDb(handle);
+      // A migration longer than the statement timeout (an index built on years of orders), dated after
+      // every real one so the migrator runs it.
+      mkdirSync(join(folder, 'meta'));
+      writeFileSync(
+        join(folder, 'meta', '_journal.json'),
+        JSON.stringify({
+          version: '7',
+          dialect: 'postgresql',
+          entries: [{ idx: 0, version: '7', when: 4_102_444_800_000, tag: '0000_slow', breakpoints: true }],
+        }),
+      );
+      writeFileSync(join(folder, '0000_slow.sql'), 'select pg_sleep(0.3);');
+      await migrateDb(handle, folder);
+      const applied = (await handle.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations where created_at = 4102444800000`,
+      )) as Rows<{ n: number }>;
+      expect(applied.rows[0]?.n).toBe(1);
+      // The pool's one connection is still bounded.
       const shown = (await handle.db.execute(sql`show statement_timeout`)) as Rows<{
         statement_timeout: string;
       }>;
       expect(shown.rows[0]?.statement_timeout).toBe('100ms');
       await expect(handle.db.execute(sql`select pg_sleep(0.3)`)).rejects.toSatisfy(isDatabaseBusy);
     } finally {
+      rmSync(folder, { recursive: true, force: true });
       await handle.close();
     }
   });

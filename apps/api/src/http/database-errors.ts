@@ -91,7 +91,9 @@ export const isClientDataFailure = (failure: DatabaseFailure) => CLIENT_DATA_SQL
  * SQLSTATEs that say the database is overloaded or ran out of time, not that the request is wrong:
  * 57014 query_canceled (statement_timeout, pool-size.ts), 55P03 lock_not_available, 53300
  * too_many_connections, 57P03 cannot_connect_now (starting up or shutting down), 25P03
- * idle_in_transaction_session_timeout. The request may succeed as it is a moment later.
+ * idle_in_transaction_session_timeout. The request may succeed as it is a moment later. (25P03 comes
+ * while no statement runs, as the connection's 'error', so its request usually fails on the closed
+ * connection instead, a 500: pool-size.ts. It is here for when a statement does receive it.)
  */
 const BUSY_SQLSTATES = new Set(['57014', '55P03', '53300', '57P03', '25P03']);
 

@@ -1,59 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { createCallGuard } from './call-guard.ts';
+import { createBreaker, createBulkhead } from './call-guard.ts';
 
 class Refused extends Error {}
+const refuse = (why: string) => new Refused(why);
 
-function setup(overrides: { maxConcurrent?: number } = {}) {
+function breakerSetup() {
   let clock = 1_000;
-  const guard = createCallGuard({
-    maxConcurrent: overrides.maxConcurrent ?? 2,
-    failuresToOpen: 3,
-    openMs: 30_000,
-    now: () => clock,
-    refuse: (why) => new Refused(why),
-  });
+  const breaker = createBreaker({ failuresToOpen: 3, openMs: 30_000, now: () => clock, refuse });
   /** A call answering `status` (5xx counts as a failure), or throwing. */
   const call = (status: number | 'throws') =>
-    guard.run(
+    breaker.run(
       async () => {
         if (status === 'throws') throw new Error('no answer in time');
         return status;
       },
       (outcome) => 'error' in outcome || outcome.value >= 500,
     );
-  return { guard, call, move: (ms: number) => (clock += ms) };
+  /** A call that waits until it is released (it answers 200). */
+  const held = () => {
+    let release = () => {};
+    const done = breaker.run(
+      () =>
+        new Promise<number>((resolve) => {
+          release = () => resolve(200);
+        }),
+      () => false,
+    );
+    return { done, release: () => release() };
+  };
+  return { breaker, call, held, move: (ms: number) => (clock += ms) };
 }
 
-/** A call that waits until `release` is called. */
-function held(guard: ReturnType<typeof setup>['guard']) {
-  let release = () => {};
-  const done = guard.run(
-    () =>
-      new Promise<number>((resolve) => {
-        release = () => resolve(200);
-      }),
-    () => false,
-  );
-  return { done, release: () => release() };
-}
-
-describe('the call guard', () => {
-  it('lets maxConcurrent calls wait at once and refuses one more at once, then takes calls again', async () => {
-    const { guard, call } = setup({ maxConcurrent: 2 });
-    const a = held(guard);
-    const b = held(guard);
-    expect(guard.state().inFlight).toBe(2);
-    await expect(call(200)).rejects.toThrow(new Refused('2 calls already waiting on it'));
-    a.release();
-    await a.done;
-    await expect(call(200)).resolves.toBe(200);
-    b.release();
-    await b.done;
-    expect(guard.state()).toMatchObject({ inFlight: 0, failures: 0 });
+describe('the bulkhead', () => {
+  it('lets `max` operations run at once and refuses one more at once, then takes them again', async () => {
+    const bulkhead = createBulkhead({ max: 2, refuse });
+    const releases: (() => void)[] = [];
+    const waiting = () =>
+      bulkhead.run(
+        () =>
+          new Promise<string>((resolve) => {
+            releases.push(() => resolve('done'));
+          }),
+      );
+    const a = waiting();
+    const b = waiting();
+    expect(bulkhead.inFlight()).toBe(2);
+    await expect(bulkhead.run(async () => 'more')).rejects.toThrow(
+      new Refused('2 operations already waiting on it'),
+    );
+    releases[0]?.();
+    await expect(a).resolves.toBe('done');
+    await expect(bulkhead.run(async () => 'again')).resolves.toBe('again');
+    releases[1]?.();
+    await b;
+    expect(bulkhead.inFlight()).toBe(0);
   });
 
+  it('frees its place when an operation fails', async () => {
+    const bulkhead = createBulkhead({ max: 1, refuse });
+    await expect(bulkhead.run(() => Promise.reject(new Error('iiko said no')))).rejects.toThrow(
+      'iiko said no',
+    );
+    expect(bulkhead.inFlight()).toBe(0);
+    await expect(bulkhead.run(async () => 1)).resolves.toBe(1);
+  });
+});
+
+describe('the breaker', () => {
   it('opens after 3 failures in a row (thrown or 5xx), refuses for 30 s without calling, then one call tries', async () => {
-    const { guard, call, move } = setup();
+    const { breaker, call, held, move } = breakerSetup();
     await expect(call('throws')).rejects.toThrow('no answer in time');
     await expect(call(503)).resolves.toBe(503);
     await expect(call('throws')).rejects.toThrow('no answer in time');
@@ -62,16 +77,16 @@ describe('the call guard', () => {
     await expect(call(200)).rejects.toThrow(new Refused('refused for 1 s after 3 failures in a row'));
     move(1_000);
     // Half open: one call finds out; another meanwhile is refused.
-    const trial = held(guard);
+    const trial = held();
     await expect(call(200)).rejects.toThrow(new Refused('another call is finding out whether it is back'));
     trial.release();
     await trial.done;
-    expect(guard.state().failures).toBe(0);
+    expect(breaker.state().failures).toBe(0);
     await expect(call(200)).resolves.toBe(200);
   });
 
   it('a failed trial opens it for another 30 s', async () => {
-    const { call, move } = setup();
+    const { call, move } = breakerSetup();
     for (let i = 0; i < 3; i++) await expect(call(500)).resolves.toBe(500);
     move(30_000);
     await expect(call(502)).resolves.toBe(502);
@@ -81,17 +96,18 @@ describe('the call guard', () => {
   });
 
   it('counts failures in a row only: an answer (a 4xx too) starts the count again, a refusal is not one', async () => {
-    const { guard, call } = setup({ maxConcurrent: 1 });
+    const { breaker, call, held, move } = breakerSetup();
     await call(500);
     await call(500);
     await expect(call(404)).resolves.toBe(404);
-    expect(guard.state().failures).toBe(0);
-    await call(500);
-    await call(500);
-    const waiting = held(guard);
+    expect(breaker.state().failures).toBe(0);
+    for (let i = 0; i < 3; i++) await call(500);
+    move(30_000);
+    const trial = held();
     await expect(call(200)).rejects.toBeInstanceOf(Refused);
-    expect(guard.state().failures).toBe(2);
-    waiting.release();
-    await waiting.done;
+    expect(breaker.state().failures).toBe(3);
+    trial.release();
+    await trial.done;
+    expect(breaker.state().failures).toBe(0);
   });
 });

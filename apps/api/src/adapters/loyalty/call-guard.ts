@@ -1,20 +1,45 @@
 /**
- * A guard around the calls to an outside service made while a database transaction waits (iiko
- * Cloud: the card's balance, spend, refund and earn run inside the order's transaction, so each call
- * holds one of the pool's few connections, and row locks, for as long as it takes):
+ * Guards around an outside service whose calls are made while a database transaction waits (iiko
+ * Cloud: the card's spend, refund and earn, and its balance when an order is placed, run inside the
+ * order's transaction, so each holds one of the pool's few connections, and row locks, for as long
+ * as iiko takes):
  *
- * - **At most `maxConcurrent` calls at once.** One more is refused at once rather than queued: a
- *   slow service then holds at most that many connections, and the rest of the pool keeps serving
- *   the menu and the orders without bonuses.
- * - **A breaker.** After `failuresToOpen` failures in a row (no answer in time, or an answer of 5xx),
- *   calls are refused at once for `openMs`; then one call at a time tries again, and its success
- *   closes the breaker. A service that is down costs a few timeouts, not one per order.
+ * - **A bulkhead** (`createBulkhead`): at most `max` operations at once. One more is refused at once
+ *   rather than queued: a slow service then holds at most that many connections, and the rest of the
+ *   pool keeps serving the menu and the orders without bonuses. It counts whole operations (a token,
+ *   the guest and the movement), so callers waiting on a shared token request count too.
+ * - **A breaker** (`createBreaker`): after `failuresToOpen` failed calls in a row (no answer in time,
+ *   or an answer of 5xx), calls are refused at once for `openMs`; then one call at a time tries
+ *   again, and its success closes the breaker. A service that is down costs a few timeouts, not one
+ *   per order.
  *
  * A refusal is the caller's `refuse()` error (LoyaltyUnavailableError: 503 LOYALTY_UNAVAILABLE), the
  * same the caller gets when the service cannot be reached, so nothing new reaches a client.
  */
-export type CallGuardOptions = {
-  maxConcurrent: number;
+
+export type Bulkhead = {
+  run: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Operations running now. */
+  inFlight: () => number;
+};
+
+export function createBulkhead(options: { max: number; refuse: (why: string) => Error }): Bulkhead {
+  let inFlight = 0;
+  return {
+    async run(work) {
+      if (inFlight >= options.max) throw options.refuse(`${inFlight} operations already waiting on it`);
+      inFlight += 1;
+      try {
+        return await work();
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    inFlight: () => inFlight,
+  };
+}
+
+export type BreakerOptions = {
   failuresToOpen: number;
   openMs: number;
   /** Milliseconds now (tests move it). */
@@ -23,18 +48,17 @@ export type CallGuardOptions = {
   refuse: (why: string) => Error;
 };
 
-export type CallGuard = {
-  /** Runs `work` if the guard lets it; `failed` says whether its outcome counts as a failure. */
+export type Breaker = {
+  /** Runs `work` if the breaker lets it; `failed` says whether its outcome counts as a failure. */
   run: <T>(
     work: () => Promise<T>,
     failed: (outcome: { value: T } | { error: unknown }) => boolean,
   ) => Promise<T>;
-  /** For logs and tests: calls running, failures in a row, and until when calls are refused. */
-  state: () => { inFlight: number; failures: number; openUntil: number };
+  /** For logs and tests: failures in a row, and until when calls are refused. */
+  state: () => { failures: number; openUntil: number };
 };
 
-export function createCallGuard(options: CallGuardOptions): CallGuard {
-  let inFlight = 0;
+export function createBreaker(options: BreakerOptions): Breaker {
   let failures = 0;
   let openUntil = 0;
   let trying = false;
@@ -49,17 +73,14 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
       }
       // Half open: the breaker's time is up, and one call finds out whether the service is back.
       if (open && trying) throw options.refuse('another call is finding out whether it is back');
-      if (inFlight >= options.maxConcurrent) throw options.refuse(`${inFlight} calls already waiting on it`);
       const trial = open;
       if (trial) trying = true;
-      inFlight += 1;
       let outcome: { value: T } | { error: unknown };
       try {
         outcome = { value: await work() };
       } catch (error) {
         outcome = { error };
       } finally {
-        inFlight -= 1;
         if (trial) trying = false;
       }
       if (failed(outcome)) {
@@ -69,6 +90,6 @@ export function createCallGuard(options: CallGuardOptions): CallGuard {
       if ('error' in outcome) throw outcome.error;
       return outcome.value;
     },
-    state: () => ({ inFlight, failures, openUntil }),
+    state: () => ({ failures, openUntil }),
   };
 }

@@ -1,5 +1,7 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { createCallGuard } from './call-guard.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { createBreaker, createBulkhead } from './call-guard.ts';
 import { ledgerHistory, recordEarn, recordRefund, recordSpend } from './ledger.ts';
 import {
   type LoyaltyCustomer,
@@ -21,22 +23,37 @@ export type IikoConfig = {
   tokenTtlMs?: number;
   /** Milliseconds now (tests move it). */
   now?: () => number;
-  /** IIKO_MAX_CONCURRENT: the most calls waiting on iiko at once (call-guard.ts); more are refused. */
+  /**
+   * IIKO_MAX_CONCURRENT: the most operations waiting on iiko at once inside a database transaction
+   * (call-guard.ts); more are refused at once.
+   */
   maxConcurrent?: number;
-  /** The breaker (call-guard.ts): failures in a row that open it, and for how long. */
+  /** The breaker (call-guard.ts): failed calls in a row that open it, and for how long. */
   failuresToOpen?: number;
   openMs?: number;
+  /** All the calls of one operation (token, guest, movement, with a 401's retries) end within this. */
+  operationMs?: number;
 };
 
 /**
- * Each call to iiko waits inside an order's database transaction, holding a pool connection: at
- * most half the default pool (DATABASE_POOL_MAX 6) waits on iiko, so a slow iiko leaves the rest of
- * the pool to the menu and to orders without bonuses (call-guard.ts).
+ * An operation inside an order's database transaction (spend, refund, earn, the balance when placing)
+ * holds a pool connection while it waits on iiko: at most half the default pool (DATABASE_POOL_MAX 6)
+ * does, so a slow iiko leaves the rest of the pool to the menu and to orders without bonuses
+ * (call-guard.ts). A balance read outside a transaction (a quote, the profile) holds none.
  */
 export const IIKO_DEFAULT_MAX_CONCURRENT = 3;
 /** Three calls in a row without an answer in time (or with a 5xx) open the breaker for 30 s. */
 export const IIKO_FAILURES_TO_OPEN = 3;
 export const IIKO_OPEN_MS = 30_000;
+/**
+ * One operation's calls end within 25 s, whatever their number (a token, the guest, the movement, and
+ * a 401's new token and retries could be eight calls of 10 s): well inside the 60 s PostgreSQL lets a
+ * transaction wait without a statement (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, db/pool-size.ts).
+ */
+export const IIKO_OPERATION_MS = 25_000;
+
+/** Is `db` an open transaction (so a wait on iiko holds its connection)? */
+const inTransaction = (db: DbOrTx) => db instanceof PgTransaction;
 
 /** iiko Cloud's wallet type of bonuses (walletBalances[].type). */
 export const IIKO_BONUS_WALLET = 1;
@@ -75,22 +92,31 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   let session: { token: string; expiresAt: number } | undefined;
   let gettingToken: Promise<string> | undefined;
 
-  const guard = createCallGuard({
-    maxConcurrent: config.maxConcurrent ?? IIKO_DEFAULT_MAX_CONCURRENT,
+  const operationMs = config.operationMs ?? IIKO_OPERATION_MS;
+  const bulkhead = createBulkhead({
+    max: config.maxConcurrent ?? IIKO_DEFAULT_MAX_CONCURRENT,
+    refuse: (why) => new LoyaltyUnavailableError(`iiko not called: ${why}`),
+  });
+  const breaker = createBreaker({
     failuresToOpen: config.failuresToOpen ?? IIKO_FAILURES_TO_OPEN,
     openMs: config.openMs ?? IIKO_OPEN_MS,
     now,
     refuse: (why) => new LoyaltyUnavailableError(`iiko not called: ${why}`),
   });
+  /** When an operation starting now must be done (performance.now() milliseconds: real time). */
+  const deadlineFromNow = () => performance.now() + operationMs;
 
-  /** One HTTP call through the guard: no answer in time, or a 5xx, counts against the breaker. */
-  const call = (path: string, body: object, bearer?: string): Promise<Answer> =>
-    guard.run(
-      () => send(path, body, bearer),
+  /** One HTTP call through the breaker: no answer in time, or a 5xx, counts against it. */
+  const call = (path: string, body: object, deadline: number, bearer?: string): Promise<Answer> =>
+    breaker.run(
+      () => send(path, body, deadline, bearer),
       (outcome) => 'error' in outcome || outcome.value.status >= 500,
     );
 
-  async function send(path: string, body: object, bearer?: string): Promise<Answer> {
+  async function send(path: string, body: object, deadline: number, bearer?: string): Promise<Answer> {
+    const left = Math.floor(deadline - performance.now());
+    if (left <= 0)
+      throw new LoyaltyUnavailableError(`iiko ${path} not called: the operation's ${operationMs} ms are up`);
     let response: Response;
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
@@ -101,7 +127,7 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
           ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(Math.min(timeoutMs, left)),
       });
     } catch (error) {
       throw new LoyaltyUnavailableError(`iiko ${path} could not be reached`, { cause: error });
@@ -124,9 +150,9 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     return `HTTP ${answer.status}${text ? `: ${text}` : ''}`;
   };
 
-  async function newToken(): Promise<string> {
-    // One request at a time: concurrent calls at start-up share it.
-    gettingToken ??= call('/api/1/access_token', { apiLogin: config.apiLogin })
+  async function newToken(deadline: number): Promise<string> {
+    // One request at a time: concurrent calls at start-up share it (within the first one's deadline).
+    gettingToken ??= call('/api/1/access_token', { apiLogin: config.apiLogin }, deadline)
       .then((answer) => {
         const parsed = ZTokenAnswer.safeParse(answer.body);
         if (answer.status !== 200 || !parsed.success) {
@@ -141,26 +167,26 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     return gettingToken;
   }
 
-  async function token(): Promise<string> {
+  async function token(deadline: number): Promise<string> {
     if (session && session.expiresAt > now()) return session.token;
-    return newToken();
+    return newToken(deadline);
   }
 
   /** A call with the session token; a 401 (token expired early) gets a new token and one more try. */
-  async function authorized(path: string, body: object): Promise<Answer> {
-    const first = await token();
-    const answer = await call(path, body, first);
+  async function authorized(path: string, body: object, deadline: number): Promise<Answer> {
+    const first = await token(deadline);
+    const answer = await call(path, body, deadline, first);
     if (answer.status !== 401) return answer;
     if (session?.token === first) session = undefined;
-    return call(path, body, await token());
+    return call(path, body, deadline, await token(deadline));
   }
 
-  async function guest(phone: string): Promise<Guest | null> {
-    const answer = await authorized('/api/1/loyalty/iiko/customer/info', {
-      organizationId: config.organizationId,
-      type: 'phone',
-      phone: iikoPhone(phone),
-    });
+  async function guest(phone: string, deadline: number): Promise<Guest | null> {
+    const answer = await authorized(
+      '/api/1/loyalty/iiko/customer/info',
+      { organizationId: config.organizationId, type: 'phone', phone: iikoPhone(phone) },
+      deadline,
+    );
     if (answer.status === 400 && NO_GUEST.test(describe(answer))) return null;
     const parsed = ZCustomerInfo.safeParse(answer.body);
     if (answer.status !== 200 || !parsed.success) {
@@ -181,17 +207,16 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     sum: number,
     comment: string,
   ): Promise<void> {
-    const found = await guest(customer.phone);
+    const deadline = deadlineFromNow();
+    const found = await guest(customer.phone, deadline);
     if (!found?.walletId) {
       throw new LoyaltyUnavailableError(`iiko has no bonus wallet for the customer of order ${order.id}`);
     }
-    const answer = await authorized(`/api/1/loyalty/iiko/customer/wallet/${kind}`, {
-      customerId: found.id,
-      walletId: found.walletId,
-      sum,
-      comment,
-      organizationId: config.organizationId,
-    });
+    const answer = await authorized(
+      `/api/1/loyalty/iiko/customer/wallet/${kind}`,
+      { customerId: found.id, walletId: found.walletId, sum, comment, organizationId: config.organizationId },
+      deadline,
+    );
     if (answer.status !== 200) {
       throw new LoyaltyUnavailableError(`iiko wallet/${kind} failed (${describe(answer)})`);
     }
@@ -200,29 +225,38 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   return {
     name: 'iiko',
     rules: config.rules,
-    balance: async (_db, customer) => {
-      const found = await guest(customer.phone);
-      return found?.walletId ? found.balance : null;
+    balance: async (db, customer) => {
+      const read = async () => {
+        const found = await guest(customer.phone, deadlineFromNow());
+        return found?.walletId ? found.balance : null;
+      };
+      return inTransaction(db) ? bulkhead.run(read) : read();
     },
     spend: async (tx, customer, order, amount, at) => {
       await recordSpend(tx, customer, order.id, amount, at);
-      await move('chargeoff', customer, order, amount, `Order ${order.externalOrderId}: paid with bonuses`);
+      await bulkhead.run(() =>
+        move('chargeoff', customer, order, amount, `Order ${order.externalOrderId}: paid with bonuses`),
+      );
     },
     refund: async (tx, customer, order, at) => {
       const refunded = await recordRefund(tx, customer, order.id, at);
       if (refunded === 0) return 0;
-      await move(
-        'topup',
-        customer,
-        order,
-        refunded,
-        `Order ${order.externalOrderId} cancelled: bonuses returned`,
+      await bulkhead.run(() =>
+        move(
+          'topup',
+          customer,
+          order,
+          refunded,
+          `Order ${order.externalOrderId} cancelled: bonuses returned`,
+        ),
       );
       return refunded;
     },
     earn: async (tx, customer, order, amount, at) => {
       if (!(await recordEarn(tx, customer, order.id, amount, at))) return false;
-      await move('topup', customer, order, amount, `Order ${order.externalOrderId}: cashback`);
+      await bulkhead.run(() =>
+        move('topup', customer, order, amount, `Order ${order.externalOrderId}: cashback`),
+      );
       return true;
     },
     history: (db, customer, page) => ledgerHistory(db, customer.customerId, page),
