@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '@/components/ui/toasts';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useStaffApi } from './api';
-import { markOwnAction } from './lib/own-actions';
+import { forgetOwnAction, markOwnAction } from './lib/own-actions';
 import { sendStaffEvent, staffKeys } from './lib/staff-queries';
 import { useStaffSession } from './session';
 
@@ -50,7 +50,9 @@ export function useOrderEvent(onDone?: () => void) {
       );
       onDone?.();
     },
-    onError: (error) => {
+    onError: (error, { order, event }) => {
+      // Refused (another tablet was first): that tablet's event is the one the stream brings, and is said.
+      forgetOwnAction(order.id, event);
       notify('error', apiErrorMessage(error, t('errors.action')));
     },
     onSettled: (_answer, _error, { order }) => {

@@ -209,4 +209,15 @@ describe('the queue’s changes said to screen readers', () => {
     wait(ANNOUNCE_BURST_MS);
     expect(region.firstChild).toBe(said);
   });
+
+  it('says a cancel that comes right after the order’s arrival, before the list shows it', () => {
+    renderStaffScreen(<Board kind="kitchen" shown={[]} />);
+    const region = screen.getByRole('status');
+    send([{ order_id: ticket(7), external_order_id: 'B-7', status: 'new', event: null }]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toHaveTextContent(/^Новый заказ B-7$/);
+    send([cancelled(7, 'server-cancelled')]);
+    wait(ANNOUNCE_BURST_MS);
+    expect(region).toHaveTextContent(/^Заказ B-7 отменён$/);
+  });
 });

@@ -43,11 +43,10 @@ const CANCELLED: readonly TOrderStatus[] = ['operator-cancelled', 'vendor-cancel
  * reader user would not know the ticket they are cooking or the order they are carrying is off.
  * This tab's own cancel is not said again: its toast said it (lib/own-actions.ts).
  */
-export function isDeparture(event: TStaffStreamOrder, shown: readonly string[]): boolean {
+export function isDeparture(event: TStaffStreamOrder, onScreen: (orderId: string) => boolean): boolean {
   if (!CANCELLED.includes(event.status)) return false;
   if (event.event !== null && isOwnAction(event.order_id, event.event)) return false;
-  const id = event.order_id.toLowerCase();
-  return shown.some((orderId) => orderId.toLowerCase() === id);
+  return onScreen(event.order_id.toLowerCase());
 }
 
 /**
@@ -70,6 +69,11 @@ export function QueueAnnouncer({ kind, shown }: { kind: TQueueKind; shown: reado
 
   useEffect(() => {
     const heard = new Set<string>();
+    // Orders said to have arrived: on the screen as far as a cancel goes, even before the list that
+    // shows them has been read again (a cancel right after its arrival is said too).
+    const arrivedIds = new Set<string>();
+    const onScreen = (orderId: string) =>
+      arrivedIds.has(orderId) || shownRef.current.some((shownId) => shownId.toLowerCase() === orderId);
     let arrived: string[] = [];
     let left: string[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -100,8 +104,15 @@ export function QueueAnnouncer({ kind, shown }: { kind: TQueueKind; shown: reado
       setSaid({ key: sequence.current, text: parts.join('. ') });
     };
     const unsubscribe = subscribeStaffOrders((event) => {
-      const into = isArrival(kind, event) ? arrived : isDeparture(event, shownRef.current) ? left : null;
+      const into = isArrival(kind, event) ? arrived : isDeparture(event, onScreen) ? left : null;
       if (!into) return;
+      if (into === arrived) {
+        arrivedIds.add(event.order_id.toLowerCase());
+        if (arrivedIds.size > HEARD_LIMIT) {
+          const [oldest] = arrivedIds;
+          if (oldest !== undefined) arrivedIds.delete(oldest);
+        }
+      }
       const id = `${event.order_id} ${event.event ?? ''} ${event.at}`;
       if (heard.has(id)) return;
       heard.add(id);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetOwnActions, isOwnAction, markOwnAction, OWN_ACTION_MS } from './own-actions';
+import { forgetOwnAction, forgetOwnActions, isOwnAction, markOwnAction, OWN_ACTION_MS } from './own-actions';
 
 const ORDER = '00000000-0000-4000-8000-000000000001';
 
@@ -19,5 +19,13 @@ describe('the order events this tab sent', () => {
     markOwnAction(ORDER, 'vendor-ready');
     forgetOwnActions();
     expect(isOwnAction(ORDER, 'vendor-ready')).toBe(false);
+  });
+
+  it('forgets one that the API refused, and only that one', () => {
+    markOwnAction(ORDER, 'vendor-cancelled');
+    markOwnAction(ORDER, 'vendor-ready');
+    forgetOwnAction(ORDER.toUpperCase(), 'vendor-cancelled');
+    expect(isOwnAction(ORDER, 'vendor-cancelled')).toBe(false);
+    expect(isOwnAction(ORDER, 'vendor-ready')).toBe(true);
   });
 });

@@ -16,6 +16,11 @@ export function markOwnAction(orderId: string, event: TOrderEvent, now = Date.no
   sent.set(keyOf(orderId, event), now);
 }
 
+/** Forgets one mark: the API refused the event, so the stream will bring someone else's instead. */
+export function forgetOwnAction(orderId: string, event: TOrderEvent): void {
+  sent.delete(keyOf(orderId, event));
+}
+
 /** Did this tab send `event` to the order within OWN_ACTION_MS? */
 export function isOwnAction(orderId: string, event: TOrderEvent, now = Date.now()): boolean {
   const at = sent.get(keyOf(orderId, event));
