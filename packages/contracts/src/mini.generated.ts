@@ -505,6 +505,7 @@ export const ZOrderDetail = z.extend(ZOrderSummary, {
   loyalty_earned: ZSum,
   payment_link: z.nullable(z.url()),
   payment_deadline: z.nullable(z.iso.datetime()),
+  payment_started: z.boolean(),
   refund_due: z.boolean(),
   courier: z.nullable(ZOrderCourier),
   lines: z.array(ZOrderLine),

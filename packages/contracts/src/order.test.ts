@@ -195,6 +195,7 @@ const DETAIL = {
   loyalty_earned: 0,
   payment_link: null,
   payment_deadline: null,
+  payment_started: false,
   refund_due: false,
   courier: COURIER,
   lines: [

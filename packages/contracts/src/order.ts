@@ -319,6 +319,12 @@ export const ZOrderDetail = ZOrderSummary.extend({
   payment_link: z.url().nullable(),
   /** When an unpaid online order is cancelled by the server; null when not awaiting payment. */
   payment_deadline: z.iso.datetime().nullable(),
+  /**
+   * Payme: a payment of this order was begun on Payme's page (its transaction created) and is neither
+   * completed nor cancelled. Payme takes no other payment of the order until it is, so the page says
+   * to finish that one. False otherwise.
+   */
+  payment_started: z.boolean(),
   /** A paid order was cancelled: the money is to be returned (cleared once the provider refunds). */
   refund_due: z.boolean(),
   /** Null: not yet assigned. */

@@ -38,6 +38,7 @@ export const sampleOrder = (over: Partial<TOrderDetail> = {}): TOrderDetail => (
   loyalty_earned: 0,
   payment_link: null,
   payment_deadline: null,
+  payment_started: false,
   refund_due: false,
   courier: null,
   lines: [],

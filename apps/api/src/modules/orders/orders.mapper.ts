@@ -104,12 +104,15 @@ export type OrderDetailExtras = {
   paymentLink: string | null;
   /** When an unpaid online order is cancelled, while it awaits payment, else null. */
   paymentDeadline: Date | null;
+  /** Payme: a transaction of the order is created and neither performed nor cancelled (state 1). */
+  paymentStarted: boolean;
 };
 
 export const NO_DETAIL_EXTRAS: OrderDetailExtras = {
   loyaltyEarned: 0,
   paymentLink: null,
   paymentDeadline: null,
+  paymentStarted: false,
 };
 
 export function toOrderDetail(
@@ -151,6 +154,7 @@ export function toOrderDetail(
     loyalty_earned: extras.loyaltyEarned,
     payment_link: extras.paymentLink,
     payment_deadline: extras.paymentDeadline?.toISOString() ?? null,
+    payment_started: extras.paymentStarted,
     refund_due: order.refundDue,
     courier: row.courier ? toCourier(row.courier) : null,
     lines: lines.map((line) => toOrderLine(line, reviewable && !reviewed.has(line.productId))),

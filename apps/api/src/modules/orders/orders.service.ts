@@ -5,6 +5,7 @@ import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
 import { loyaltyEarnedBy } from '../loyalty/loyalty.repository.ts';
 import { awaitedPayment, type OrderPaymentConfig } from '../payments/order-payment.ts';
+import { hasOpenTransaction } from '../payments/payme.repository.ts';
 import { NO_DETAIL_EXTRAS, toOrderDetail, toOrderSummary, toStatusEvent } from './orders.mapper.ts';
 import {
   findCustomerOrder,
@@ -63,10 +64,18 @@ export async function getCustomerOrder(
   // The accumulative card's part of the extras (issue 12): the bonuses the order earned; and the
   // online payment's, while the order awaits it.
   const loyaltyEarned = await loyaltyEarnedBy(db, orderId);
+  const awaited = payment ? awaitedPayment(payment.config, row.order, payment.locale) : null;
+  // A Payme payment begun and not finished: Payme refuses another (-31008) until it ends.
+  const paymentStarted =
+    awaited !== null &&
+    row.order.status === 'payment-awaited' &&
+    row.order.paymentType === 'payme' &&
+    (await hasOpenTransaction(db, orderId));
   return toOrderDetail(row, lines, history, reviewed, {
     ...NO_DETAIL_EXTRAS,
     loyaltyEarned,
-    ...(payment ? awaitedPayment(payment.config, row.order, payment.locale) : {}),
+    ...(awaited ?? {}),
+    paymentStarted,
   });
 }
 

@@ -26,7 +26,7 @@ export async function findPaymeTransaction(
 }
 
 /** Whether the order already has a created, not yet performed or cancelled, transaction (any provider). */
-export async function hasOpenTransaction(tx: Tx, orderId: string): Promise<boolean> {
+export async function hasOpenTransaction(tx: DbOrTx, orderId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)

@@ -4,6 +4,7 @@
  * the 12-hour timeout on a test clock, payments of cancelled orders, concurrent calls, refunds,
  * GetStatement and the call log.
  */
+import { ZOrderDetail } from '@app/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -347,6 +348,33 @@ describe('the sandbox test list', () => {
     });
     // A refunded transaction cannot be performed again.
     expectError(await rpc('PerformTransaction', { id }), -31008);
+  });
+});
+
+describe('the order page while a payment is begun', () => {
+  const pageOf = async (orderId: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v2/orders/${orderId}`,
+      headers: { ...CLIENT_HEADERS, authorization: `Bearer ${customer.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZOrderDetail.parse(res.json());
+  };
+
+  it('says a Payme transaction is created and not finished (payment_started), and not before or after', async () => {
+    const order = await awaitingOrder();
+    expect((await pageOf(order.id)).payment_started).toBe(false);
+    const id = await createdTransaction(order);
+    expect(await pageOf(order.id)).toMatchObject({ status: 'payment-awaited', payment_started: true });
+    // Another try from Payme's page is refused meanwhile: what the page says.
+    expectError(await create(order), -31008);
+    expect((await rpc('CancelTransaction', { id, reason: 3 })).result?.state).toBe(-1);
+    expect((await pageOf(order.id)).payment_started).toBe(false);
+
+    const paid = await awaitingOrder();
+    await performedTransaction(paid);
+    expect(await pageOf(paid.id)).toMatchObject({ paid: true, payment_started: false });
   });
 });
 

@@ -119,6 +119,21 @@ describe('an order’s page: how it is paid (issue 12)', () => {
       'Оплатите до 14:30, иначе заказ будет отменён.',
     );
     expect(screen.getByTestId('order-status')).toHaveTextContent('Ожидает оплаты');
+    expect(screen.queryByTestId('order-payment-started')).toBeNull();
+  });
+
+  it('a Payme payment begun and not finished: says to finish it on Payme’s page, and keeps the link', async () => {
+    serveOrder(() => awaiting({ payment_started: true }));
+    withStatusStream();
+    renderInApp(<OrderDetailView orderId={ORDER_ID} menu={null} />);
+    const block = await paymentBlock();
+    expect(within(block).getByTestId('order-payment-started')).toHaveTextContent(
+      'Оплата через Payme уже начата. Завершите её на странице Payme: другой платёж Payme не примет, пока этот не завершён или не отменён.',
+    );
+    expect(within(block).getByRole('link', { name: 'Оплатить через Payme' })).toHaveAttribute(
+      'href',
+      PAYMENT_LINK,
+    );
   });
 
   it('awaiting payment with a bonus part: the rest is to pay with the provider, not said paid', async () => {

@@ -36,6 +36,11 @@ export function OrderPayment({ order }: { order: TOrderDetail }) {
             })}
           </p>
         ) : null}
+        {order.payment_started ? (
+          <p className="text-sm" data-testid="order-payment-started">
+            {t('started', { provider })}
+          </p>
+        ) : null}
         {order.payment_link ? (
           <a href={order.payment_link} className={buttonClasses('primary')} data-testid="order-pay">
             {isOnline(order.payment_type) ? t('payWith', { provider }) : t('pay')}
