@@ -27,7 +27,7 @@ vi.mock('../use-staff-stream', () => ({
  */
 function stubApi(
   orders: () => TStaffOrder[],
-  onEvent: (orderId: string, event: TOrderEvent) => TStaffOrder['status'] = () => 'new',
+  onEvent: (orderId: string, event: TOrderEvent) => TStaffOrder['status'] | TApiReply = () => 'new',
 ) {
   vi.stubGlobal(
     'fetch',
@@ -42,9 +42,11 @@ function stubApi(
       } else if (method === 'POST' && events?.[1] && typeof init?.body === 'string') {
         const orderId = decodeURIComponent(events[1]);
         const { event } = JSON.parse(init.body) as { event: TOrderEvent };
-        reply = {
-          body: { order_id: orderId, status: onEvent(orderId, event), at: new Date().toISOString() },
-        };
+        const answer = onEvent(orderId, event);
+        reply =
+          typeof answer === 'string'
+            ? { body: { order_id: orderId, status: answer, at: new Date().toISOString() } }
+            : answer;
       } else reply = { status: 501, body: { statusCode: 501, code: 'NOT_MOCKED', message: url.pathname } };
       return new Response(JSON.stringify(reply.body ?? {}), {
         status: reply.status ?? 200,
@@ -224,6 +226,32 @@ describe('the kitchen and courier boards', { timeout: 30_000 }, () => {
         },
       ]);
       await waitFor(() => expect(region).toHaveTextContent(/^Заказ B-10002 отменён$/), { timeout: 5_000 });
+    });
+    it('says the cancel of the tablet that was first when this one’s own cancel was refused', async () => {
+      stubApi(
+        () => [toAccept(1, 5)],
+        () => ({
+          status: 409,
+          body: { statusCode: 409, code: 'EVENT_NOT_ALLOWED', message: 'Заказ уже отменён' },
+        }),
+      );
+      renderStaffScreen(<KitchenScreen />);
+      const region = screen.getByTestId('arrivals');
+      await userEvent.click(await screen.findByRole('button', { name: 'Отменить: заказ B-10001' }));
+      await userEvent.type(await screen.findByLabelText('Причина'), 'Нет продуктов');
+      await userEvent.click(screen.getByRole('button', { name: 'Отменить заказ' }));
+      await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Заказ уже отменён'));
+      // The other tablet's cancel, the same event, reaches this one through the stream.
+      const order = staffOrder(1, 5);
+      sendStream([
+        {
+          order_id: order.id,
+          external_order_id: order.external_order_id,
+          status: 'vendor-cancelled',
+          event: 'vendor-cancelled',
+        },
+      ]);
+      await waitFor(() => expect(region).toHaveTextContent(/^Заказ B-10001 отменён$/), { timeout: 5_000 });
     });
   });
 
