@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { isDatabaseBusy } from '../http/database-errors.ts';
 import { createTestDatabase, createTestDb } from '../test/test-db.ts';
-import type { DbHandle } from './client.ts';
+import type { DbHandle, DbOrTx } from './client.ts';
 import { migrateDb, withUnboundedSession } from './migrate.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -50,6 +50,18 @@ async function withApp(
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await database.drop();
+  }
+}
+
+/** Ends the server process behind `db`'s next statement's connection, as a restart or an administrator would. */
+async function terminateBackendOf(db: DbOrTx): Promise<void> {
+  const me = (await db.execute(sql`select pg_backend_pid() as pid`)) as Rows<{ pid: number }>;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_terminate_backend($1)', [me.rows[0]?.pid]);
+  } finally {
+    await admin.end();
   }
 }
 
@@ -166,14 +178,7 @@ describe.skipIf(!databaseUrl)('a session ended under a transaction', () => {
     const handle = await createTestDb();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const me = (await handle.db.execute(sql`select pg_backend_pid() as pid`)) as Rows<{ pid: number }>;
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      try {
-        await admin.query('select pg_terminate_backend($1)', [me.rows[0]?.pid]);
-      } finally {
-        await admin.end();
-      }
+      await terminateBackendOf(handle.db);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(logged().filter((line) => line.startsWith('PostgreSQL'))).toEqual([
         'PostgreSQL dropped an idle connection: terminating connection due to administrator command',
@@ -189,14 +194,7 @@ describe.skipIf(!databaseUrl)('a session ended under a transaction', () => {
     try {
       const outcome = handle.db
         .transaction(async (tx) => {
-          const me = (await tx.execute(sql`select pg_backend_pid() as pid`)) as Rows<{ pid: number }>;
-          const admin = new pg.Client({ connectionString: databaseUrl });
-          await admin.connect();
-          try {
-            await admin.query('select pg_terminate_backend($1)', [me.rows[0]?.pid]);
-          } finally {
-            await admin.end();
-          }
+          await terminateBackendOf(tx);
           // The connection's 'error' arrives while the transaction waits here, with no query running.
           await new Promise((resolve) => setTimeout(resolve, 200));
           await tx.execute(sql`select 1`);

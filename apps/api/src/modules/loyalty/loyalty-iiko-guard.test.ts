@@ -6,15 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FAKE_IIKO_API_LOGIN,
-  FAKE_IIKO_ORGANIZATION_ID,
-  type FakeIiko,
-  startFakeIiko,
-} from '../../adapters/loyalty/fake-iiko.ts';
-import { orders, shippers } from '../../db/schema/index.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
+import { orders } from '../../db/schema/index.ts';
+import type { TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { balanceOf, buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
 import {
   deliveryOrderBody,
   ORDER_TEST_MORNING,
@@ -27,32 +23,17 @@ import {
 const clock = createTestClock(ORDER_TEST_MORNING);
 let t: TestApp;
 let fake: FakeIiko;
+let iiko: IikoTestApp | undefined;
 
 beforeAll(async () => {
-  fake = await startFakeIiko();
-  t = await buildTestApp({
-    clock: clock.now,
-    env: {
-      LOYALTY_PROVIDER: 'iiko',
-      IIKO_API_URL: fake.url,
-      IIKO_API_LOGIN: FAKE_IIKO_API_LOGIN,
-      IIKO_ORGANIZATION_ID: FAKE_IIKO_ORGANIZATION_ID,
-      IIKO_MAX_CONCURRENT: 1,
-    },
-  });
-  await t.db.db
-    .update(shippers)
-    .set({ paymentTypes: ['cash', 'payme', 'loyalty'] })
-    .where(eq(shippers.id, CLIENT_HEADERS.shipper));
+  iiko = await buildIikoTestApp({ clock: clock.now, env: { IIKO_MAX_CONCURRENT: 1 } });
+  ({ t, fake } = iiko);
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
+  await iiko?.close();
 });
 
-const auth = (who: TestCustomer) => ({ ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` });
-const balanceCall = (who: TestCustomer) =>
-  t.app.inject({ method: 'POST', url: '/v2/crm/iiko-customer-info', headers: auth(who) });
+const balanceCall = (who: TestCustomer) => balanceOf(t, who);
 
 describe('the guard on iiko Cloud through the API', () => {
   it('does not hold a balance read outside a transaction (it holds no connection) to IIKO_MAX_CONCURRENT', async () => {

@@ -7,15 +7,11 @@ import { ZOrderQuoteResponse } from '@app/contracts';
 import type { Actor, OrderEvent } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  FAKE_IIKO_API_LOGIN,
-  FAKE_IIKO_ORGANIZATION_ID,
-  type FakeIiko,
-  startFakeIiko,
-} from '../../adapters/loyalty/fake-iiko.ts';
-import { loyaltyLedger, orders, shippers } from '../../db/schema/index.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { FAKE_IIKO_ORGANIZATION_ID, type FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
+import { loyaltyLedger, orders } from '../../db/schema/index.ts';
+import type { TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { authOf, balanceOf, buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
 import {
   deliveryOrderBody,
   ORDER_TEST_MORNING,
@@ -30,38 +26,25 @@ import { applyEvent } from '../order-status/order-status.service.ts';
 const clock = createTestClock(ORDER_TEST_MORNING);
 let t: TestApp;
 let fake: FakeIiko;
+let iiko: IikoTestApp | undefined;
 
 beforeAll(async () => {
-  fake = await startFakeIiko();
-  t = await buildTestApp({
+  iiko = await buildIikoTestApp({
     clock: clock.now,
-    env: {
-      LOYALTY_PROVIDER: 'iiko',
-      IIKO_API_URL: fake.url,
-      IIKO_API_LOGIN: FAKE_IIKO_API_LOGIN,
-      IIKO_ORGANIZATION_ID: FAKE_IIKO_ORGANIZATION_ID,
-      LOYALTY_WELCOME_BONUS: 20_000,
-      LOYALTY_CASHBACK_PERCENT: 5,
-      LOYALTY_MAX_SHARE_PERCENT: 50,
-    },
+    env: { LOYALTY_WELCOME_BONUS: 20_000, LOYALTY_CASHBACK_PERCENT: 5, LOYALTY_MAX_SHARE_PERCENT: 50 },
   });
-  await t.db.db
-    .update(shippers)
-    .set({ paymentTypes: ['cash', 'payme', 'loyalty'] })
-    .where(eq(shippers.id, CLIENT_HEADERS.shipper));
+  ({ t, fake } = iiko);
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
+  await iiko?.close();
 });
 beforeEach(() => {
   fake.fail('/api/1/loyalty/iiko/customer/info', null);
   fake.fail('/api/1/loyalty/iiko/customer/wallet/chargeoff', null);
 });
 
-const auth = (who: TestCustomer) => ({ ...CLIENT_HEADERS, authorization: `Bearer ${who.token}` });
-const balanceCall = (who: TestCustomer) =>
-  t.app.inject({ method: 'POST', url: '/v2/crm/iiko-customer-info', headers: auth(who) });
+const auth = authOf;
+const balanceCall = (who: TestCustomer) => balanceOf(t, who);
 const S = LIFE_FIXTURE.staff;
 const apply = (orderId: string, event: OrderEvent, actor: Actor, staffId?: string) =>
   t.app.db.transaction((tx) => applyEvent(t.app, tx, orderId, event, actor, staffId));
