@@ -118,6 +118,19 @@ describe.skipIf(!databaseUrl)('a request never waits without end for the databas
     });
   });
 
+  it('a connection the server ends under a request (a restart) is answered 503, and the next request is served', async () => {
+    await withApp({}, sql`select pg_terminate_backend(pg_backend_pid())`, async (app) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        expectBusy(await app.inject({ method: 'GET', url: '/test/db' }));
+        const next = await app.inject({ method: 'GET', url: '/healthz' });
+        expect(next.statusCode).toBe(200);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+  });
+
   it('the defaults: 5 s for a connection, 15 s a statement, 60 s idle in a transaction', async () => {
     const handle = await createTestDb();
     try {

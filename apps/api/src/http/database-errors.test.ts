@@ -103,6 +103,8 @@ describe('the database too busy to answer now', () => {
     ['the server out of connections', '53300'],
     ['the server starting or stopping', '57P03'],
     ['a transaction idle too long', '25P03'],
+    ['the server restarting (the session ended)', '57P01'],
+    ['the connection failing', '08006'],
   ])('%s (%s) answers 503 SERVICE_BUSY with Retry-After, logged as a warning', async (_name, sqlstate) => {
     logLines.length = 0;
     const res = await post('/v1/test/raise', sqlstate);
@@ -133,19 +135,29 @@ describe('the database too busy to answer now', () => {
   });
 
   it('another SQLSTATE of the same classes stays the server’s own 500', async () => {
-    // 57P01 admin_shutdown (the session was killed) and 55000 object_not_in_prerequisite_state.
-    for (const sqlstate of ['57P01', '55000']) {
+    // 57000 operator_intervention and 55000 object_not_in_prerequisite_state.
+    for (const sqlstate of ['57000', '55000']) {
       const res = await post('/v1/test/raise', sqlstate);
       expect(res.statusCode, sqlstate).toBe(500);
     }
   });
 
-  it('recognises the pool’s own waits that ran out, along the cause chain', () => {
+  it('recognises the pool’s own waits that ran out and a lost connection, along the cause chain', () => {
     const checkout = new Error('timeout exceeded when trying to connect');
     const opening = new Error('Connection terminated due to connection timeout');
     expect(isDatabaseBusy(checkout)).toBe(true);
     expect(isDatabaseBusy(new Error('Failed query: select 1', { cause: opening }))).toBe(true);
-    expect(isDatabaseBusy(new Error('Connection terminated unexpectedly'))).toBe(false);
+    // A connection lost under a request, and a socket refused under a database query.
+    expect(isDatabaseBusy(new Error('Connection terminated unexpectedly'))).toBe(true);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const query = Object.assign(new Error('Failed query: select 1\nparams: '), {
+      query: 'select 1',
+      params: [],
+      cause: refused,
+    });
+    expect(isDatabaseBusy(query)).toBe(true);
+    // Another service's refused socket (no database query around it) is not the database's.
+    expect(isDatabaseBusy(refused)).toBe(false);
     expect(isDatabaseBusy(Object.assign(new Error('x'), { code: '57014' }))).toBe(false);
     expect(isDatabaseBusy(null)).toBe(false);
   });

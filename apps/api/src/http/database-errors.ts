@@ -88,34 +88,50 @@ export function databaseFailureOf(error: unknown): DatabaseFailure | null {
 export const isClientDataFailure = (failure: DatabaseFailure) => CLIENT_DATA_SQLSTATES.has(failure.code);
 
 /**
- * SQLSTATEs that say the database is overloaded or ran out of time, not that the request is wrong:
- * 57014 query_canceled (statement_timeout, pool-size.ts), 55P03 lock_not_available, 53300
- * too_many_connections, 57P03 cannot_connect_now (starting up or shutting down), 25P03
- * idle_in_transaction_session_timeout. The request may succeed as it is a moment later. (25P03 comes
- * while no statement runs, as the connection's 'error', so its request usually fails on the closed
- * connection instead, a 500: pool-size.ts. It is here for when a statement does receive it.)
+ * SQLSTATEs that say the database is overloaded, ran out of time or went away for a moment, not that
+ * the request is wrong: 57014 query_canceled (statement_timeout, pool-size.ts), 55P03
+ * lock_not_available, 53300 too_many_connections, 57P03 cannot_connect_now (starting up or shutting
+ * down), 57P01 admin_shutdown and 57P02 crash_shutdown (a restart, a failover, a session ended by an
+ * administrator), class 08 (the connection failed), 25P03 idle_in_transaction_session_timeout. The
+ * request may succeed as it is a moment later. (25P03 comes while no statement runs, as the
+ * connection's 'error', so its request usually fails on the closed connection instead: below.)
  */
-const BUSY_SQLSTATES = new Set(['57014', '55P03', '53300', '57P03', '25P03']);
+const BUSY_SQLSTATES = new Set(['57014', '55P03', '53300', '57P03', '57P01', '57P02', '25P03']);
+const CONNECTION_EXCEPTION_CLASS = '08';
 
 /**
- * node-postgres's pool gives no code to its waits that ran out (DATABASE_CONNECT_TIMEOUT_MS): a
- * checkout of a full pool, and a new connection that did not open in time. Pinned by the lockfile,
- * and the PostgreSQL tests of db/pool-timeouts.test.ts fail if a new version words them otherwise.
+ * node-postgres gives no code to its own failures: the pool's waits that ran out
+ * (DATABASE_CONNECT_TIMEOUT_MS: a checkout of a full pool, a new connection that did not open in
+ * time) and a connection lost under a request. Pinned by the lockfile; db/pool-timeouts.test.ts fails
+ * on PostgreSQL if a new version words them otherwise.
  */
-const POOL_TIMEOUT_MESSAGES = new Set([
+const DRIVER_MESSAGES = new Set([
   'timeout exceeded when trying to connect',
   'Connection terminated due to connection timeout',
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
 ]);
 
+/** The operating system's words for a connection that could not be made or was cut. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
 /**
- * Whether an error (or one of its causes) says the database is too busy to answer now (see
- * BUSY_SQLSTATES and POOL_TIMEOUT_MESSAGES): answered 503 SERVICE_BUSY with Retry-After, not 500.
+ * Whether an error (or one of its causes) says the database is too busy or out of reach to answer
+ * now (BUSY_SQLSTATES, DRIVER_MESSAGES, or a socket's failure under a query): answered 503
+ * SERVICE_BUSY with Retry-After, not 500. A socket's failure counts only under a database query, so
+ * another service's cut connection is not taken for the database's.
  */
 export function isDatabaseBusy(error: unknown): boolean {
   let current: unknown = error;
+  let underQuery = false;
   for (let depth = 0; depth < 5 && isObject(current); depth++) {
-    if (isDriverError(current) && BUSY_SQLSTATES.has(current.code as string)) return true;
-    if (current instanceof Error && POOL_TIMEOUT_MESSAGES.has(current.message)) return true;
+    if (isQueryError(current)) underQuery = true;
+    if (isDriverError(current)) {
+      const code = current.code as string;
+      if (BUSY_SQLSTATES.has(code) || code.startsWith(CONNECTION_EXCEPTION_CLASS)) return true;
+    }
+    if (current instanceof Error && DRIVER_MESSAGES.has(current.message)) return true;
+    if (underQuery && typeof current.code === 'string' && SOCKET_CODES.has(current.code)) return true;
     current = current.cause;
   }
   return false;

@@ -64,9 +64,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ db: dbFailure }, 'database refused a client value');
       body = { statusCode: 400, code: 'INVALID_INPUT', message: localize('INVALID_INPUT', locale) };
     } else if (isDatabaseBusy(error)) {
-      // A full pool, a statement past its timeout, a locked row (db/pool-size.ts): the request was
-      // right and nothing of it was kept (its transaction rolled back), so the client may send it
-      // again as it is, idempotency key and all, after Retry-After.
+      // A full pool, a statement past its timeout, a locked row, the database restarting
+      // (db/pool-size.ts): the request was right, so the client may send it again as it is after
+      // Retry-After (an order with its idempotency key: placed once, whatever got through).
       request.log.warn({ err: error }, 'database busy');
       reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
       body = { statusCode: 503, code: 'SERVICE_BUSY', message: localize('SERVICE_BUSY', locale) };

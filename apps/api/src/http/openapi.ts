@@ -85,12 +85,12 @@ const HTTP_LAYER_ERRORS = {
   431: error('The request headers are too large (HEADERS_TOO_LARGE)'),
 };
 /**
- * Every route but the providers' (which answer in their own protocol): the database too busy to
- * answer now (error-handler.ts). A route that declares its own 503 keeps its description.
+ * Every route but the providers' (which answer in their own protocol): the database too busy or out
+ * of reach to answer now (error-handler.ts). A route that declares its own 503 keeps its description.
  */
 const BUSY_ERRORS = {
   503: error(
-    'The database is too busy to answer now (SERVICE_BUSY): nothing was kept; send the same request again after Retry-After',
+    'The database is too busy or out of reach to answer now (SERVICE_BUSY); send the same request again after Retry-After',
   ),
 };
 /** Methods that carry a body (POST, PUT, PATCH, DELETE): Fastify's body parser. */
