@@ -36,6 +36,7 @@ import { devOutboxRoutes } from './modules/customers/dev-outbox.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { registerLoyaltyOutboxJob } from './modules/loyalty/loyalty-outbox.job.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
 import { registerFutureOrdersJob, runFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (options.runJobs !== false) {
       registerFutureOrdersJob(app);
       registerPaymentTimeoutJob(app);
+      registerLoyaltyOutboxJob(app);
     }
   } catch (error) {
     await orderEvents?.close();

@@ -258,6 +258,7 @@ describe('read cache (this process)', () => {
         'geo_places',
         'idempotency_keys',
         'loyalty_ledger',
+        'loyalty_outbox',
         'order_lines',
         'order_status_history',
         'order_status_outbox',

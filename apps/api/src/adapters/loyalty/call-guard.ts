@@ -1,8 +1,9 @@
 /**
  * Guards around an outside service whose calls are made while a database transaction waits (iiko
- * Cloud: the card's spend, refund and earn, and its balance when an order is placed, run inside the
- * order's transaction, so each holds one of the pool's few connections, and row locks, for as long
- * as iiko takes):
+ * Cloud: the card's spend and its balance when an order is placed run inside the order's transaction,
+ * so each holds one of the pool's few connections, and row locks, for as long as iiko takes; refunds
+ * and cashback go through the loyalty outbox, outside any transaction, and only the breaker counts
+ * them):
  *
  * - **A bulkhead** (`createBulkhead`): at most `max` operations at once. One more is refused at once
  *   rather than queued: a slow service then holds at most that many connections, and the rest of the

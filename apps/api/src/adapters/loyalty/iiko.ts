@@ -7,9 +7,11 @@ import {
   type LoyaltyCustomer,
   type LoyaltyOrder,
   type LoyaltyProgram,
+  LoyaltyRefusedError,
   type LoyaltyRules,
   LoyaltyUnavailableError,
 } from './loyalty-program.ts';
+import { enqueueMovement } from './outbox.ts';
 
 export type IikoConfig = {
   /** https://api-ru.iiko.services (IIKO_API_URL). */
@@ -36,7 +38,7 @@ export type IikoConfig = {
 };
 
 /**
- * An operation inside an order's database transaction (spend, refund, earn, the balance when placing)
+ * An operation inside an order's database transaction (a spend, the balance when placing)
  * holds a pool connection while it waits on iiko: at most half the default pool (DATABASE_POOL_MAX 6)
  * does, so a slow iiko leaves the rest of the pool to the menu and to orders without bonuses
  * (call-guard.ts). A balance read outside a transaction (a quote, the profile) holds none.
@@ -51,6 +53,9 @@ export const IIKO_OPEN_MS = 30_000;
  * transaction wait without a statement (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, db/pool-size.ts).
  */
 export const IIKO_OPERATION_MS = 25_000;
+
+/** A 4xx that asking again will not change (401 gets a new token; 408 and 429 may pass later). */
+const isFinalRefusal = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 
 /** Is `db` an open transaction (so a wait on iiko holds its connection)? */
 const inTransaction = (db: DbOrTx) => db instanceof PgTransaction;
@@ -82,8 +87,10 @@ const NO_GUEST = /no (user|customer|guest)|not found/i;
  * `POST /api/1/access_token {apiLogin}`, kept for tokenTtlMs and asked for again when iiko answers 401;
  * the guest and their bonus wallet (type 1) by phone from `customer/info`; bonuses moved with
  * `customer/wallet/chargeoff` and `customer/wallet/topup` `{customerId, walletId, sum, comment,
- * organizationId}`. Each movement is first written to our ledger (once per order and reason), then
- * made in iiko: when iiko refuses or cannot be reached the caller's transaction rolls the row back.
+ * organizationId}`. Each movement is first written to our ledger (once per order and reason). A spend
+ * is then made in iiko in the order's transaction: when iiko refuses or cannot be reached, the order
+ * is not placed. A refund or a cashback is queued (outbox.ts) and made by `deliver` once the status
+ * change has committed, retried until iiko takes it.
  */
 export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   const timeoutMs = config.timeoutMs ?? 10_000;
@@ -210,7 +217,10 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     const deadline = deadlineFromNow();
     const found = await guest(customer.phone, deadline);
     if (!found?.walletId) {
-      throw new LoyaltyUnavailableError(`iiko has no bonus wallet for the customer of order ${order.id}`);
+      throw new LoyaltyRefusedError(
+        `iiko has no bonus wallet for the customer of order ${order.id}`,
+        'no-card',
+      );
     }
     const answer = await authorized(
       `/api/1/loyalty/iiko/customer/wallet/${kind}`,
@@ -218,7 +228,9 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       deadline,
     );
     if (answer.status !== 200) {
-      throw new LoyaltyUnavailableError(`iiko wallet/${kind} failed (${describe(answer)})`);
+      const message = `iiko wallet/${kind} failed (${describe(answer)})`;
+      if (isFinalRefusal(answer.status)) throw new LoyaltyRefusedError(message, 'refused');
+      throw new LoyaltyUnavailableError(message);
     }
   }
 
@@ -239,26 +251,28 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       );
     },
     refund: async (tx, customer, order, at) => {
-      const refunded = await recordRefund(tx, customer, order.id, at);
-      if (refunded === 0) return 0;
-      await bulkhead.run(() =>
-        move(
-          'topup',
-          customer,
-          order,
-          refunded,
-          `Order ${order.externalOrderId} cancelled: bonuses returned`,
-        ),
-      );
-      return refunded;
+      const refund = await recordRefund(tx, customer, order.id, at);
+      if (!refund) return 0;
+      await enqueueMovement(tx, refund.ledgerId, at);
+      return refund.amount;
     },
     earn: async (tx, customer, order, amount, at) => {
-      if (!(await recordEarn(tx, customer, order.id, amount, at))) return false;
-      await bulkhead.run(() =>
-        move('topup', customer, order, amount, `Order ${order.externalOrderId}: cashback`),
-      );
+      const ledgerId = await recordEarn(tx, customer, order.id, amount, at);
+      if (ledgerId === null) return false;
+      await enqueueMovement(tx, ledgerId, at);
       return true;
     },
+    // Outside any transaction (the outbox's job): no connection waits, so the bulkhead does not count it.
+    deliver: ({ reason, amount, customer, order }) =>
+      move(
+        'topup',
+        customer,
+        order,
+        amount,
+        reason === 'refund'
+          ? `Order ${order.externalOrderId} cancelled: bonuses returned`
+          : `Order ${order.externalOrderId}: cashback`,
+      ),
     history: (db, customer, page) => ledgerHistory(db, customer.customerId, page),
   };
 }

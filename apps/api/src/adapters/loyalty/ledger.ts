@@ -8,18 +8,21 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type LoyaltyReason, loyaltyLedger, orders } from '../../db/schema/index.ts';
 import type { LoyaltyCustomer, LoyaltyMovementRow } from './loyalty-program.ts';
 
-/** Inserts a movement unless the same one (order and reason, or the customer's welcome) is there; true when inserted. */
+/**
+ * Inserts a movement unless the same one (order and reason, or the customer's welcome) is there;
+ * answers the new row's id, null when it was there already.
+ */
 export async function insertMovement(
   db: DbOrTx,
   customer: LedgerCustomer,
   movement: { orderId: string | null; amount: number; reason: LoyaltyReason; createdAt: Date },
-): Promise<boolean> {
-  const rows = await db
+): Promise<string | null> {
+  const [row] = await db
     .insert(loyaltyLedger)
     .values({ shipperId: customer.shipperId, customerId: customer.customerId, ...movement })
     .onConflictDoNothing()
     .returning({ id: loyaltyLedger.id });
-  return rows.length > 0;
+  return row?.id ?? null;
 }
 
 type LedgerCustomer = Pick<LoyaltyCustomer, 'shipperId' | 'customerId'>;
@@ -38,38 +41,38 @@ export async function recordSpend(
     reason: 'spent',
     createdAt: at,
   });
-  if (!inserted) throw new Error(`loyalty: order ${orderId} has spent bonuses already`);
+  if (inserted === null) throw new Error(`loyalty: order ${orderId} has spent bonuses already`);
 }
 
 /**
- * Returns what the order spent (a refund row): the amount returned, 0 when it spent nothing or was
- * refunded already.
+ * Returns what the order spent (a refund row): the amount returned and the row, null when it spent
+ * nothing or was refunded already.
  */
 export async function recordRefund(
   db: DbOrTx,
   customer: LedgerCustomer,
   orderId: string,
   at: Date,
-): Promise<number> {
+): Promise<{ amount: number; ledgerId: string } | null> {
   const spent = await spentByOrder(db, orderId);
-  if (spent === 0) return 0;
-  const inserted = await insertMovement(db, customer, {
+  if (spent === 0) return null;
+  const ledgerId = await insertMovement(db, customer, {
     orderId,
     amount: spent,
     reason: 'refund',
     createdAt: at,
   });
-  return inserted ? spent : 0;
+  return ledgerId === null ? null : { amount: spent, ledgerId };
 }
 
-/** Writes the order's earning; false when it earned already. */
+/** Writes the order's earning; answers the row's id, null when it earned already. */
 export function recordEarn(
   db: DbOrTx,
   customer: LedgerCustomer,
   orderId: string,
   amount: number,
   at: Date,
-): Promise<boolean> {
+): Promise<string | null> {
   return insertMovement(db, customer, { orderId, amount, reason: 'earned', createdAt: at });
 }
 

@@ -11,8 +11,10 @@ export function createLocalLoyalty(rules: LoyaltyRules): LoyaltyProgram {
     rules,
     balance: (db, customer) => ledgerBalance(db, customer.customerId),
     spend: (tx, customer, order, amount, now) => recordSpend(tx, customer, order.id, amount, now),
-    refund: (tx, customer, order, now) => recordRefund(tx, customer, order.id, now),
-    earn: (tx, customer, order, amount, now) => recordEarn(tx, customer, order.id, amount, now),
+    refund: async (tx, customer, order, now) =>
+      (await recordRefund(tx, customer, order.id, now))?.amount ?? 0,
+    earn: async (tx, customer, order, amount, now) =>
+      (await recordEarn(tx, customer, order.id, amount, now)) !== null,
     history: (db, customer, page) => ledgerHistory(db, customer.customerId, page),
   };
 }

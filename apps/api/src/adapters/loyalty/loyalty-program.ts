@@ -17,9 +17,10 @@ export type LoyaltyMovementRow = {
 /**
  * The chain's accumulative card (LOYALTY_PROVIDER). Every movement this API makes is a row of
  * `loyalty_ledger` whatever the provider (its partial unique indexes make spend, refund and earn once
- * per order); `local` keeps the balance there too (the sum of the rows), `iiko` keeps it in iiko Cloud
- * and moves it there in the same step. The writes take the caller's transaction: a refused or failed
- * write rolls the order's step back with it.
+ * per order); `local` keeps the balance there too (the sum of the rows), `iiko` keeps it in iiko Cloud.
+ * The writes take the caller's transaction. A spend is made at the provider in it, so a refused spend
+ * refuses the order; a refund or a cashback is queued in it (`loyalty_outbox`) and made by `deliver`
+ * after it commits, so an order's status never waits on the provider.
  */
 export type LoyaltyProgram = {
   readonly name: 'local' | 'iiko';
@@ -28,9 +29,12 @@ export type LoyaltyProgram = {
   balance: (db: DbOrTx, customer: LoyaltyCustomer) => Promise<number | null>;
   /** Takes `amount` (> 0) bonuses for the order. The caller has checked the balance under a lock. */
   spend: (tx: Tx, customer: LoyaltyCustomer, order: LoyaltyOrder, amount: number, now: Date) => Promise<void>;
-  /** Gives back what the order spent, once; answers the amount given back (0: nothing, or done before). */
+  /**
+   * Gives back what the order spent, once; answers the amount given back (0: nothing, or done before).
+   * Written to the ledger (and, with `deliver`, queued for the provider); never waits on the provider.
+   */
   refund: (tx: Tx, customer: LoyaltyCustomer, order: LoyaltyOrder, now: Date) => Promise<number>;
-  /** Credits `amount` (> 0) earned by the order, once; false when it was credited before. */
+  /** Credits `amount` (> 0) earned by the order, once; false when it was credited before. As refund. */
   earn: (
     tx: Tx,
     customer: LoyaltyCustomer,
@@ -38,6 +42,17 @@ export type LoyaltyProgram = {
     amount: number,
     now: Date,
   ) => Promise<boolean>;
+  /**
+   * Makes at the provider a refund or a cashback the ledger holds (the outbox's job, outside any
+   * transaction); throws LoyaltyUnavailableError when the provider does not take it. Absent when the
+   * ledger is the card (local): nothing is ever queued then.
+   */
+  deliver?: (movement: {
+    reason: 'refund' | 'earned';
+    amount: number;
+    customer: LoyaltyCustomer;
+    order: LoyaltyOrder;
+  }) => Promise<void>;
   /** The card's movements made through this API, newest first. */
   history: (
     db: DbOrTx,
@@ -66,3 +81,19 @@ export class LoyaltyUnavailableError extends Error {
 
 export const isLoyaltyUnavailable = (error: unknown): error is LoyaltyUnavailableError =>
   error instanceof LoyaltyUnavailableError;
+
+/**
+ * The provider answered, and refused the movement for good: asking again gets the same answer (the
+ * customer has no card there, or a 4xx other than 401, 408 and 429). Still a LoyaltyUnavailableError
+ * to an order being placed (503); the outbox gives such a movement up at once instead of retrying it.
+ */
+export class LoyaltyRefusedError extends LoyaltyUnavailableError {
+  constructor(
+    message: string,
+    /** 'no-card': the customer has no card (no guest, or no bonus wallet); 'refused': any other. */
+    readonly why: 'no-card' | 'refused',
+  ) {
+    super(message);
+    this.name = 'LoyaltyRefusedError';
+  }
+}

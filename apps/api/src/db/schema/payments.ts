@@ -139,3 +139,29 @@ export const loyaltyLedger = pgTable(
   ],
 );
 export type LoyaltyLedgerRow = typeof loyaltyLedger.$inferSelect;
+
+/**
+ * Movements of the ledger still to be made at the loyalty provider (LOYALTY_PROVIDER=iiko): a refund
+ * or a cashback is written to the ledger and here in the status change's transaction, and made in
+ * iiko after it commits (modules/loyalty/loyalty-outbox.job.ts), so a courier's "delivered", a
+ * cancellation or a payment provider's cancel never waits on iiko, nor fails with it. A row leaves
+ * when iiko has taken the movement; one iiko keeps refusing stays, with `gaveUpAt` set, for a person.
+ */
+export const loyaltyOutbox = pgTable(
+  'loyalty_outbox',
+  {
+    ledgerId: uuid('ledger_id')
+      .primaryKey()
+      .references(() => loyaltyLedger.id, { onDelete: 'cascade' }),
+    /** Tries made so far (each one counted when it is claimed). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next try may start; a claimed row's lease ends here too. */
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    /** Set when the tries stopped (LOYALTY_OUTBOX_GIVE_UP_MS after it was written). */
+    gaveUpAt: timestamptz('gave_up_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('loyalty_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.gaveUpAt} is null`)],
+);
+export type LoyaltyOutboxRow = typeof loyaltyOutbox.$inferSelect;

@@ -8,7 +8,7 @@ import type { Actor, OrderEvent } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_IIKO_ORGANIZATION_ID, type FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
-import { loyaltyLedger, orders } from '../../db/schema/index.ts';
+import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { authOf, balanceOf, buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
@@ -22,6 +22,7 @@ import {
 } from '../../test/orders.ts';
 import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
+import { runLoyaltyOutboxJob } from './loyalty-outbox.job.ts';
 
 const clock = createTestClock(ORDER_TEST_MORNING);
 let t: TestApp;
@@ -82,11 +83,23 @@ describe('the iiko card through the API', () => {
       organizationId: FAKE_IIKO_ORGANIZATION_ID,
     });
     await apply(order_id, 'operator-cancelled', 'operator', S.operator);
+    // The cancel did not wait on iiko: the refund is queued, and made by the outbox's job.
+    expect(walletCalls()).toEqual([['chargeoff', 25_000]]);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([order_id]);
     expect(guest.balance).toBe(30_000);
+    const topup = fake.requests.find((r) => r.path.endsWith('/topup'));
+    expect(topup?.body).toMatchObject({
+      customerId: guest.id,
+      walletId: guest.walletId,
+      sum: 25_000,
+      comment: `Order ${external_order_id} cancelled: bonuses returned`,
+    });
     expect(walletCalls()).toEqual([
       ['chargeoff', 25_000],
       ['topup', 25_000],
     ]);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+    expect(await t.db.db.select().from(loyaltyOutbox)).toEqual([]);
   });
 
   it('tops up the cashback in iiko when the order is delivered', async () => {
@@ -103,6 +116,8 @@ describe('the iiko card through the API', () => {
     ] as const) {
       await apply(order_id, event, actor, staff);
     }
+    expect(guest.balance).toBe(0);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([order_id]);
     // 5% of the 56 000 paid with money.
     expect(guest.balance).toBe(2_800);
   });

@@ -113,7 +113,9 @@ export async function grantWelcomeBonus(
  * The card's side of an order's new status, in the status change's transaction: received (delivered
  * for delivery, finished for pickup; a delivery finished after delivered earns nothing more) credits
  * LOYALTY_CASHBACK_PERCENT of the part paid with money; any cancellation gives back what the order
- * spent and earns nothing. Each happens once per order (the ledger's unique index).
+ * spent and earns nothing. Each happens once per order (the ledger's unique index). Neither waits on
+ * the provider: iiko gets them from the outbox after this commits (loyalty-outbox.job.ts), so a courier
+ * can close an order, and Payme can cancel one, while iiko is down.
  */
 export async function settleOrderLoyalty(
   deps: LoyaltyDeps,
@@ -133,7 +135,7 @@ export async function settleOrderLoyalty(
   if (!customer) return;
   const ref = { id: row.id, externalOrderId: row.externalOrderId };
   if (cancelled) {
-    if (row.loyaltyAmount > 0) await orUnavailable(() => deps.loyalty.refund(tx, customer, ref, now));
+    if (row.loyaltyAmount > 0) await deps.loyalty.refund(tx, customer, ref, now);
     return;
   }
   const earned = loyaltyCashback({
@@ -141,5 +143,5 @@ export async function settleOrderLoyalty(
     loyaltyAmount: row.loyaltyAmount,
     cashbackPercent: deps.loyalty.rules.cashbackPercent,
   });
-  if (earned > 0) await orUnavailable(() => deps.loyalty.earn(tx, customer, ref, earned, now));
+  if (earned > 0) await deps.loyalty.earn(tx, customer, ref, earned, now);
 }
