@@ -3,7 +3,8 @@
  * at Chilonzor and, within 5 s, a customer's menu shows it 'Unavailable', the cart marks the line and
  * placing it is refused with the spec's text; back on, it can be ordered again. A pause of the whole
  * branch shows the branch closed to the customer until the manager resumes it. Prices, hours, staff
- * accounts, figures and the audit log are opened and used on the way, each screen checked by axe.
+ * accounts, figures, the iiko bonuses' queue and the audit log are opened and used on the way, each
+ * screen checked by axe.
  */
 import type {
   TAuthResponse,
@@ -333,6 +334,20 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
   await expect(figures.getByText(m('figures.revenue'))).toBeVisible();
   await expect(figures.getByText(t(locale, 'figures.orders', NS), { exact: true })).toBeVisible();
   await expectAccessible(page, 'manager figures');
+
+  // iiko bonuses: the e2e API keeps the card itself (the local provider), so nothing ever waits for
+  // iiko and the screen says why, rather than only that the queue is empty. The chain's manager has
+  // the section in the workspace's navigation.
+  await page
+    .getByRole('navigation', { name: m('nav.label') })
+    .getByRole('link', { name: m('nav.loyalty') })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/staff/manager/loyalty'));
+  await expect(page.getByRole('heading', { level: 1, name: m('loyalty.title') })).toBeVisible();
+  await expect(page.getByText(m('loyalty.local'))).toBeVisible();
+  await expect(page.getByText(m('loyalty.empty'))).toBeHidden();
+  await expect(page.getByRole('table')).toBeHidden();
+  await expectAccessible(page, 'manager iiko bonuses');
 
   // Audit log: the manager's actions with what changed (newest first: audit-log.test.ts). Journeys
   // running beside this one (two workers outside CI) write entries too, a courier's order event or

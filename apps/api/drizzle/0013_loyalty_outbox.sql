@@ -4,6 +4,7 @@ CREATE TABLE "loyalty_outbox" (
 	"next_attempt_at" timestamp with time zone NOT NULL,
 	"last_error" text,
 	"gave_up_at" timestamp with time zone,
+	"tries_since" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

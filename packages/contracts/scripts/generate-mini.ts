@@ -38,6 +38,7 @@ export const BROWSER_SCHEMAS = [
   'ZGeocoderResponse',
   'ZLoyaltyBalanceResponse',
   'ZLoyaltyHistoryResponse',
+  'ZLoyaltyMovementsResponse',
   'ZMenuProductsResponse',
   'ZModifierResponse',
   'ZNearestBranchResponse',

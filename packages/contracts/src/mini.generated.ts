@@ -341,6 +341,26 @@ export const ZLoyaltyHistoryResponse = z.object({
   movements: z.array(ZLoyaltyMovement),
 });
 
+export const ZQueuedLoyaltyMovement = z.object({
+  id: ZId,
+  order_id: ZId,
+  external_order_id: z.string(),
+  reason: z.enum(['refund', 'earned']),
+  amount: ZSum,
+  state: z.enum(['retrying', 'gave-up']),
+  attempts: z.number().check(z.int(), z.gte(0)),
+  last_error: z.nullable(z.string()),
+  next_attempt_at: z.iso.datetime(),
+  gave_up_at: z.nullable(z.iso.datetime()),
+  created_at: z.iso.datetime(),
+});
+
+export const ZLoyaltyMovementsResponse = z.object({
+  provider: z.enum(['local', 'iiko']),
+  count: z.number().check(z.int(), z.gte(0)),
+  movements: z.array(ZQueuedLoyaltyMovement),
+});
+
 export const ZMenuProduct = z.extend(ZProductSummary, {
   in_stop: z.boolean(),
 });

@@ -231,3 +231,37 @@ export const ZAuditResponse = z.object({
   entries: z.array(ZAuditEntry),
 });
 export type TAuditResponse = z.infer<typeof ZAuditResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// The loyalty outbox: GET /v1/staff/loyalty-movements, POST .../{id}/retry, DELETE .../{id}
+
+/**
+ * A bonus movement the card's provider (iiko) has not taken yet: an order's bonuses given back on a
+ * cancel (`refund`) or its cashback (`earned`). `retrying`: tried again at `next_attempt_at`;
+ * `gave-up`: the tries stopped (a refusal, or 3 days without success), for a person to settle.
+ */
+export const ZQueuedLoyaltyMovement = z.object({
+  /** The movement (its ledger row). */
+  id: ZId,
+  order_id: ZId,
+  external_order_id: z.string(),
+  reason: z.enum(['refund', 'earned']),
+  amount: ZSum,
+  state: z.enum(['retrying', 'gave-up']),
+  attempts: z.number().int().nonnegative(),
+  /** The provider's last answer (or why it could not be reached); null before the first try. */
+  last_error: z.string().nullable(),
+  next_attempt_at: z.iso.datetime(),
+  gave_up_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type TQueuedLoyaltyMovement = z.infer<typeof ZQueuedLoyaltyMovement>;
+export const ZLoyaltyMovementsQuery = ZPageQuery;
+/** Given up first, then the oldest; `provider` is the chain's card (local: nothing is ever queued). */
+export const ZLoyaltyMovementsResponse = z.object({
+  provider: z.enum(['local', 'iiko']),
+  count: z.number().int().nonnegative(),
+  movements: z.array(ZQueuedLoyaltyMovement),
+});
+export type TLoyaltyMovementsResponse = z.infer<typeof ZLoyaltyMovementsResponse>;
+export const ZLoyaltyMovementParams = z.object({ id: ZId });

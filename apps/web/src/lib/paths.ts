@@ -95,5 +95,13 @@ export function localizedUrl(siteUrl: string, locale: string, path: string, defa
 }
 
 /** The manager's pages under /staff/manager besides its overview (issue 13). */
-export const STAFF_MANAGER_PAGES = ['stop-list', 'prices', 'branches', 'staff', 'figures', 'audit'] as const;
+export const STAFF_MANAGER_PAGES = [
+  'stop-list',
+  'prices',
+  'branches',
+  'staff',
+  'figures',
+  'audit',
+  'loyalty',
+] as const;
 export type TStaffManagerPage = (typeof STAFF_MANAGER_PAGES)[number];

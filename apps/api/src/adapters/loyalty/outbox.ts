@@ -35,12 +35,13 @@ export type PendingMovement = {
   order: LoyaltyOrder;
   /** Tries so far, this one included. */
   attempts: number;
-  createdAt: Date;
+  /** When the tries began (the give-up counts from it). */
+  triesSince: Date;
 };
 
 /** Queues the ledger row `ledgerId` for the provider, in the transaction that wrote it. */
 export async function enqueueMovement(tx: DbOrTx, ledgerId: string, at: Date): Promise<void> {
-  await tx.insert(loyaltyOutbox).values({ ledgerId, nextAttemptAt: at, createdAt: at });
+  await tx.insert(loyaltyOutbox).values({ ledgerId, nextAttemptAt: at, triesSince: at, createdAt: at });
 }
 
 /**
@@ -69,7 +70,7 @@ export async function claimDueMovement(db: Db, now: Date): Promise<PendingMoveme
       .select({
         ledgerId: loyaltyOutbox.ledgerId,
         attempts: loyaltyOutbox.attempts,
-        createdAt: loyaltyOutbox.createdAt,
+        triesSince: loyaltyOutbox.triesSince,
         reason: loyaltyLedger.reason,
         amount: loyaltyLedger.amount,
         shipperId: customers.shipperId,
@@ -99,10 +100,23 @@ export async function claimDueMovement(db: Db, now: Date): Promise<PendingMoveme
       customer: { shipperId: row.shipperId, customerId: row.customerId, phone: row.phone },
       order: { id: row.orderId, externalOrderId: row.externalOrderId },
       attempts: row.attempts,
-      createdAt: row.createdAt,
+      triesSince: row.triesSince,
     };
   });
 }
+
+/**
+ * Still this round's claim: nobody re-claimed the row since (its lease ended and another round took
+ * it: attempts moved), a manager did not try it again (tries_since moved), nor was it given up. A
+ * round that lost its claim must not write over the row's new state.
+ */
+const stillClaimed = (movement: Pick<PendingMovement, 'ledgerId' | 'attempts' | 'triesSince'>) =>
+  and(
+    eq(loyaltyOutbox.ledgerId, movement.ledgerId),
+    eq(loyaltyOutbox.attempts, movement.attempts),
+    eq(loyaltyOutbox.triesSince, movement.triesSince),
+    isNull(loyaltyOutbox.gaveUpAt),
+  );
 
 /** Waits before each further try of movementDelivered's delete. */
 const DELETE_RETRY_WAITS_MS = [100, 500, 2_000];
@@ -127,9 +141,25 @@ export async function movementDelivered(db: DbOrTx, ledgerId: string): Promise<v
 /**
  * A cashback for a customer who has no card at the provider: nobody gets it, so its ledger row goes
  * (and its outbox row with it), and the customer's history does not show bonuses they never got.
+ * Only while the round still holds its claim; answers whether it did.
  */
-export async function dropMovement(db: DbOrTx, ledgerId: string): Promise<void> {
-  await db.delete(loyaltyLedger).where(eq(loyaltyLedger.id, ledgerId));
+export async function dropMovement(
+  db: DbOrTx,
+  movement: Pick<PendingMovement, 'ledgerId' | 'attempts' | 'triesSince'>,
+): Promise<boolean> {
+  const rows = await db
+    .delete(loyaltyLedger)
+    .where(
+      and(
+        eq(loyaltyLedger.id, movement.ledgerId),
+        inArray(
+          loyaltyLedger.id,
+          db.select({ id: loyaltyOutbox.ledgerId }).from(loyaltyOutbox).where(stillClaimed(movement)),
+        ),
+      ),
+    )
+    .returning({ id: loyaltyLedger.id });
+  return rows.length > 0;
 }
 
 /** Rows still queued (not given up): a provider without `deliver` warns about them at start. */
@@ -146,30 +176,127 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * The provider did not take the movement: it is tried again after retryDelayMs, or, when the provider
- * refused it for good (`final`) or LOYALTY_OUTBOX_GIVE_UP_MS have passed since it was written, left
- * for a person. Answers which.
+ * refused it for good (`final`) or LOYALTY_OUTBOX_GIVE_UP_MS have passed since its tries began, left
+ * for a person. Answers which, or 'claim-lost' when the row is no longer this round's (nothing
+ * written).
  */
 export async function movementFailed(
   db: DbOrTx,
-  movement: Pick<PendingMovement, 'ledgerId' | 'attempts' | 'createdAt'>,
+  movement: Pick<PendingMovement, 'ledgerId' | 'attempts' | 'triesSince'>,
   error: string,
   now: Date,
   final = false,
-): Promise<'retry' | 'gave-up'> {
+): Promise<'retry' | 'gave-up' | 'claim-lost'> {
   const lastError = error.slice(0, MAX_ERROR_LENGTH);
-  const givingUp = final || now.getTime() - movement.createdAt.getTime() >= LOYALTY_OUTBOX_GIVE_UP_MS;
-  await db
+  const givingUp = final || now.getTime() - movement.triesSince.getTime() >= LOYALTY_OUTBOX_GIVE_UP_MS;
+  const rows = await db
     .update(loyaltyOutbox)
     .set(
       givingUp
         ? { gaveUpAt: now, lastError }
         : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(movement.attempts)), lastError },
     )
-    .where(eq(loyaltyOutbox.ledgerId, movement.ledgerId));
+    .where(stillClaimed(movement))
+    .returning({ id: loyaltyOutbox.ledgerId });
+  if (rows.length === 0) return 'claim-lost';
   return givingUp ? 'gave-up' : 'retry';
 }
 
 /** The outbox's rows for the given ledger rows (tests, and a person looking into a card). */
 export function outboxRows(db: DbOrTx, ledgerIds: string[]) {
   return db.select().from(loyaltyOutbox).where(inArray(loyaltyOutbox.ledgerId, ledgerIds));
+}
+
+/** A queued movement as a manager sees it (GET /v1/staff/loyalty-movements). */
+export type QueuedMovementRow = {
+  ledgerId: string;
+  orderId: string;
+  externalOrderId: string;
+  reason: string;
+  amount: number;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  gaveUpAt: Date | null;
+  createdAt: Date;
+};
+
+const queuedColumns = {
+  ledgerId: loyaltyOutbox.ledgerId,
+  orderId: orders.id,
+  externalOrderId: orders.externalOrderId,
+  reason: loyaltyLedger.reason,
+  amount: loyaltyLedger.amount,
+  attempts: loyaltyOutbox.attempts,
+  lastError: loyaltyOutbox.lastError,
+  nextAttemptAt: loyaltyOutbox.nextAttemptAt,
+  gaveUpAt: loyaltyOutbox.gaveUpAt,
+  createdAt: loyaltyOutbox.createdAt,
+};
+
+/** The chain's rows that are an order's refund or cashback (the only ones ever queued). */
+const ofChain = (shipperId: string) =>
+  and(eq(loyaltyLedger.shipperId, shipperId), inArray(loyaltyLedger.reason, ['refund', 'earned']));
+
+/** The chain's queued movements, given up first (the newest of them first), then the oldest waiting. */
+export async function listQueuedMovements(
+  db: DbOrTx,
+  shipperId: string,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; rows: QueuedMovementRow[] }> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(loyaltyOutbox)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
+    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .where(ofChain(shipperId));
+  const rows = await db
+    .select(queuedColumns)
+    .from(loyaltyOutbox)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
+    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .where(ofChain(shipperId))
+    .orderBy(
+      sql`${loyaltyOutbox.gaveUpAt} desc nulls last`,
+      asc(loyaltyOutbox.createdAt),
+      asc(loyaltyOutbox.ledgerId),
+    )
+    .offset(page.offset)
+    .limit(page.limit);
+  return { count: total?.n ?? 0, rows };
+}
+
+/**
+ * One of the chain's queued movements, its outbox row locked until the transaction ends (a manager's
+ * action reads and changes it in one); undefined when the chain has no such queued movement.
+ */
+export async function lockQueuedMovement(
+  tx: DbOrTx,
+  shipperId: string,
+  ledgerId: string,
+): Promise<QueuedMovementRow | undefined> {
+  const [row] = await tx
+    .select(queuedColumns)
+    .from(loyaltyOutbox)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
+    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .where(and(eq(loyaltyOutbox.ledgerId, ledgerId), ofChain(shipperId)))
+    .for('update', { of: loyaltyOutbox });
+  return row;
+}
+
+/**
+ * A given-up movement tried again: due at once, with a fresh count of tries (its waits start again at
+ * LOYALTY_OUTBOX_FIRST_RETRY_MS) and its give-up counted from now.
+ */
+export async function retryGivenUpMovement(tx: DbOrTx, ledgerId: string, now: Date): Promise<void> {
+  await tx
+    .update(loyaltyOutbox)
+    .set({ gaveUpAt: null, nextAttemptAt: now, triesSince: now, attempts: 0 })
+    .where(eq(loyaltyOutbox.ledgerId, ledgerId));
+}
+
+/** A given-up movement settled by hand (in iiko itself): it leaves the outbox; its ledger row stays. */
+export async function settleGivenUpMovement(tx: DbOrTx, ledgerId: string): Promise<void> {
+  await tx.delete(loyaltyOutbox).where(eq(loyaltyOutbox.ledgerId, ledgerId));
 }

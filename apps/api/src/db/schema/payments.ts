@@ -145,7 +145,8 @@ export type LoyaltyLedgerRow = typeof loyaltyLedger.$inferSelect;
  * or a cashback is written to the ledger and here in the status change's transaction, and made in
  * iiko after it commits (modules/loyalty/loyalty-outbox.job.ts), so a courier's "delivered", a
  * cancellation or a payment provider's cancel never waits on iiko, nor fails with it. A row leaves
- * when iiko has taken the movement; one iiko keeps refusing stays, with `gaveUpAt` set, for a person.
+ * when iiko has taken the movement; one iiko keeps refusing stays, with `gaveUpAt` set, for a manager
+ * (GET /v1/staff/loyalty-movements: try again, or settle it by hand).
  */
 export const loyaltyOutbox = pgTable(
   'loyalty_outbox',
@@ -158,8 +159,10 @@ export const loyaltyOutbox = pgTable(
     /** When the next try may start; a claimed row's lease ends here too. */
     nextAttemptAt: timestamptz('next_attempt_at').notNull(),
     lastError: text('last_error'),
-    /** Set when the tries stopped (LOYALTY_OUTBOX_GIVE_UP_MS after it was written). */
+    /** Set when the tries stopped (a refusal, or LOYALTY_OUTBOX_GIVE_UP_MS after `triesSince`). */
     gaveUpAt: timestamptz('gave_up_at'),
+    /** When the tries began: the row's writing, or a manager's "try again" (the give-up counts from it). */
+    triesSince: timestamptz('tries_since').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('loyalty_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.gaveUpAt} is null`)],

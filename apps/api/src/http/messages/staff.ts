@@ -170,4 +170,23 @@ export const STAFF_MESSAGES = {
     uz: () => "O'z hisobingizni o'chirib yoki rolingizni pasaytirib bo'lmaydi",
     en: () => 'You cannot disable your own account or change your own role or branch',
   }),
+  // -- the loyalty outbox: bonus movements iiko has not taken --
+  STAFF_MANAGE_LOYALTY_NOT_FOUND: texts({
+    ru: () => 'Этого движения бонусов уже нет в очереди',
+    uz: () => "Bu bonus harakati endi navbatda yo'q",
+    en: () => 'This bonus movement is no longer queued',
+  }),
+  STAFF_MANAGE_LOYALTY_STILL_TRYING: texts({
+    ru: () => 'Сервер ещё пытается провести это движение бонусов; дождитесь, пока попытки закончатся',
+    uz: () => 'Server bu bonus harakatini hali amalga oshirishga urinmoqda; urinishlar tugashini kuting',
+    en: () => 'The server is still trying this bonus movement; wait until its tries have stopped',
+  }),
+  STAFF_MANAGE_LOYALTY_NO_PROVIDER: texts({
+    ru: () =>
+      'Карту ведёт сам сервер заказов, iiko не подключён: повторить нельзя, отметьте «Учтено вручную»',
+    uz: () =>
+      "Kartani buyurtmalar serverining o'zi yuritadi, iiko ulanmagan: qayta urinib bo'lmaydi, «Qo'lda hisobga olindi» deb belgilang",
+    en: () =>
+      'The card is kept by the ordering server, iiko is not connected: it cannot be tried again; mark it settled by hand',
+  }),
 };

@@ -20,7 +20,7 @@ import {
   signInTestCustomer,
   type TestCustomer,
 } from '../../test/orders.ts';
-import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
+import { LIFE_FIXTURE, TO_DELIVERED } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { runLoyaltyOutboxJob } from './loyalty-outbox.job.ts';
 
@@ -106,16 +106,7 @@ describe('the iiko card through the API', () => {
     const who = await signInTestCustomer(t);
     const guest = fake.addGuest(`+${who.phone}`, 10_000);
     const { order_id } = await placeTestOrder(t, who.token, { loyalty_amount: 10_000 });
-    for (const [event, actor, staff] of [
-      ['operator-accepted', 'operator', S.operator],
-      ['vendor-accepted', 'vendor', S.vendorChilonzor],
-      ['vendor-ready', 'vendor', S.vendorChilonzor],
-      ['courier-accepted', 'courier', S.courier],
-      ['courier-picked', 'courier', S.courier],
-      ['delivered', 'courier', S.courier],
-    ] as const) {
-      await apply(order_id, event, actor, staff);
-    }
+    for (const [event, actor, staff] of TO_DELIVERED) await apply(order_id, event, actor, staff);
     expect(guest.balance).toBe(0);
     expect(await runLoyaltyOutboxJob(t.app)).toEqual([order_id]);
     // 5% of the 56 000 paid with money.

@@ -73,16 +73,23 @@ export async function runLoyaltyOutboxJob(
   return delivered;
 }
 
+/** A round's call outlived its lease, and the row moved on (another round, or a manager). */
+const CLAIM_LOST =
+  'loyalty: a movement changed hands while its call was under way (its lease ended); this round leaves it as it is';
+
 async function settleFailure(app: JobApp, movement: PendingMovement, error: unknown): Promise<void> {
   const where = { ...logged(movement), err: error };
   if (error instanceof LoyaltyRefusedError && error.why === 'no-card' && movement.reason === 'earned') {
-    await dropMovement(app.db, movement.ledgerId);
-    app.log.info(where, 'loyalty: no card at the provider for a cashback; nothing is credited');
+    if (await dropMovement(app.db, movement)) {
+      app.log.info(where, 'loyalty: no card at the provider for a cashback; nothing is credited');
+    } else app.log.warn(where, CLAIM_LOST);
     return;
   }
   const final = error instanceof LoyaltyRefusedError;
   const outcome = await movementFailed(app.db, movement, describe(error), app.clock(), final);
-  if (outcome === 'gave-up') {
+  if (outcome === 'claim-lost') {
+    app.log.warn(where, CLAIM_LOST);
+  } else if (outcome === 'gave-up') {
     app.log.error(where, 'loyalty: the provider refuses a movement; it is left for a person');
   } else {
     app.log.warn(where, 'loyalty: the provider did not take a movement; it is tried again later');

@@ -9,10 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
 import {
   claimDueMovement,
+  dropMovement,
   enqueueMovement,
   LOYALTY_OUTBOX_FIRST_RETRY_MS,
   LOYALTY_OUTBOX_GIVE_UP_MS,
   LOYALTY_OUTBOX_LEASE_MS,
+  movementFailed,
   outboxRows,
 } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
@@ -20,7 +22,7 @@ import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
 import { ORDER_TEST_MORNING, placeTestOrder, signInTestCustomer } from '../../test/orders.ts';
-import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
+import { LIFE_FIXTURE, TO_DELIVERED } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { runPaymentTimeoutJob } from '../payments/payment-timeout.job.ts';
 import { runLoyaltyOutboxJob } from './loyalty-outbox.job.ts';
@@ -76,16 +78,7 @@ async function bonusOrder(spend: number, balance = 30_000, overrides = {}) {
 }
 
 async function deliver(orderId: string) {
-  for (const [event, actor, staff] of [
-    ['operator-accepted', 'operator', S.operator],
-    ['vendor-accepted', 'vendor', S.vendorChilonzor],
-    ['vendor-ready', 'vendor', S.vendorChilonzor],
-    ['courier-accepted', 'courier', S.courier],
-    ['courier-picked', 'courier', S.courier],
-    ['delivered', 'courier', S.courier],
-  ] as const) {
-    await apply(orderId, event, actor, staff);
-  }
+  for (const [event, actor, staff] of TO_DELIVERED) await apply(orderId, event, actor, staff);
 }
 
 describe('the loyalty outbox', () => {
@@ -181,6 +174,23 @@ describe('the loyalty outbox', () => {
     clock.advance(1);
     expect(await runLoyaltyOutboxJob(t.app)).toEqual([orderId]);
     expect(guest.balance).toBe(3_000);
+  });
+
+  it('writes nothing over a row whose claim a round lost while its call was under way', async () => {
+    const { orderId } = await bonusOrder(2_200);
+    await apply(orderId, 'operator-cancelled', 'operator', S.operator);
+    const stale = await claimDueMovement(t.app.db, clock.now());
+    if (!stale || stale === 'skipped') throw new Error('claimed');
+    // Its lease ended; another round took the row.
+    clock.advance(LOYALTY_OUTBOX_LEASE_MS);
+    const fresh = await claimDueMovement(t.app.db, clock.now());
+    if (!fresh || fresh === 'skipped') throw new Error('claimed again');
+    expect(fresh.attempts).toBe(2);
+    const [before] = await outboxOf(orderId);
+    expect(await movementFailed(t.app.db, stale, 'late failure', clock.now(), true)).toBe('claim-lost');
+    expect(await dropMovement(t.app.db, stale)).toBe(false);
+    expect(await outboxOf(orderId)).toEqual([before]);
+    expect(await movementFailed(t.app.db, fresh, 'its own failure', clock.now())).toBe('retry');
   });
 
   it('leaves for a person, with an error in the log, a movement iiko still does not take 3 days on', async () => {

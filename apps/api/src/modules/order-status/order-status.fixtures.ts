@@ -4,7 +4,7 @@
  * of the fixture chain (cooking time 15 min); the branch 'chilonzor' unless told (delivery time 40).
  */
 import { randomInt } from 'node:crypto';
-import type { OrderStatus } from '@app/domain';
+import type { Actor, OrderEvent, OrderStatus } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, orderLines, orderStatusHistory, orders } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
@@ -22,6 +22,19 @@ export const LIFE_FIXTURE = {
     courier2: stableId('staff', 'courier-2'),
   },
 };
+
+/**
+ * The staff events that take a delivery order at chilonzor from 'new' to 'delivered', each with its
+ * actor and staff member.
+ */
+export const TO_DELIVERED = [
+  ['operator-accepted', 'operator', LIFE_FIXTURE.staff.operator],
+  ['vendor-accepted', 'vendor', LIFE_FIXTURE.staff.vendorChilonzor],
+  ['vendor-ready', 'vendor', LIFE_FIXTURE.staff.vendorChilonzor],
+  ['courier-accepted', 'courier', LIFE_FIXTURE.staff.courier],
+  ['courier-picked', 'courier', LIFE_FIXTURE.staff.courier],
+  ['delivered', 'courier', LIFE_FIXTURE.staff.courier],
+] as const satisfies readonly (readonly [OrderEvent, Actor, string])[];
 
 let counter = 0;
 

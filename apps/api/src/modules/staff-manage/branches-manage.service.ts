@@ -16,7 +16,12 @@ import {
 } from './branches-manage.repository.ts';
 import { isChainManager, ROLES, requireBranchScope, requireRole, type Staff } from './staff-manage.access.ts';
 
-export type ManageDeps = { db: Db; clock: () => Date };
+export type ManageDeps = {
+  db: Db;
+  clock: () => Date;
+  /** Who keeps the chain's card (LOYALTY_PROVIDER): the loyalty outbox's screen says it. */
+  loyaltyProvider: 'local' | 'iiko';
+};
 
 /** The longest pause a manager or kitchen may set: a day (a longer closure is the hours' or is_active's job). */
 export const MAX_PAUSE_MS = 24 * 60 * 60 * 1000;

@@ -50,7 +50,11 @@ export type ManageRoute<
 export function manageRouter(fastify: FastifyInstance) {
   const preHandler = staffGuard(fastify);
   const tags = ['staff'];
-  const deps = (): ManageDeps => ({ db: fastify.db, clock: fastify.clock });
+  const deps = (): ManageDeps => ({
+    db: fastify.db,
+    clock: fastify.clock,
+    loyaltyProvider: fastify.loyalty.name,
+  });
 
   return function route<
     P extends Schema | undefined = undefined,

@@ -7,10 +7,14 @@ import {
   ZBranchPauseRequest,
   ZFiguresQuery,
   ZFiguresResponse,
+  ZLoyaltyMovementParams,
+  ZLoyaltyMovementsQuery,
+  ZLoyaltyMovementsResponse,
   ZMenuParams,
   ZMenuProductParams,
   ZMenuProductPrice,
   ZMenuProductPriceRequest,
+  ZQueuedLoyaltyMovement,
   ZStaffAccount,
   ZStaffAccountCreate,
   ZStaffAccountParams,
@@ -38,6 +42,11 @@ import {
   setBranchHours,
 } from './branches-manage.service.ts';
 import { getFigures } from './figures.service.ts';
+import {
+  listLoyaltyMovements,
+  retryLoyaltyMovement,
+  settleLoyaltyMovement,
+} from './loyalty-movements.service.ts';
 import { listMenuPrices, listMenus, removeMenuPrice, setMenuPrice } from './menus-manage.service.ts';
 import { manageRouter } from './staff-manage.route.ts';
 
@@ -236,5 +245,44 @@ export async function staffManageRoutes(fastify: FastifyInstance) {
     querystring: ZAuditQuery,
     response: { 200: ZAuditResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
     handle: ({ deps, staff, query }) => readAuditLog(deps, staff, query),
+  });
+
+  // -- the loyalty outbox: bonus movements iiko has not taken ---------------------------------------
+  const loyaltyNote =
+    'The chain’s manager only (a branch’s manager: 403 STAFF_MANAGE_CHAIN_ONLY; other roles 403). A movement still being tried (state retrying) is refused with 409 STAFF_MANAGE_LOYALTY_STILL_TRYING: a round may be making it at that moment. The action is written to the audit log.';
+
+  route({
+    method: 'GET',
+    url: '/v1/staff/loyalty-movements',
+    summary: 'Bonus movements the card’s provider (iiko) has not taken yet; given up first',
+    description:
+      'With LOYALTY_PROVIDER=iiko an order’s bonuses given back on a cancel (refund) and its cashback (earned) are queued and made in iiko after the status change; one iiko refused for good, or that failed for 3 days, is given up (state gave-up) and waits here for a person. `provider` local: nothing new is queued (rows an earlier iiko setting left are still listed, and can only be settled by hand). The chain’s manager only; others 403.',
+    querystring: ZLoyaltyMovementsQuery,
+    response: { 200: ZLoyaltyMovementsResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+    handle: ({ deps, staff, query }) => listLoyaltyMovements(deps, staff, query),
+  });
+
+  route({
+    method: 'POST',
+    url: '/v1/staff/loyalty-movements/:id/retry',
+    summary: 'Try a given-up bonus movement again now',
+    description: `The movement is due at once and its tries start again (3 days, the waits from 15 s); answers it (state retrying). With LOYALTY_PROVIDER local nothing would make it: 409 STAFF_MANAGE_LOYALTY_NO_PROVIDER. ${loyaltyNote}`,
+    params: ZLoyaltyMovementParams,
+    response: { 200: ZQueuedLoyaltyMovement, ...errors, 409: ZApiError },
+    handle: ({ deps, staff, params }) => retryLoyaltyMovement(deps, staff, params.id),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/v1/staff/loyalty-movements/:id',
+    summary: 'A given-up bonus movement was settled by hand in iiko: it leaves the queue',
+    description: `Its ledger row stays (the movement happened, by hand). ${loyaltyNote}`,
+    params: ZLoyaltyMovementParams,
+    response: { 204: z.null(), ...errors, 409: ZApiError },
+    status: 204,
+    handle: async ({ deps, staff, params }) => {
+      await settleLoyaltyMovement(deps, staff, params.id);
+      return null;
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type {
   TAuditResponse,
   TFiguresResponse,
+  TLoyaltyMovementsResponse,
   TStaffAccount,
   TStaffBranch,
   TStaffMenuProductsResponse,
@@ -27,6 +28,9 @@ export const manageKeys = {
   accounts: ['staff-manage', 'accounts'] as const,
   figures: (date: string) => ['staff-manage', 'figures', date] as const,
   audit: (page: number, branchId: string | null) => ['staff-manage', 'audit', page, branchId] as const,
+  /** Every page of the loyalty outbox (an action re-reads them all: a row leaves or moves). */
+  loyaltyAll: ['staff-manage', 'loyalty'] as const,
+  loyalty: (page: number) => ['staff-manage', 'loyalty', page] as const,
 };
 
 export async function fetchBranches(api: TApiClient, signal?: AbortSignal): Promise<TStaffBranch[]> {
@@ -170,4 +174,33 @@ export function fetchAudit(
     signal,
     cache: 'no-store',
   });
+}
+
+export const LOYALTY_PAGE_SIZE = 20;
+
+/**
+ * The loyalty outbox (chain manager only): bonus movements the card's provider (iiko) has not taken
+ * yet, given up first, then the oldest. With the local card (`provider: 'local'`) it is always empty.
+ */
+export function fetchLoyaltyMovements(
+  api: TApiClient,
+  page: number,
+  signal?: AbortSignal,
+): Promise<TLoyaltyMovementsResponse> {
+  return api.get('/v1/staff/loyalty-movements', {
+    schema: contract('ZLoyaltyMovementsResponse'),
+    query: { page, limit: LOYALTY_PAGE_SIZE },
+    signal,
+    cache: 'no-store',
+  });
+}
+
+/** Sends a queued movement to the provider again now (the row stays queued until it is taken). */
+export function retryLoyaltyMovement(api: TApiClient, id: string) {
+  return api.post(`/v1/staff/loyalty-movements/${enc(id)}/retry`, { schema: ANY_ANSWER });
+}
+
+/** The manager settled the movement in iiko by hand: it leaves the queue for good. */
+export function settleLoyaltyMovement(api: TApiClient, id: string) {
+  return api.delete(`/v1/staff/loyalty-movements/${enc(id)}`, { schema: ANY_ANSWER });
 }

@@ -3,16 +3,21 @@
 import { useTranslations } from 'next-intl';
 import { cn } from '@/components/ui/cn';
 import { Link, usePathname } from '@/i18n/navigation';
-import { MANAGER_SECTIONS, managerPaths } from '../lib/manager-paths';
+import { managerPaths, managerSections } from '../lib/manager-paths';
+import { useStaffSession } from '../lib/staff';
 
-/** The sections of the manager's workspace: a row that scrolls sideways on a phone. */
+/**
+ * The sections of the manager's workspace (a branch's manager has no chain-wide ones): a row that
+ * scrolls sideways on a phone.
+ */
 export function ManagerNav() {
   const t = useTranslations('staff-manage.nav');
   const pathname = usePathname();
+  const staff = useStaffSession((s) => s.session?.staff);
   return (
     <nav aria-label={t('label')} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-2 py-2">
-        {MANAGER_SECTIONS.map((section) => {
+        {managerSections(staff).map((section) => {
           const href = managerPaths[section]();
           const current = pathname === href;
           return (

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { MANAGER_SECTIONS, managerPaths } from '../lib/manager-paths';
+import { managerPaths, managerSections } from '../lib/manager-paths';
 import { useStaffSession } from '../lib/staff';
 import { ScreenTitle } from './parts';
 
@@ -19,17 +19,19 @@ export function OverviewScreen() {
         </p>
       ) : null}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {MANAGER_SECTIONS.filter((s) => s !== 'overview').map((section) => (
-          <li key={section}>
-            <Link
-              href={managerPaths[section]()}
-              className="block h-full rounded-card bg-white p-4 shadow-card ring-1 ring-line hover:bg-brand-50"
-            >
-              <span className="block text-lg font-bold">{t(`nav.${section}`)}</span>
-              <span className="mt-1 block text-muted">{t(`overview.${section}Text`)}</span>
-            </Link>
-          </li>
-        ))}
+        {managerSections(staff)
+          .filter((s) => s !== 'overview')
+          .map((section) => (
+            <li key={section}>
+              <Link
+                href={managerPaths[section]()}
+                className="block h-full rounded-card bg-white p-4 shadow-card ring-1 ring-line hover:bg-brand-50"
+              >
+                <span className="block text-lg font-bold">{t(`nav.${section}`)}</span>
+                <span className="mt-1 block text-muted">{t(`overview.${section}Text`)}</span>
+              </Link>
+            </li>
+          ))}
       </ul>
     </section>
   );

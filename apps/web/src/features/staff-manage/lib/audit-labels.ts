@@ -15,6 +15,8 @@ const ACTION_KEYS = {
   'staff.create': 'staffCreate',
   'staff.update': 'staffUpdate',
   'staff.password': 'staffPassword',
+  'loyalty.retry': 'loyaltyRetry',
+  'loyalty.settle': 'loyaltySettle',
 } as const;
 
 const TARGET_KEYS = {

@@ -9,6 +9,7 @@ export const managerPaths = {
   staff: () => paths.staffManagerPage('staff'),
   figures: () => paths.staffManagerPage('figures'),
   audit: () => paths.staffManagerPage('audit'),
+  loyalty: () => paths.staffManagerPage('loyalty'),
   signIn: () => paths.staff(),
 } as const;
 
@@ -21,4 +22,14 @@ export const MANAGER_SECTIONS: readonly TManagerSection[] = [
   'staff',
   'figures',
   'audit',
+  'loyalty',
 ];
+
+/** The sections only the chain's manager (no branch of their own) has: the API refuses a branch's. */
+const CHAIN_ONLY: ReadonlySet<TManagerSection> = new Set<TManagerSection>(['loyalty']);
+
+/** The sections a manager sees: a branch's manager has no chain-wide ones. */
+export function managerSections(staff: { branch_id: string | null } | null | undefined) {
+  const chain = !staff || staff.branch_id === null;
+  return chain ? MANAGER_SECTIONS : MANAGER_SECTIONS.filter((section) => !CHAIN_ONLY.has(section));
+}

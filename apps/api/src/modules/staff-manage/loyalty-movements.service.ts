@@ -1,0 +1,118 @@
+import type { TLoyaltyMovementsResponse, TQueuedLoyaltyMovement } from '@app/contracts';
+import {
+  listQueuedMovements,
+  lockQueuedMovement,
+  type QueuedMovementRow,
+  retryGivenUpMovement,
+  settleGivenUpMovement,
+} from '../../adapters/loyalty/outbox.ts';
+import type { Tx } from '../../db/client.ts';
+import { offsetOf } from '../../db/query-helpers.ts';
+import { apiError } from '../../http/errors.ts';
+import { recordAudit } from '../staff/audit.ts';
+import type { ManageDeps } from './branches-manage.service.ts';
+import { requireChainManager, type Staff } from './staff-manage.access.ts';
+
+const toMovement = (row: QueuedMovementRow): TQueuedLoyaltyMovement => ({
+  id: row.ledgerId,
+  order_id: row.orderId,
+  external_order_id: row.externalOrderId,
+  // Only an order's refund or cashback is listed (outbox.ts's ofChain).
+  reason: row.reason === 'refund' ? 'refund' : 'earned',
+  amount: row.amount,
+  state: row.gaveUpAt ? 'gave-up' : 'retrying',
+  attempts: row.attempts,
+  last_error: row.lastError,
+  next_attempt_at: row.nextAttemptAt.toISOString(),
+  gave_up_at: row.gaveUpAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+/**
+ * GET /v1/staff/loyalty-movements: the chain's bonus movements the card's provider (iiko) has not
+ * taken yet, given up first. The card is the chain's, so only its manager reads them.
+ */
+export async function listLoyaltyMovements(
+  deps: ManageDeps,
+  staff: Staff,
+  query: { page: number; limit: number },
+): Promise<TLoyaltyMovementsResponse> {
+  requireChainManager(staff);
+  const { count, rows } = await listQueuedMovements(deps.db, staff.shipperId, {
+    offset: offsetOf(query.page, query.limit),
+    limit: query.limit,
+  });
+  return { provider: deps.loyaltyProvider, count, movements: rows.map(toMovement) };
+}
+
+/**
+ * One manager action on a given-up movement, in one transaction with its audit row. A movement still
+ * being tried is refused (409): a round may be making it at this moment, and a manual settlement or
+ * a second try beside it could credit the customer twice.
+ */
+async function onGivenUp(
+  deps: ManageDeps,
+  staff: Staff,
+  ledgerId: string,
+  action: 'loyalty.retry' | 'loyalty.settle',
+  change: (tx: Tx, now: Date) => Promise<void>,
+): Promise<QueuedMovementRow> {
+  requireChainManager(staff);
+  return deps.db.transaction(async (tx) => {
+    const row = await lockQueuedMovement(tx, staff.shipperId, ledgerId);
+    if (!row) throw apiError(404, 'STAFF_MANAGE_LOYALTY_NOT_FOUND');
+    if (!row.gaveUpAt) throw apiError(409, 'STAFF_MANAGE_LOYALTY_STILL_TRYING');
+    // Rows an earlier provider left (LOYALTY_PROVIDER is local now): nothing would make a retried one,
+    // and it would wait as 'retrying' for ever. Settling by hand is still a person's to do.
+    if (action === 'loyalty.retry' && deps.loyaltyProvider !== 'iiko') {
+      throw apiError(409, 'STAFF_MANAGE_LOYALTY_NO_PROVIDER');
+    }
+    const now = deps.clock();
+    await change(tx, now);
+    const before = toMovement(row);
+    await recordAudit(
+      tx,
+      staff,
+      {
+        action,
+        targetType: 'order',
+        targetId: row.orderId,
+        branchId: null,
+        before: {
+          movement: row.ledgerId,
+          reason: before.reason,
+          amount: row.amount,
+          state: before.state,
+          attempts: row.attempts,
+          last_error: row.lastError,
+          gave_up_at: before.gave_up_at,
+        },
+        after:
+          action === 'loyalty.retry'
+            ? { movement: row.ledgerId, state: 'retrying' }
+            : { movement: row.ledgerId, state: 'settled-by-hand' },
+      },
+      now,
+    );
+    return row;
+  });
+}
+
+/** POST /v1/staff/loyalty-movements/{id}/retry: a given-up movement is tried again at once. */
+export async function retryLoyaltyMovement(
+  deps: ManageDeps,
+  staff: Staff,
+  ledgerId: string,
+): Promise<TQueuedLoyaltyMovement> {
+  let at = new Date(0);
+  const row = await onGivenUp(deps, staff, ledgerId, 'loyalty.retry', async (tx, now) => {
+    at = now;
+    await retryGivenUpMovement(tx, ledgerId, now);
+  });
+  return toMovement({ ...row, gaveUpAt: null, nextAttemptAt: at, attempts: 0 });
+}
+
+/** DELETE /v1/staff/loyalty-movements/{id}: a given-up movement the manager settled in iiko by hand. */
+export async function settleLoyaltyMovement(deps: ManageDeps, staff: Staff, ledgerId: string): Promise<void> {
+  await onGivenUp(deps, staff, ledgerId, 'loyalty.settle', (tx) => settleGivenUpMovement(tx, ledgerId));
+}

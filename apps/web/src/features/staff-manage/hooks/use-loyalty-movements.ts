@@ -1,0 +1,57 @@
+'use client';
+
+import type { TQueuedLoyaltyMovement } from '@app/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { notify } from '@/components/ui/toasts';
+import { apiErrorMessage } from '@/lib/api-client';
+import {
+  fetchLoyaltyMovements,
+  manageKeys,
+  retryLoyaltyMovement,
+  settleLoyaltyMovement,
+} from '../api/manage-api';
+import { useStaffApi } from '../lib/staff';
+
+/** One page of the loyalty outbox (the previous page stays on screen while the next one loads). */
+export function useLoyaltyMovements(page: number) {
+  const api = useStaffApi();
+  return useQuery({
+    queryKey: manageKeys.loyalty(page),
+    queryFn: ({ signal }) => fetchLoyaltyMovements(api, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** 'Try again now', or 'Settled by hand' (the manager credited it in iiko; it leaves the queue). */
+export type TLoyaltyAction = 'retry' | 'settle';
+export type TLoyaltyActionVars = { action: TLoyaltyAction; movement: TQueuedLoyaltyMovement };
+
+/**
+ * One action on a queued movement, with a toast either way (the API's message on a refusal: it is no
+ * longer queued, say). It is under way until the queue has been read again, so its button stays busy
+ * until the row shows what the action did.
+ */
+export function useLoyaltyAction() {
+  const t = useTranslations('staff-manage');
+  const api = useStaffApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, movement }: TLoyaltyActionVars) =>
+      action === 'retry' ? retryLoyaltyMovement(api, movement.id) : settleLoyaltyMovement(api, movement.id),
+    onSuccess: (_answer, { action, movement }) =>
+      notify(
+        'success',
+        t(action === 'retry' ? 'loyalty.retried' : 'loyalty.settled', { order: movement.external_order_id }),
+      ),
+    onError: (error, { movement }) =>
+      notify(
+        'error',
+        t('loyalty.failed', {
+          order: movement.external_order_id,
+          message: apiErrorMessage(error, t('common.error')),
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: manageKeys.loyaltyAll }),
+  });
+}
