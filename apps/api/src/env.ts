@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,140 +8,29 @@ import {
   DEFAULT_POOL_MAX,
   DEFAULT_STATEMENT_TIMEOUT_MS,
 } from './db/pool-size.ts';
+import {
+  DEFAULT_NODE_ENV,
+  DEFAULT_STAFF_DEMO_PASSWORD,
+  DEMO_CLICK_MERCHANT_ID,
+  DEMO_CLICK_MERCHANT_USER_ID,
+  DEMO_CLICK_SECRET_KEY,
+  DEMO_CLICK_SERVICE_ID,
+  DEMO_LOYALTY_WELCOME_BONUS,
+  DEMO_PAYME_KEY,
+  DEMO_PAYME_MERCHANT_ID,
+  DEMO_SHIPPER_ID,
+  WEBSITE_PLATFORM_ID,
+} from './env/defaults.ts';
+import { developmentOtpSecret, productionProblems } from './env/production.ts';
+import { rateLimit } from './env/rate-limit.ts';
+import { ZTrustProxy } from './env/trust-proxy.ts';
 
 /** The repository root, so the default data folder does not depend on where the process was started. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const DEMO_SHIPPER_ID = '5f1c2a9e-6b7d-4c3e-8a1f-0d2b3c4e5f60';
-export const WEBSITE_PLATFORM_ID = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d';
-/** Password of the seeded demo staff accounts (operator, vendor, courier) unless STAFF_DEMO_PASSWORD says otherwise. */
-export const DEFAULT_STAFF_DEMO_PASSWORD = 'baraka-staff-demo';
-
-/**
- * The payment providers' demo settings (.env.example): outside production they are the defaults, and
- * with them `payment_link` points to the API's own sandbox pages (/dev/pay/...) instead of the
- * providers' checkout, which a laptop without network cannot reach. Refused in production.
- */
-export const DEMO_PAYME_MERCHANT_ID = '5e730e8e0b852a417aa49ceb';
-export const DEMO_PAYME_KEY = 'demo-payme-key-not-for-production';
-export const DEMO_CLICK_SERVICE_ID = '10001';
-export const DEMO_CLICK_MERCHANT_ID = '20002';
-export const DEMO_CLICK_MERCHANT_USER_ID = '30003';
-export const DEMO_CLICK_SECRET_KEY = 'demo-click-secret-not-for-production';
-/** Bonuses a new customer's card starts with outside production (the demo's welcome gift). */
-export const DEMO_LOYALTY_WELCOME_BONUS = 20_000;
-
-/**
- * Unset means production: a deployment that forgets to say what it is gets the safe behaviour (no
- * SMS outbox, no demo secrets or staff, no /docs). The local commands say `development` themselves
- * (npm start, npm run dev, npm run db:reset, the browser tests' API); Vitest sets `test`.
- */
-export const DEFAULT_NODE_ENV = 'production';
-
-/**
- * TRUST_PROXY: which reverse proxies may tell the API the client's address in `X-Forwarded-For`
- * (request.ip, which every per-address limit counts by). Unset, empty or 'false': none, the socket's
- * peer is the client. Otherwise either
- * - a comma-separated list of the proxies' addresses or CIDR ranges (or proxy-addr's names loopback,
- *   linklocal, uniquelocal): request.ip is the nearest address in X-Forwarded-For that is not one of
- *   them, so a client's own forged entries in front of what the proxy appended are never read, and a
- *   client that reaches the API directly cannot use the header at all. The safe choice.
- * - a hop count N (1-10): the socket's peer and the N-1 entries nearest to it are proxies, the next
- *   entry is the client. For proxies whose addresses change (a cloud load balancer); safe only when
- *   nothing but those proxies can reach the API (HOST=localhost behind a local proxy, a private
- *   network), since a client that connects directly can write the entry that counts. Fastify 5.12
- *   ignores a bare number (trusting nobody), so `trustProxyOption` turns it into a trust function.
- * Refused: 'true' (trusts every hop: the client's leftmost entry becomes its address and every
- * per-address limit is void).
- */
-/** More proxies than this in a row is a mistake, not a deployment. */
-const MAX_PROXY_HOPS = 10;
-/** Nobody, the proxies' addresses/ranges, or a count of hops (see above). */
-export type TrustProxySetting = false | string[] | { hops: number };
-
-/**
- * Fastify's `trustProxy` for a setting. A hop count becomes a function: Fastify 5.12 treats a bare
- * number as "trust nobody". proxy-addr calls it with each address from the socket's peer (hop 0)
- * outwards and stops at the first it does not trust, which is then the client.
- */
-export function trustProxyOption(
-  setting: TrustProxySetting,
-): false | string[] | ((address: string, hop: number) => boolean) {
-  if (setting === false || Array.isArray(setting)) return setting;
-  const { hops } = setting;
-  return (_address, hop) => hop < hops;
-}
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-const isProxyEntry = (entry: string) => {
-  if (PROXY_NAMES.has(entry) || isIP(entry)) return true;
-  const [address = '', bits, ...rest] = entry.split('/');
-  if (rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
-  const family = isIP(address);
-  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
-};
-const proxyEntries = (value: string) =>
-  value
-    .toLowerCase()
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean);
-const ZTrustProxy = z
-  .string()
-  .default('false')
-  .superRefine((value, ctx) => {
-    const v = value.trim().toLowerCase();
-    if (v === 'false') return;
-    if (v === 'true') {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          "'true' would trust every hop, letting any client choose its address with X-Forwarded-For; list the addresses or CIDR ranges of your proxies",
-      });
-    } else if (/^\d+$/.test(v)) {
-      const hops = Number(v);
-      if (hops < 1 || hops > MAX_PROXY_HOPS)
-        ctx.addIssue({
-          code: 'custom',
-          message: `a hop count must be 1 to ${MAX_PROXY_HOPS} (or 'false', or the proxies' addresses)`,
-        });
-    } else {
-      const bad = proxyEntries(v).filter((e) => !isProxyEntry(e));
-      if (bad.length > 0)
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be false or a comma-separated list of proxy addresses or CIDR ranges (not ${bad.join(', ')})`,
-        });
-    }
-  })
-  .transform((value): TrustProxySetting => {
-    const v = value.trim().toLowerCase();
-    if (v === 'false') return false;
-    if (/^\d+$/.test(v)) return { hops: Number(v) };
-    return proxyEntries(v);
-  });
-
-const WINDOW_UNITS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-/** One rate limit: '<max>/<window>', the window a number with s, m, h or d ('30/10m': 30 per 10 minutes). */
-const rateLimit = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .refine(
-      (value) => /^\d+\s*\/\s*\d*\s*[smhd]$/.test(value),
-      "must look like '30/10m' (requests per window; s, m, h or d)",
-    )
-    .transform((value) => {
-      const [, max = '0', count = '', unit = 'm'] = /^(\d+)\s*\/\s*(\d*)\s*([smhd])$/.exec(value) ?? [];
-      return {
-        max: Number(max),
-        windowMs: Number(count || '1') * WINDOW_UNITS[unit as keyof typeof WINDOW_UNITS],
-      };
-    })
-    .refine(
-      (limit) => limit.max >= 1 && limit.windowMs >= 1_000,
-      'needs at least 1 request per at least 1 s',
-    );
+export * from './env/defaults.ts';
+export { developmentOtpSecret, productionProblems, weakSecretReason } from './env/production.ts';
+export { type TrustProxySetting, trustProxyOption } from './env/trust-proxy.ts';
 
 const ZEnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default(DEFAULT_NODE_ENV),
@@ -363,99 +250,6 @@ const ZEnvFields = z.object({
    */
   IIKO_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(IIKO_DEFAULT_MAX_CONCURRENT),
 });
-
-/** The OTP secret used outside production when none is set: stable per data folder, never secret. */
-export const developmentOtpSecret = (dataDir: string) =>
-  createHash('sha256').update(`baraka-dev-otp-secret:${dataDir}`).digest('hex');
-
-/**
- * Words of the placeholders documentation and examples put where a secret goes ('change-me',
- * 'your-secret-here', 'example-token'...): a value containing one was typed, not generated.
- */
-const PLACEHOLDER_WORDS = /change|example|placeholder|replace|your|secret|demo|dummy|sample|test|todo|xxx/i;
-/** A generated key of 32+ characters has far more distinct characters than this (hex: ~16). */
-const MIN_DISTINCT_CHARACTERS = 8;
-
-/**
- * Why `value` cannot be a production secret, or null: a placeholder or a repetition rather than
- * the output of a generator such as `openssl rand -hex 32` (README, production checklist).
- */
-export function weakSecretReason(value: string, known: readonly string[] = []): string | null {
-  if (known.includes(value))
-    return 'is a value published with this project (an example or the development default)';
-  if (PLACEHOLDER_WORDS.test(value)) return 'looks like a placeholder, not a generated secret';
-  if (new Set(value).size < MIN_DISTINCT_CHARACTERS)
-    return 'repeats too few characters to be a generated secret';
-  return null;
-}
-
-type EnvProblem = { variable: string; message: string };
-type ProductionInput = {
-  NODE_ENV: string;
-  SMS_PROVIDER: string;
-  OTP_SECRET?: string | undefined;
-  ADMIN_TOKEN?: string | undefined;
-  STAFF_DEMO_PASSWORD?: string | undefined;
-  /** 'true' from the environment, `true` in the loaded Env (buildApp checks that one again). */
-  TEST_CLOCK?: boolean | string | undefined;
-  DATA_DIR: string;
-  PAYME_KEY?: string | undefined;
-  CLICK_SECRET_KEY?: string | undefined;
-};
-
-/**
- * Everything production refuses (issue 9, finding 9), checked by loadEnv and again by buildApp
- * (which also takes settings from code). The database's demo staff are checked after migration
- * (db/prepare.ts).
- */
-export function productionProblems(env: ProductionInput): EnvProblem[] {
-  if (env.NODE_ENV !== 'production') return [];
-  const problems: EnvProblem[] = [];
-  if (env.SMS_PROVIDER === 'outbox') {
-    problems.push({
-      variable: 'SMS_PROVIDER',
-      message: "'outbox' only keeps codes in the database and must not run in production; use 'eskiz'",
-    });
-  }
-  if (!env.OTP_SECRET) {
-    problems.push({ variable: 'OTP_SECRET', message: 'is required in production' });
-  } else {
-    const weak = weakSecretReason(env.OTP_SECRET, [developmentOtpSecret(env.DATA_DIR)]);
-    if (weak)
-      problems.push({ variable: 'OTP_SECRET', message: `${weak}; use e.g. \`openssl rand -hex 32\`` });
-  }
-  if (env.ADMIN_TOKEN) {
-    const weak =
-      env.ADMIN_TOKEN === env.OTP_SECRET
-        ? 'must not be the same value as OTP_SECRET'
-        : weakSecretReason(env.ADMIN_TOKEN);
-    if (weak)
-      problems.push({ variable: 'ADMIN_TOKEN', message: `${weak}; use e.g. \`openssl rand -hex 32\`` });
-  }
-  if (env.STAFF_DEMO_PASSWORD !== undefined) {
-    problems.push({
-      variable: 'STAFF_DEMO_PASSWORD',
-      message: 'must not be set in production: demo staff accounts are never seeded there',
-    });
-  }
-  if (env.PAYME_KEY !== undefined) {
-    const weak = weakSecretReason(env.PAYME_KEY, [DEMO_PAYME_KEY]);
-    if (weak)
-      problems.push({ variable: 'PAYME_KEY', message: `${weak}; use the key of Payme's merchant cabinet` });
-  }
-  if (env.CLICK_SECRET_KEY !== undefined) {
-    const weak = weakSecretReason(env.CLICK_SECRET_KEY, [DEMO_CLICK_SECRET_KEY]);
-    if (weak)
-      problems.push({ variable: 'CLICK_SECRET_KEY', message: `${weak}; use the secret key Click issued` });
-  }
-  if (env.TEST_CLOCK === true || env.TEST_CLOCK === 'true') {
-    problems.push({
-      variable: 'TEST_CLOCK',
-      message: "must not be 'true' in production: it lets a client on the machine move the API's clock",
-    });
-  }
-  return problems;
-}
 
 const ZEnv = ZEnvFields.superRefine((env, ctx) => {
   for (const problem of productionProblems(env)) {
