@@ -90,7 +90,10 @@ async function settleFailure(app: JobApp, movement: PendingMovement, error: unkn
   if (outcome === 'claim-lost') {
     app.log.warn(where, CLAIM_LOST);
   } else if (outcome === 'gave-up') {
-    app.log.error(where, 'loyalty: the provider refuses a movement; it is left for a person');
+    app.log.error(
+      where,
+      'loyalty: the provider has not taken a movement, and its tries stopped; it is left for the chain manager (/staff/manager/loyalty)',
+    );
   } else {
     app.log.warn(where, 'loyalty: the provider did not take a movement; it is tried again later');
   }
