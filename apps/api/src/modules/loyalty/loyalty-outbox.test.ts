@@ -25,7 +25,7 @@ import { ORDER_TEST_MORNING, placeTestOrder, signInTestCustomer } from '../../te
 import { LIFE_FIXTURE, TO_DELIVERED } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { runPaymentTimeoutJob } from '../payments/payment-timeout.job.ts';
-import { runLoyaltyOutboxJob } from './loyalty-outbox.job.ts';
+import { LOYALTY_OUTBOX_CONCURRENCY, runLoyaltyOutboxJob } from './loyalty-outbox.job.ts';
 
 const TOPUP = '/api/1/loyalty/iiko/customer/wallet/topup';
 const S = LIFE_FIXTURE.staff;
@@ -278,15 +278,21 @@ describe('the loyalty outbox', () => {
     expect(setAside).toMatchObject({ gaveUpAt: clock.now(), lastError: 'not an order refund or cashback' });
   });
 
-  it('stops between movements when the app closes, leaving the rest queued', async () => {
-    const first = await bonusOrder(1_000);
-    await apply(first.orderId, 'operator-cancelled', 'operator', S.operator);
-    clock.advance(1);
-    const second = await bonusOrder(1_000);
-    await apply(second.orderId, 'operator-cancelled', 'operator', S.operator);
+  it('makes several movements at once, and stops claiming when the app closes: the rest stay queued', async () => {
+    const orders: string[] = [];
+    for (let i = 0; i < LOYALTY_OUTBOX_CONCURRENCY + 3; i += 1) {
+      const { orderId } = await bonusOrder(1_000);
+      await apply(orderId, 'operator-cancelled', 'operator', S.operator);
+      orders.push(orderId);
+      clock.advance(1);
+    }
+    // Slow enough that every worker has claimed its row before the first call ends.
+    fake.delayMs = 250;
     const closing = new AbortController();
     const deliverNow = t.app.loyalty.deliver;
     if (!deliverNow) throw new Error('iiko delivers');
+    let inFlight = 0;
+    let mostAtOnce = 0;
     const app = {
       db: t.app.db,
       clock: t.app.clock,
@@ -294,14 +300,26 @@ describe('the loyalty outbox', () => {
       loyalty: {
         ...t.app.loyalty,
         deliver: async (m: Parameters<typeof deliverNow>[0]) => {
-          await deliverNow(m);
+          inFlight += 1;
+          mostAtOnce = Math.max(mostAtOnce, inFlight);
+          try {
+            await deliverNow(m);
+          } finally {
+            inFlight -= 1;
+          }
+          // The first movement made: the app starts closing.
           closing.abort();
         },
       },
     };
-    expect(await runLoyaltyOutboxJob(app, closing.signal)).toEqual([first.orderId]);
-    expect(await outboxOf(second.orderId)).toMatchObject([{ attempts: 0 }]);
-    expect(await runLoyaltyOutboxJob(t.app)).toEqual([second.orderId]);
+    const made = await runLoyaltyOutboxJob(app, closing.signal);
+    // Every worker had a movement in hand (the calls overlapped), and finished it; none claimed more.
+    expect(mostAtOnce).toBe(LOYALTY_OUTBOX_CONCURRENCY);
+    expect(made).toHaveLength(LOYALTY_OUTBOX_CONCURRENCY);
+    const left = orders.filter((id) => !made.includes(id));
+    expect(left).toHaveLength(3);
+    for (const id of left) expect(await outboxOf(id)).toMatchObject([{ attempts: 0 }]);
+    expect((await runLoyaltyOutboxJob(t.app)).sort()).toEqual([...left].sort());
   });
 
   it('deletes a made movement even if the database fails once, and says so when it keeps failing', async () => {
