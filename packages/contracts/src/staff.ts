@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZClock, ZId, ZLatLong, ZLocalizedText, ZPageQuery, ZSingleLineText, ZSum } from './common.ts';
 import { ZPhone } from './content.ts';
+import { ZLoyaltyReason } from './loyalty.ts';
 import {
   ZOrderEvent,
   ZOrderLine,
@@ -245,7 +246,7 @@ export const ZQueuedLoyaltyMovement = z.object({
   id: ZId,
   order_id: ZId,
   external_order_id: z.string(),
-  reason: z.enum(['refund', 'earned']),
+  reason: ZLoyaltyReason.extract(['refund', 'earned']),
   amount: ZSum,
   state: z.enum(['retrying', 'gave-up']),
   attempts: z.number().int().nonnegative(),

@@ -1,16 +1,16 @@
 import type { TLoyaltyMovementsResponse, TQueuedLoyaltyMovement } from '@app/contracts';
+import type { Tx } from '../../db/client.ts';
+import { offsetOf } from '../../db/query-helpers.ts';
+import { apiError } from '../../http/errors.ts';
+import { recordAudit } from '../staff/audit.ts';
+import type { ManageDeps } from './branches-manage.service.ts';
 import {
   listQueuedMovements,
   lockQueuedMovement,
   type QueuedMovementRow,
   retryGivenUpMovement,
   settleGivenUpMovement,
-} from '../../adapters/loyalty/outbox.ts';
-import type { Tx } from '../../db/client.ts';
-import { offsetOf } from '../../db/query-helpers.ts';
-import { apiError } from '../../http/errors.ts';
-import { recordAudit } from '../staff/audit.ts';
-import type { ManageDeps } from './branches-manage.service.ts';
+} from './loyalty-movements.repository.ts';
 import { requireChainManager, type Staff } from './staff-manage.access.ts';
 
 const toMovement = (row: QueuedMovementRow): TQueuedLoyaltyMovement => ({
@@ -45,30 +45,38 @@ export async function listLoyaltyMovements(
   return { provider: deps.loyaltyProvider, count, movements: rows.map(toMovement) };
 }
 
+/** What each manager action does to a given-up movement, and what the audit log says it became. */
+const ACTIONS = {
+  'loyalty.retry': { change: retryGivenUpMovement, became: 'retrying', needsProvider: true },
+  'loyalty.settle': {
+    change: (tx: Tx, ledgerId: string) => settleGivenUpMovement(tx, ledgerId),
+    became: 'settled-by-hand',
+    needsProvider: false,
+  },
+} as const;
+
 /**
  * One manager action on a given-up movement, in one transaction with its audit row. A movement still
  * being tried is refused (409): a round may be making it at this moment, and a manual settlement or
- * a second try beside it could credit the customer twice.
+ * a second try beside it could credit the customer twice. Trying again needs a provider that makes
+ * movements: rows an earlier iiko setting left under the local card can only be settled by hand.
  */
 async function onGivenUp(
   deps: ManageDeps,
   staff: Staff,
   ledgerId: string,
-  action: 'loyalty.retry' | 'loyalty.settle',
-  change: (tx: Tx, now: Date) => Promise<void>,
-): Promise<QueuedMovementRow> {
+  action: keyof typeof ACTIONS,
+): Promise<{ row: QueuedMovementRow; now: Date }> {
   requireChainManager(staff);
+  const { change, became, needsProvider } = ACTIONS[action];
   return deps.db.transaction(async (tx) => {
     const row = await lockQueuedMovement(tx, staff.shipperId, ledgerId);
     if (!row) throw apiError(404, 'STAFF_MANAGE_LOYALTY_NOT_FOUND');
     if (!row.gaveUpAt) throw apiError(409, 'STAFF_MANAGE_LOYALTY_STILL_TRYING');
-    // Rows an earlier provider left (LOYALTY_PROVIDER is local now): nothing would make a retried one,
-    // and it would wait as 'retrying' for ever. Settling by hand is still a person's to do.
-    if (action === 'loyalty.retry' && deps.loyaltyProvider !== 'iiko') {
+    if (needsProvider && deps.loyaltyProvider !== 'iiko')
       throw apiError(409, 'STAFF_MANAGE_LOYALTY_NO_PROVIDER');
-    }
     const now = deps.clock();
-    await change(tx, now);
+    await change(tx, ledgerId, now);
     const before = toMovement(row);
     await recordAudit(
       tx,
@@ -87,14 +95,11 @@ async function onGivenUp(
           last_error: row.lastError,
           gave_up_at: before.gave_up_at,
         },
-        after:
-          action === 'loyalty.retry'
-            ? { movement: row.ledgerId, state: 'retrying' }
-            : { movement: row.ledgerId, state: 'settled-by-hand' },
+        after: { movement: row.ledgerId, state: became },
       },
       now,
     );
-    return row;
+    return { row, now };
   });
 }
 
@@ -104,15 +109,11 @@ export async function retryLoyaltyMovement(
   staff: Staff,
   ledgerId: string,
 ): Promise<TQueuedLoyaltyMovement> {
-  let at = new Date(0);
-  const row = await onGivenUp(deps, staff, ledgerId, 'loyalty.retry', async (tx, now) => {
-    at = now;
-    await retryGivenUpMovement(tx, ledgerId, now);
-  });
-  return toMovement({ ...row, gaveUpAt: null, nextAttemptAt: at, attempts: 0 });
+  const { row, now } = await onGivenUp(deps, staff, ledgerId, 'loyalty.retry');
+  return toMovement({ ...row, gaveUpAt: null, nextAttemptAt: now, attempts: 0 });
 }
 
 /** DELETE /v1/staff/loyalty-movements/{id}: a given-up movement the manager settled in iiko by hand. */
 export async function settleLoyaltyMovement(deps: ManageDeps, staff: Staff, ledgerId: string): Promise<void> {
-  await onGivenUp(deps, staff, ledgerId, 'loyalty.settle', (tx) => settleGivenUpMovement(tx, ledgerId));
+  await onGivenUp(deps, staff, ledgerId, 'loyalty.settle');
 }

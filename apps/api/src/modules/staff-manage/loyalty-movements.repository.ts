@@ -1,0 +1,102 @@
+/**
+ * The manager's reads and actions on the loyalty outbox (adapters/loyalty/outbox.ts owns the table and
+ * the job's side of it): the chain's queued movements, and a given-up one tried again or settled by
+ * hand. Every query is scoped to the chain.
+ */
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
+
+/** A queued movement as a manager sees it (GET /v1/staff/loyalty-movements). */
+export type QueuedMovementRow = {
+  ledgerId: string;
+  orderId: string;
+  externalOrderId: string;
+  reason: string;
+  amount: number;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  gaveUpAt: Date | null;
+  createdAt: Date;
+};
+
+const queuedColumns = {
+  ledgerId: loyaltyOutbox.ledgerId,
+  orderId: orders.id,
+  externalOrderId: orders.externalOrderId,
+  reason: loyaltyLedger.reason,
+  amount: loyaltyLedger.amount,
+  attempts: loyaltyOutbox.attempts,
+  lastError: loyaltyOutbox.lastError,
+  nextAttemptAt: loyaltyOutbox.nextAttemptAt,
+  gaveUpAt: loyaltyOutbox.gaveUpAt,
+  createdAt: loyaltyOutbox.createdAt,
+};
+
+/** The chain's rows that are an order's refund or cashback (the only ones ever queued). */
+const ofChain = (shipperId: string) =>
+  and(eq(loyaltyLedger.shipperId, shipperId), inArray(loyaltyLedger.reason, ['refund', 'earned']));
+
+/** The chain's queued movements, given up first (the newest of them first), then the oldest waiting. */
+export async function listQueuedMovements(
+  db: DbOrTx,
+  shipperId: string,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; rows: QueuedMovementRow[] }> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(loyaltyOutbox)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
+    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .where(ofChain(shipperId));
+  const rows = await db
+    .select(queuedColumns)
+    .from(loyaltyOutbox)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
+    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .where(ofChain(shipperId))
+    .orderBy(
+      sql`${loyaltyOutbox.gaveUpAt} desc nulls last`,
+      asc(loyaltyOutbox.createdAt),
+      asc(loyaltyOutbox.ledgerId),
+    )
+    .offset(page.offset)
+    .limit(page.limit);
+  return { count: total?.n ?? 0, rows };
+}
+
+/**
+ * One of the chain's queued movements, its outbox row locked until the transaction ends (a manager's
+ * action reads and changes it in one); undefined when the chain has no such queued movement.
+ */
+export async function lockQueuedMovement(
+  tx: DbOrTx,
+  shipperId: string,
+  ledgerId: string,
+): Promise<QueuedMovementRow | undefined> {
+  const [row] = await tx
+    .select(queuedColumns)
+    .from(loyaltyOutbox)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
+    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .where(and(eq(loyaltyOutbox.ledgerId, ledgerId), ofChain(shipperId)))
+    .for('update', { of: loyaltyOutbox });
+  return row;
+}
+
+/**
+ * A given-up movement tried again: due at once, with a fresh count of tries (its waits start again at
+ * LOYALTY_OUTBOX_FIRST_RETRY_MS) and its give-up counted from now.
+ */
+export async function retryGivenUpMovement(tx: DbOrTx, ledgerId: string, now: Date): Promise<void> {
+  await tx
+    .update(loyaltyOutbox)
+    .set({ gaveUpAt: null, nextAttemptAt: now, triesSince: now, attempts: 0 })
+    .where(eq(loyaltyOutbox.ledgerId, ledgerId));
+}
+
+/** A given-up movement settled by hand (in iiko itself): it leaves the outbox; its ledger row stays. */
+export async function settleGivenUpMovement(tx: DbOrTx, ledgerId: string): Promise<void> {
+  await tx.delete(loyaltyOutbox).where(eq(loyaltyOutbox.ledgerId, ledgerId));
+}
