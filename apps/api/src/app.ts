@@ -72,6 +72,8 @@ declare module 'fastify' {
     orderEvents: OrderEvents;
     /** The accumulative card (LOYALTY_PROVIDER). */
     loyalty: LoyaltyProgram;
+    /** Wakes the loyalty outbox job (iiko, jobs on: registerLoyaltyOutboxJob); absent otherwise. */
+    nudgeLoyaltyOutbox?: () => void;
   }
 }
 
@@ -163,7 +165,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           apiKey: (shipperId) => newestApiKey(handle.db, shipperId, 'geocoder'),
         }),
     );
-    app.decorate('loyalty', options.loyalty ?? createLoyaltyProgram(env));
+    app.decorate<LoyaltyProgram>('loyalty', options.loyalty ?? createLoyaltyProgram(env));
     orderEvents = await createOrderEvents(handle.db, {
       log: app.log,
       currentStatuses: (ids) => currentStatusEvents(handle.db, ids),

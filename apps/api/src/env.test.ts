@@ -266,16 +266,6 @@ describe('loadEnv', () => {
     }
   });
 
-  it('lets 3 calls wait on iiko at once unless IIKO_MAX_CONCURRENT says otherwise (1 to 100)', () => {
-    expect(dev({}).IIKO_MAX_CONCURRENT).toBe(3);
-    expect(dev({ IIKO_MAX_CONCURRENT: '8' }).IIKO_MAX_CONCURRENT).toBe(8);
-    for (const bad of ['0', '-1', '1.5', '101', 'few']) {
-      expect(refused({ NODE_ENV: 'development', IIKO_MAX_CONCURRENT: bad }), bad).toEqual([
-        'IIKO_MAX_CONCURRENT',
-      ]);
-    }
-  });
-
   it.each([
     ['DATABASE_CONNECT_TIMEOUT_MS', 5_000, 600_000],
     ['DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 3_600_000],

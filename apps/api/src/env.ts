@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { IIKO_DEFAULT_MAX_CONCURRENT } from './adapters/loyalty/iiko.ts';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS,
@@ -244,11 +243,6 @@ const ZEnvFields = z.object({
     .transform((u) => u.replace(/\/+$/, '')),
   IIKO_API_LOGIN: z.string().min(1).max(200).optional(),
   IIKO_ORGANIZATION_ID: z.uuid().optional(),
-  /**
-   * The most operations waiting on iiko Cloud at once inside a database transaction, each with a pool
-   * connection (adapters/loyalty/call-guard.ts); more are refused at once (503 LOYALTY_UNAVAILABLE).
-   */
-  IIKO_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(IIKO_DEFAULT_MAX_CONCURRENT),
 });
 
 const ZEnv = ZEnvFields.superRefine((env, ctx) => {

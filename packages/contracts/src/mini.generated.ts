@@ -343,13 +343,14 @@ export const ZLoyaltyHistoryResponse = z.object({
 
 export const ZQueuedLoyaltyMovement = z.object({
   id: ZId,
-  order_id: ZId,
+  order_id: z.nullable(ZId),
   external_order_id: z.string(),
   reason: z.enum(['refund', 'earned']),
   amount: ZSum,
   state: z.enum(['retrying', 'gave-up']),
   attempts: z.number().check(z.int(), z.gte(0)),
   last_error: z.nullable(z.string()),
+  charge_unknown: z.boolean(),
   next_attempt_at: z.iso.datetime(),
   gave_up_at: z.nullable(z.iso.datetime()),
   created_at: z.iso.datetime(),

@@ -244,7 +244,9 @@ export type TAuditResponse = z.infer<typeof ZAuditResponse>;
 export const ZQueuedLoyaltyMovement = z.object({
   /** The movement (its ledger row). */
   id: ZId,
-  order_id: ZId,
+  /** Null: bonuses charged for an order that was then not placed, being given back. */
+  order_id: ZId.nullable(),
+  /** The order's number (an order not placed: the number its bonuses were charged under). */
   external_order_id: z.string(),
   reason: ZLoyaltyReason.extract(['refund', 'earned']),
   amount: ZSum,
@@ -252,6 +254,11 @@ export const ZQueuedLoyaltyMovement = z.object({
   attempts: z.number().int().nonnegative(),
   /** The provider's last answer (or why it could not be reached); null before the first try. */
   last_error: z.string().nullable(),
+  /**
+   * The give-back of an order not placed whose charge nobody knows was made (the placement stopped
+   * mid-way): a person looks for the chargeoff in iiko, then tries it again (made) or settles it.
+   */
+  charge_unknown: z.boolean(),
   next_attempt_at: z.iso.datetime(),
   gave_up_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),

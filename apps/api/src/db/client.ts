@@ -161,7 +161,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     pool.on('connect', (client) => {
       cacheStatements(client, STATEMENT_CACHE_SIZE);
       // The pool listens for errors of idle connections only. One handed out (a transaction waiting
-      // between statements, for iiko or the app's own code) that the server ends (a restart, an
+      // between statements on the app's own code) that the server ends (a restart, an
       // administrator, idle_in_transaction_session_timeout) emits 'error' with nobody listening: an
       // uncaught exception that took the whole process down. Its work fails on its next statement
       // instead, and the pool drops it when it comes back (pool-timeouts.test.ts).

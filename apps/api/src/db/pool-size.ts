@@ -31,9 +31,9 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 /**
  * How long PostgreSQL lets a session sit inside an open transaction without a statement
  * (`idle_in_transaction_session_timeout`) before it ends the session and so the transaction's locks,
- * in milliseconds. The longest legitimate pause inside a transaction is iiko Cloud charging an
- * order's bonuses, which ends within IIKO_OPERATION_MS (25 s, adapters/loyalty/iiko.ts), so this is
- * well above it: a guard against a transaction leaked by a bug, not a pace. The ended transaction's
+ * in milliseconds. No transaction waits on an outside service (iiko Cloud's calls, which end within
+ * IIKO_OPERATION_MS, 25 s, are made outside them: modules/ordering/order-charge.ts), so a pause this
+ * long is a transaction leaked by a bug: a guard, not a pace. The ended transaction's
  * request fails with 503 SERVICE_BUSY (its next statement meets node-postgres's "not queryable",
  * http/database-errors.ts), and its connection is dropped from the pool.
  * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS; 0 sends no setting (the server's own, 0 unless configured).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBreaker, createBulkhead } from './call-guard.ts';
+import { createBreaker } from './call-guard.ts';
 
 class Refused extends Error {}
 const refuse = (why: string) => new Refused(why);
@@ -30,41 +30,6 @@ function breakerSetup() {
   };
   return { breaker, call, held, move: (ms: number) => (clock += ms) };
 }
-
-describe('the bulkhead', () => {
-  it('lets `max` operations run at once and refuses one more at once, then takes them again', async () => {
-    const bulkhead = createBulkhead({ max: 2, refuse });
-    const releases: (() => void)[] = [];
-    const waiting = () =>
-      bulkhead.run(
-        () =>
-          new Promise<string>((resolve) => {
-            releases.push(() => resolve('done'));
-          }),
-      );
-    const a = waiting();
-    const b = waiting();
-    expect(bulkhead.inFlight()).toBe(2);
-    await expect(bulkhead.run(async () => 'more')).rejects.toThrow(
-      new Refused('2 operations already waiting on it'),
-    );
-    releases[0]?.();
-    await expect(a).resolves.toBe('done');
-    await expect(bulkhead.run(async () => 'again')).resolves.toBe('again');
-    releases[1]?.();
-    await b;
-    expect(bulkhead.inFlight()).toBe(0);
-  });
-
-  it('frees its place when an operation fails', async () => {
-    const bulkhead = createBulkhead({ max: 1, refuse });
-    await expect(bulkhead.run(() => Promise.reject(new Error('iiko said no')))).rejects.toThrow(
-      'iiko said no',
-    );
-    expect(bulkhead.inFlight()).toBe(0);
-    await expect(bulkhead.run(async () => 1)).resolves.toBe(1);
-  });
-});
 
 describe('the breaker', () => {
   it('opens after 3 failures in a row (thrown or 5xx), refuses for 30 s without calling, then one call tries', async () => {

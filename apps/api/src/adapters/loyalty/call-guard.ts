@@ -1,14 +1,8 @@
 /**
- * Guards around an outside service whose calls are made while a database transaction waits (iiko
- * Cloud: the card's spend and its balance when an order is placed run inside the order's transaction,
- * so each holds one of the pool's few connections, and row locks, for as long as iiko takes; refunds
- * and cashback go through the loyalty outbox, outside any transaction, and only the breaker counts
- * them):
+ * The guard around an outside service a customer's request waits on (iiko Cloud: the card's balance
+ * at checkout, and an order's charge, made before the order's transaction; no call to it is made
+ * inside a transaction, so none holds a pool connection):
  *
- * - **A bulkhead** (`createBulkhead`): at most `max` operations at once. One more is refused at once
- *   rather than queued: a slow service then holds at most that many connections, and the rest of the
- *   pool keeps serving the menu and the orders without bonuses. It counts whole operations (a token,
- *   the guest and the movement), so callers waiting on a shared token request count too.
  * - **A breaker** (`createBreaker`): after `failuresToOpen` failed calls in a row (no answer in time,
  *   or an answer of 5xx), calls are refused at once for `openMs`; then one call at a time tries
  *   again, and its success closes the breaker. A service that is down costs a few timeouts, not one
@@ -17,28 +11,6 @@
  * A refusal is the caller's `refuse()` error (LoyaltyUnavailableError: 503 LOYALTY_UNAVAILABLE), the
  * same the caller gets when the service cannot be reached, so nothing new reaches a client.
  */
-
-export type Bulkhead = {
-  run: <T>(work: () => Promise<T>) => Promise<T>;
-  /** Operations running now. */
-  inFlight: () => number;
-};
-
-export function createBulkhead(options: { max: number; refuse: (why: string) => Error }): Bulkhead {
-  let inFlight = 0;
-  return {
-    async run(work) {
-      if (inFlight >= options.max) throw options.refuse(`${inFlight} operations already waiting on it`);
-      inFlight += 1;
-      try {
-        return await work();
-      } finally {
-        inFlight -= 1;
-      }
-    },
-    inFlight: () => inFlight,
-  };
-}
 
 export type BreakerOptions = {
   failuresToOpen: number;

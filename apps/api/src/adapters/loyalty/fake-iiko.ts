@@ -29,6 +29,11 @@ export type FakeIiko = {
   fail: (path: string, status: number | null, body?: unknown) => void;
   /** Waits this long before answering anything (a hung iiko). */
   delayMs: number;
+  /**
+   * Holds every call of `path` from now on, before it is served, until `release` (an iiko in the middle
+   * of a call, for as long as a test needs); `arrived(n)` resolves once `n` calls are held.
+   */
+  hold: (path: string) => { arrived: (n: number) => Promise<void>; release: () => void };
   close: () => Promise<void>;
 };
 
@@ -50,6 +55,7 @@ export async function startFakeIiko(): Promise<FakeIiko> {
   const valid = new Set<string>();
   const guests = new Map<string, FakeIikoGuest & { phone: string }>();
   const failures = new Map<string, { status: number; body: unknown }>();
+  const holds = new Map<string, { gate: Promise<void>; held: number; onArrive: () => void }>();
   let issued = 0;
   const fake: Omit<FakeIiko, 'url' | 'close'> = {
     requests: [],
@@ -65,6 +71,28 @@ export async function startFakeIiko(): Promise<FakeIiko> {
       else failures.set(path, { status, body: body ?? iikoError('Internal server error') });
     },
     delayMs: 0,
+    hold: (path) => {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const entry = { gate, held: 0, onArrive: () => {} };
+      holds.set(path, entry);
+      return {
+        arrived: (n) =>
+          new Promise<void>((resolve) => {
+            const check = () => {
+              if (entry.held >= n) resolve();
+            };
+            entry.onArrive = check;
+            check();
+          }),
+        release: () => {
+          if (holds.get(path) === entry) holds.delete(path);
+          release();
+        },
+      };
+    },
   };
   const iikoError = (description: string) => ({
     correlationId: randomUUID(),
@@ -83,6 +111,12 @@ export async function startFakeIiko(): Promise<FakeIiko> {
       res.end(JSON.stringify(payload));
     };
     if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs));
+    const held = holds.get(path);
+    if (held) {
+      held.held += 1;
+      held.onArrive();
+      await held.gate;
+    }
     if (req.method !== 'POST') return answer(405, iikoError('Method not allowed'));
     const failure = failures.get(path);
     if (failure) return answer(failure.status, failure.body);

@@ -1,8 +1,6 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import { createBreaker, createBulkhead } from './call-guard.ts';
-import { ledgerHistory, recordEarn, recordRefund, recordSpend } from './ledger.ts';
+import { createBreaker } from './call-guard.ts';
+import { ledgerHistory, recordEarn, recordRefund } from './ledger.ts';
 import {
   type LoyaltyCustomer,
   type LoyaltyOrder,
@@ -25,11 +23,6 @@ export type IikoConfig = {
   tokenTtlMs?: number;
   /** Milliseconds now (tests move it). */
   now?: () => number;
-  /**
-   * IIKO_MAX_CONCURRENT: the most operations waiting on iiko at once inside a database transaction
-   * (call-guard.ts); more are refused at once.
-   */
-  maxConcurrent?: number;
   /** The breaker (call-guard.ts): failed calls in a row that open it, and for how long. */
   failuresToOpen?: number;
   openMs?: number;
@@ -37,28 +30,18 @@ export type IikoConfig = {
   operationMs?: number;
 };
 
-/**
- * An operation inside an order's database transaction (a spend, the balance when placing)
- * holds a pool connection while it waits on iiko: at most half the default pool (DATABASE_POOL_MAX 6)
- * does, so a slow iiko leaves the rest of the pool to the menu and to orders without bonuses
- * (call-guard.ts). A balance read outside a transaction (a quote, the profile) holds none.
- */
-export const IIKO_DEFAULT_MAX_CONCURRENT = 3;
 /** Three calls in a row without an answer in time (or with a 5xx) open the breaker for 30 s. */
 export const IIKO_FAILURES_TO_OPEN = 3;
 export const IIKO_OPEN_MS = 30_000;
 /**
  * One operation's calls end within 25 s, whatever their number (a token, the guest, the movement, and
- * a 401's new token and retries could be eight calls of 10 s): well inside the 60 s PostgreSQL lets a
- * transaction wait without a statement (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, db/pool-size.ts).
+ * a 401's new token and retries could be eight calls of 10 s): the longest a customer's request, or an
+ * outbox worker, waits on iiko. No operation is made inside a database transaction.
  */
 export const IIKO_OPERATION_MS = 25_000;
 
 /** A 4xx that asking again will not change (401 gets a new token; 408 and 429 may pass later). */
 const isFinalRefusal = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
-
-/** Is `db` an open transaction (so a wait on iiko holds its connection)? */
-const inTransaction = (db: DbOrTx) => db instanceof PgTransaction;
 
 /** iiko Cloud's wallet type of bonuses (walletBalances[].type). */
 export const IIKO_BONUS_WALLET = 1;
@@ -76,6 +59,17 @@ const ZErrorAnswer = z.object({ errorDescription: z.string().optional(), error: 
 type Answer = { status: number; body: unknown };
 type Guest = { id: string; walletId: string | null; balance: number };
 
+/** What iiko's report says of a topup: the order it is for, and why. */
+function topupComment(
+  reason: 'refund' | 'earned',
+  order: { id: string | null; externalOrderId: string },
+): string {
+  if (reason === 'earned') return `Order ${order.externalOrderId}: cashback`;
+  return order.id === null
+    ? `Order ${order.externalOrderId} not placed: bonuses returned`
+    : `Order ${order.externalOrderId} cancelled: bonuses returned`;
+}
+
 /** iiko names a phone with its '+' (our customers' phones are stored without it). */
 const iikoPhone = (phone: string) => (phone.startsWith('+') ? phone : `+${phone}`);
 
@@ -87,10 +81,11 @@ const NO_GUEST = /no (user|customer|guest)|not found/i;
  * `POST /api/1/access_token {apiLogin}`, kept for tokenTtlMs and asked for again when iiko answers 401;
  * the guest and their bonus wallet (type 1) by phone from `customer/info`; bonuses moved with
  * `customer/wallet/chargeoff` and `customer/wallet/topup` `{customerId, walletId, sum, comment,
- * organizationId}`. Each movement is first written to our ledger (once per order and reason). A spend
- * is then made in iiko in the order's transaction: when iiko refuses or cannot be reached, the order
- * is not placed. A refund or a cashback is queued (outbox.ts) and made by `deliver` once the status
- * change has committed, retried until iiko takes it.
+ * organizationId}`. An order's bonuses are charged off (`charge`) before its transaction, with their
+ * ledger rows written around it by modules/ordering/order-charge.ts: when iiko refuses or cannot be
+ * reached, the order is not placed. A refund or a cashback is written to our ledger (once per order
+ * and reason), queued (outbox.ts) and made by `deliver` once the status change has committed, retried
+ * until iiko takes it. No call of this API's own paths is made inside a database transaction now.
  */
 export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   const timeoutMs = config.timeoutMs ?? 10_000;
@@ -100,10 +95,6 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   let gettingToken: Promise<string> | undefined;
 
   const operationMs = config.operationMs ?? IIKO_OPERATION_MS;
-  const bulkhead = createBulkhead({
-    max: config.maxConcurrent ?? IIKO_DEFAULT_MAX_CONCURRENT,
-    refuse: (why) => new LoyaltyUnavailableError(`iiko not called: ${why}`),
-  });
   const breaker = createBreaker({
     failuresToOpen: config.failuresToOpen ?? IIKO_FAILURES_TO_OPEN,
     openMs: config.openMs ?? IIKO_OPEN_MS,
@@ -210,7 +201,7 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   async function move(
     kind: 'chargeoff' | 'topup',
     customer: LoyaltyCustomer,
-    order: LoyaltyOrder,
+    order: Pick<LoyaltyOrder, 'externalOrderId'>,
     sum: number,
     comment: string,
   ): Promise<void> {
@@ -218,7 +209,7 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     const found = await guest(customer.phone, deadline);
     if (!found?.walletId) {
       throw new LoyaltyRefusedError(
-        `iiko has no bonus wallet for the customer of order ${order.id}`,
+        `iiko has no bonus wallet for the customer of order ${order.externalOrderId}`,
         'no-card',
       );
     }
@@ -237,19 +228,13 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   return {
     name: 'iiko',
     rules: config.rules,
-    balance: async (db, customer) => {
-      const read = async () => {
-        const found = await guest(customer.phone, deadlineFromNow());
-        return found?.walletId ? found.balance : null;
-      };
-      return inTransaction(db) ? bulkhead.run(read) : read();
+    balance: async (_db, customer) => {
+      const found = await guest(customer.phone, deadlineFromNow());
+      return found?.walletId ? found.balance : null;
     },
-    spend: async (tx, customer, order, amount, at) => {
-      await recordSpend(tx, customer, order.id, amount, at);
-      await bulkhead.run(() =>
-        move('chargeoff', customer, order, amount, `Order ${order.externalOrderId}: paid with bonuses`),
-      );
-    },
+    // Outside any transaction: placing an order charges before its transaction (order-charge.ts).
+    charge: (customer, order, amount) =>
+      move('chargeoff', customer, order, amount, `Order ${order.externalOrderId}: paid with bonuses`),
     refund: async (tx, customer, order, at) => {
       const refund = await recordRefund(tx, customer, order.id, at);
       if (!refund) return 0;
@@ -262,17 +247,9 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       await enqueueMovement(tx, ledgerId, at);
       return true;
     },
-    // Outside any transaction (the outbox's job): no connection waits, so the bulkhead does not count it.
+    // Outside any transaction (the outbox's job).
     deliver: ({ reason, amount, customer, order }) =>
-      move(
-        'topup',
-        customer,
-        order,
-        amount,
-        reason === 'refund'
-          ? `Order ${order.externalOrderId} cancelled: bonuses returned`
-          : `Order ${order.externalOrderId}: cashback`,
-      ),
+      move('topup', customer, order, amount, topupComment(reason, order)),
     history: (db, customer, page) => ledgerHistory(db, customer.customerId, page),
   };
 }

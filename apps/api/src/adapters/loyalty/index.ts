@@ -22,7 +22,6 @@ export function createLoyaltyProgram(
     | 'IIKO_API_URL'
     | 'IIKO_API_LOGIN'
     | 'IIKO_ORGANIZATION_ID'
-    | 'IIKO_MAX_CONCURRENT'
   >,
 ): LoyaltyProgram {
   const rules = {
@@ -38,7 +37,6 @@ export function createLoyaltyProgram(
       baseUrl: env.IIKO_API_URL,
       apiLogin: env.IIKO_API_LOGIN,
       organizationId: env.IIKO_ORGANIZATION_ID,
-      maxConcurrent: env.IIKO_MAX_CONCURRENT,
       rules,
     });
   }

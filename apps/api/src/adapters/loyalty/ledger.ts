@@ -110,7 +110,8 @@ export async function ledgerHistory(
       amount: loyaltyLedger.amount,
       reason: loyaltyLedger.reason,
       orderId: loyaltyLedger.orderId,
-      externalOrderId: orders.externalOrderId,
+      // An order that was not placed has only the number its bonuses were charged under.
+      externalOrderId: sql<string | null>`coalesce(${orders.externalOrderId}, ${loyaltyLedger.orderNumber})`,
       createdAt: loyaltyLedger.createdAt,
     })
     .from(loyaltyLedger)

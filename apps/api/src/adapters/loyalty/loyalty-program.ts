@@ -18,17 +18,54 @@ export type LoyaltyMovementRow = {
  * The chain's accumulative card (LOYALTY_PROVIDER). Every movement this API makes is a row of
  * `loyalty_ledger` whatever the provider (its partial unique indexes make spend, refund and earn once
  * per order); `local` keeps the balance there too (the sum of the rows), `iiko` keeps it in iiko Cloud.
- * The writes take the caller's transaction. A spend is made at the provider in it, so a refused spend
- * refuses the order; a refund or a cashback is queued in it (`loyalty_outbox`) and made by `deliver`
- * after it commits, so an order's status never waits on the provider.
+ * An order's bonuses are taken by `spend` in the order's transaction when the ledger is the card, or
+ * by `charge` before it when the provider keeps the card (modules/ordering/order-charge.ts: given
+ * back through the outbox if the order is then not placed). A refund or a cashback is written in the
+ * status change's transaction and, with a provider, queued there (`loyalty_outbox`) and made by
+ * `deliver` after it commits: neither an order's status nor its transaction ever waits on a provider.
  */
-export type LoyaltyProgram = {
-  readonly name: 'local' | 'iiko';
+export type LoyaltyProgram = LoyaltyProgramCommon &
+  (
+    | {
+        readonly name: 'local';
+        /** Takes `amount` (> 0) bonuses for the order (its ledger row). The caller checked the balance under a lock. */
+        spend: (
+          tx: Tx,
+          customer: LoyaltyCustomer,
+          order: LoyaltyOrder,
+          amount: number,
+          now: Date,
+        ) => Promise<void>;
+        charge?: undefined;
+        deliver?: undefined;
+      }
+    | {
+        readonly name: 'iiko';
+        spend?: undefined;
+        /**
+         * Takes `amount` (> 0) bonuses at the provider for an order about to be written, outside any
+         * transaction; throws LoyaltyUnavailableError when it does not (LoyaltyRefusedError: for good,
+         * e.g. the balance is short). The ledger's rows are the caller's (order-charge.ts).
+         */
+        charge: (customer: LoyaltyCustomer, order: LoyaltyOrder, amount: number) => Promise<void>;
+        /**
+         * Makes at the provider a refund or a cashback the ledger holds (the outbox's job, outside any
+         * transaction); throws LoyaltyUnavailableError when the provider does not take it.
+         */
+        deliver: (movement: {
+          reason: 'refund' | 'earned';
+          amount: number;
+          customer: LoyaltyCustomer;
+          /** `id` null: an order that was never written (its bonuses charged ahead, given back). */
+          order: { id: string | null; externalOrderId: string };
+        }) => Promise<void>;
+      }
+  );
+
+type LoyaltyProgramCommon = {
   readonly rules: LoyaltyRules;
   /** The card's balance in sums; null when the customer has no card (iiko: no guest with that phone). */
   balance: (db: DbOrTx, customer: LoyaltyCustomer) => Promise<number | null>;
-  /** Takes `amount` (> 0) bonuses for the order. The caller has checked the balance under a lock. */
-  spend: (tx: Tx, customer: LoyaltyCustomer, order: LoyaltyOrder, amount: number, now: Date) => Promise<void>;
   /**
    * Gives back what the order spent, once; answers the amount given back (0: nothing, or done before).
    * Written to the ledger (and, with `deliver`, queued for the provider); never waits on the provider.
@@ -42,17 +79,6 @@ export type LoyaltyProgram = {
     amount: number,
     now: Date,
   ) => Promise<boolean>;
-  /**
-   * Makes at the provider a refund or a cashback the ledger holds (the outbox's job, outside any
-   * transaction); throws LoyaltyUnavailableError when the provider does not take it. Absent when the
-   * ledger is the card (local): nothing is ever queued then.
-   */
-  deliver?: (movement: {
-    reason: 'refund' | 'earned';
-    amount: number;
-    customer: LoyaltyCustomer;
-    order: LoyaltyOrder;
-  }) => Promise<void>;
   /** The card's movements made through this API, newest first. */
   history: (
     db: DbOrTx,

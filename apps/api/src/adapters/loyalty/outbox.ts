@@ -10,10 +10,10 @@
  * key, so that rare case (like a timeout whose call iiko did take) can credit twice; the comment names
  * the order, for iiko's own report.
  */
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { customers, loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
-import type { LoyaltyCustomer, LoyaltyOrder } from './loyalty-program.ts';
+import type { LoyaltyCustomer } from './loyalty-program.ts';
 
 /** A claimed row's lease: well past one delivery's deadline (iiko: IIKO_OPERATION_MS, 25 s). */
 export const LOYALTY_OUTBOX_LEASE_MS = 5 * 60_000;
@@ -32,7 +32,8 @@ export type PendingMovement = {
   /** Sums, > 0. */
   amount: number;
   customer: LoyaltyCustomer;
-  order: LoyaltyOrder;
+  /** `id` null: an order that was never written, whose bonuses were charged ahead (charge-ahead.ts). */
+  order: { id: string | null; externalOrderId: string };
   /** Tries so far, this one included. */
   attempts: number;
   /** When the tries began (the give-up counts from it). */
@@ -47,18 +48,26 @@ export async function enqueueMovement(tx: DbOrTx, ledgerId: string, at: Date): P
 /**
  * Claims the movement due longest (`for update skip locked`, so concurrent processes take different
  * rows): counts the try and moves its next one a lease ahead. Undefined when none is due; 'skipped'
- * when the row due could not be a movement (it is set aside, and the caller goes on to the next).
+ * when the row due could not be a movement, `setAside` when it is a give-back whose charge's outcome
+ * is unknown (either is left for a person, and the caller goes on to the next).
  */
-export async function claimDueMovement(db: Db, now: Date): Promise<PendingMovement | 'skipped' | undefined> {
+export async function claimDueMovement(
+  db: Db,
+  now: Date,
+): Promise<PendingMovement | 'skipped' | { setAside: string } | undefined> {
   return db.transaction(async (tx) => {
     const [due] = await tx
-      .select({ ledgerId: loyaltyOutbox.ledgerId })
+      .select({ ledgerId: loyaltyOutbox.ledgerId, awaitsCharge: loyaltyOutbox.awaitsCharge })
       .from(loyaltyOutbox)
       .where(and(isNull(loyaltyOutbox.gaveUpAt), lte(loyaltyOutbox.nextAttemptAt, now)))
       .orderBy(asc(loyaltyOutbox.nextAttemptAt))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!due) return undefined;
+    if (due.awaitsCharge) {
+      await setAsideUnknownCharge(tx, due.ledgerId, now);
+      return { setAside: due.ledgerId };
+    }
     await tx
       .update(loyaltyOutbox)
       .set({
@@ -77,15 +86,23 @@ export async function claimDueMovement(db: Db, now: Date): Promise<PendingMoveme
         customerId: customers.id,
         phone: customers.phone,
         orderId: orders.id,
-        externalOrderId: orders.externalOrderId,
+        externalOrderId: sql<
+          string | null
+        >`coalesce(${orders.externalOrderId}, ${loyaltyLedger.orderNumber})`,
       })
       .from(loyaltyOutbox)
       .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
       .innerJoin(customers, eq(customers.id, loyaltyLedger.customerId))
-      .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+      .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
       .where(eq(loyaltyOutbox.ledgerId, due.ledgerId));
-    if (!row || (row.reason !== 'refund' && row.reason !== 'earned')) {
-      // Only an order's refund or cashback is ever queued (enqueueMovement's callers); a row that is
+    if (
+      !row ||
+      row.externalOrderId === null ||
+      (row.reason !== 'refund' && row.reason !== 'earned') ||
+      (row.orderId === null && row.reason !== 'refund')
+    ) {
+      // Only an order's refund or cashback, or the give-back of bonuses charged for an order that was
+      // not placed, is ever queued (enqueueMovement's and charge-ahead.ts's callers); a row that is
       // not one cannot be made, and must not be claimed again and again.
       await tx
         .update(loyaltyOutbox)
@@ -206,3 +223,34 @@ export async function movementFailed(
 export function outboxRows(db: DbOrTx, ledgerIds: string[]) {
   return db.select().from(loyaltyOutbox).where(inArray(loyaltyOutbox.ledgerId, ledgerIds));
 }
+
+/**
+ * A give-back whose charge's outcome never became known (its placement stopped between writing it
+ * and learning whether the provider took the charge): it is not made, but left for a person (given
+ * up, with why), and the request's key is freed. In the outbox round's claim transaction (charge-ahead.ts writes such give-backs).
+ */
+export async function setAsideUnknownCharge(tx: Tx, giveBackId: string, now: Date): Promise<void> {
+  await tx
+    .update(loyaltyOutbox)
+    .set({ gaveUpAt: now, lastError: UNKNOWN_CHARGE })
+    .where(eq(loyaltyOutbox.ledgerId, giveBackId));
+  const [giveBack] = await tx
+    .select({ customerId: loyaltyLedger.customerId, orderNumber: loyaltyLedger.orderNumber })
+    .from(loyaltyLedger)
+    .where(eq(loyaltyLedger.id, giveBackId));
+  if (!giveBack?.orderNumber) return;
+  await tx
+    .update(loyaltyLedger)
+    .set({ idempotencyKey: null })
+    .where(
+      and(
+        eq(loyaltyLedger.customerId, giveBack.customerId),
+        eq(loyaltyLedger.orderNumber, giveBack.orderNumber),
+        isNotNull(loyaltyLedger.idempotencyKey),
+      ),
+    );
+}
+
+/** Why a give-back was set aside: what the manager reads on the loyalty screen. */
+export const UNKNOWN_CHARGE =
+  'The order was not placed, and it is not known whether iiko charged its bonuses off (the placement stopped mid-way). Look for the chargeoff in iiko: if it is there, try again to give them back; if not, settle.';

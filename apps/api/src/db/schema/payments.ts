@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -120,6 +121,18 @@ export const loyaltyLedger = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /**
+     * The short number of an order that has no row: bonuses charged at the provider ahead of an order
+     * (modules/ordering/order-charge.ts) and given back because the order was not placed. Null once
+     * the movement belongs to a placed order (order_id).
+     */
+    orderNumber: text('order_number'),
+    /**
+     * The Idempotency-Key of the request whose charge is under way (on its spend, until the order is
+     * written or the charge given back): a second request with the key is refused (409) before it is
+     * charged too.
+     */
+    idempotencyKey: text('idempotency_key'),
     /** Sums; negative when spent. */
     amount: integer('amount').notNull(),
     reason: text('reason').$type<LoyaltyReason>().notNull(),
@@ -131,7 +144,11 @@ export const loyaltyLedger = pgTable(
       .on(t.orderId, t.reason)
       .where(sql`${t.orderId} is not null`),
     uniqueIndex('loyalty_ledger_one_welcome_unique').on(t.customerId).where(sql`${t.reason} = 'welcome'`),
+    uniqueIndex('loyalty_ledger_charging_key_unique')
+      .on(t.customerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check('loyalty_ledger_reason_check', sql`${t.reason} in ('welcome', 'spent', 'refund', 'earned')`),
+    check('loyalty_ledger_order_or_number_check', sql`${t.orderId} is null or ${t.orderNumber} is null`),
     check(
       'loyalty_ledger_sign_check',
       sql`(${t.reason} = 'spent' and ${t.amount} < 0) or (${t.reason} <> 'spent' and ${t.amount} > 0)`,
@@ -163,6 +180,12 @@ export const loyaltyOutbox = pgTable(
     gaveUpAt: timestamptz('gave_up_at'),
     /** When the tries began: the row's writing, or a manager's "try again" (the give-up counts from it). */
     triesSince: timestamptz('tries_since').notNull(),
+    /**
+     * A give-back written before its charge (modules/ordering/order-charge.ts) while nobody knows yet
+     * whether the provider took the charge: made only once that is known (the order then failed). One
+     * still awaiting when its lease ends (the placement stopped mid-way) is left for a person.
+     */
+    awaitsCharge: boolean('awaits_charge').notNull().default(false),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('loyalty_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.gaveUpAt} is null`)],

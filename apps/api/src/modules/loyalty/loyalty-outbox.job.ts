@@ -38,7 +38,7 @@ const logged = (movement: PendingMovement) => ({
 
 /**
  * Makes at the loyalty provider (app.loyalty.deliver: iiko) every refund and cashback of the outbox
- * that is due, LOYALTY_OUTBOX_CONCURRENCY at a time, each worker claiming one row at a time
+ * that is due (and every give-back of bonuses charged for an order that was then not placed), LOYALTY_OUTBOX_CONCURRENCY at a time, each worker claiming one row at a time
  * (adapters/loyalty/outbox.ts: a lease, so two workers or processes never make the same one at once),
  * until none is due or `closing` is aborted (the app closes after the movements in hand). What the
  * provider does not take:
@@ -46,7 +46,8 @@ const logged = (movement: PendingMovement) => ({
  * - any other refusal for good (a 4xx): left for a person at once, with an error in the log;
  * - no answer, a 5xx, a 408 or a 429: tried again later with a growing wait, and left for a person,
  *   with an error in the log, once LOYALTY_OUTBOX_GIVE_UP_MS have passed.
- * Returns the orders whose movement was made.
+ * Returns the orders whose movement was made: their ids, or the number of an order never written
+ * (bonuses charged ahead of it and given back, modules/ordering/order-charge.ts).
  */
 export async function runLoyaltyOutboxJob(
   app: JobApp,
@@ -77,6 +78,13 @@ async function work(
     const movement = await claimDueMovement(app.db, app.clock());
     if (movement === undefined) break;
     if (movement === 'skipped') continue;
+    if ('setAside' in movement) {
+      app.log.error(
+        { ledgerId: movement.setAside },
+        'loyalty: bonuses charged for an order that was not placed, whether iiko took them unknown (the placement stopped); left for the chain manager (/staff/manager/loyalty)',
+      );
+      continue;
+    }
     try {
       await deliver(movement);
     } catch (error) {
@@ -92,7 +100,7 @@ async function work(
       );
       throw error;
     }
-    delivered.push(movement.order.id);
+    delivered.push(movement.order.id ?? movement.order.externalOrderId);
   }
 }
 
@@ -154,6 +162,8 @@ export function registerLoyaltyOutboxJob(
     didWork: 'loyalty: refunds and cashback made at the provider',
     intervalMs,
   });
+  // Placing an order gives back bonuses charged for it when it is not written (order-charge.ts).
+  app.decorate('nudgeLoyaltyOutbox', () => void nudge());
   const stop = app.orderEvents.onAnyStatus((event) => {
     if (settlesCard(event.status)) void nudge();
   });

@@ -1,7 +1,8 @@
 /**
  * The accumulative card's part of an order (issue 12): the body's `loyalty_amount` checked against the
  * card (order-pricing.ts calls `priceLoyalty` once the total is known), and the bonuses taken when the
- * order is written (ordering.service.ts calls `spendLoyalty` in the order's transaction).
+ * order is written: by `spendLoyalty` in the order's transaction when the ledger is the card (local),
+ * charged at the provider before it otherwise (order-charge.ts).
  *
  * Refusals (field 'loyalty_amount'), in this order: 422 LOYALTY_NOT_OFFERED (bonuses while the
  * shipper's payment_types lack 'loyalty'), 503 LOYALTY_UNAVAILABLE (iiko cannot be reached),
@@ -32,6 +33,8 @@ export type OrderLoyalty = {
   toPay: number;
   /** The card holder, read when bonuses are to be spent (placing passes it to spendLoyalty). */
   customer: LoyaltyCustomer | null;
+  /** The card's balance as read (null: no card, or not read). */
+  balance: number | null;
 };
 
 const FIELD = 'loyalty_amount';
@@ -42,17 +45,27 @@ export const noLoyalty = (amount: number, total: number): OrderLoyalty => ({
   max: 0,
   toPay: Math.max(0, total - amount),
   customer: null,
+  balance: null,
 });
 
 /**
  * Checks the body's loyalty_amount against the card. `lock` (placing): the customer's row is locked
  * first, so two orders of one customer read the balance and spend one after the other; placing an
  * order without bonuses reads nothing. A quote reads the balance for `max` whatever the amount.
+ * `balance` given: the provider's balance read before the transaction (order-charge.ts: the
+ * provider, which refuses a charge beyond it, is not called inside the transaction).
  */
 export async function priceLoyalty(
   db: DbOrTx,
   deps: OrderLoyaltyDeps,
-  input: { customerId: string; offered: readonly string[]; amount: number; total: number; lock: boolean },
+  input: {
+    customerId: string;
+    offered: readonly string[];
+    amount: number;
+    total: number;
+    lock: boolean;
+    balance?: number | null;
+  },
   refusals: Refusals,
 ): Promise<OrderLoyalty> {
   const { amount, total } = input;
@@ -68,7 +81,7 @@ export async function priceLoyalty(
   if (!customer) return none;
   let balance: number | null;
   try {
-    balance = await deps.loyalty.balance(db, customer);
+    balance = input.balance !== undefined ? input.balance : await deps.loyalty.balance(db, customer);
   } catch (error) {
     if (!isLoyaltyUnavailable(error)) throw error;
     // A quote without bonuses still prices the order; with bonuses it cannot be placed now.
@@ -85,10 +98,13 @@ export async function priceLoyalty(
       refusals.add(apiError(422, 'LOYALTY_AMOUNT_ABOVE_CAP', { price: cap }), FIELD);
     } else refusals.add(apiError(422, 'LOYALTY_AMOUNT_ABOVE_BALANCE', { price: balance ?? 0 }), FIELD);
   }
-  return { amount, max, toPay: Math.max(0, total - amount), customer };
+  return { amount, max, toPay: Math.max(0, total - amount), customer, balance };
 }
 
-/** Takes the order's bonuses from the card, in the order's transaction (after its row is written). */
+/**
+ * Takes the order's bonuses from the card, in the order's transaction (after its row is written),
+ * when the ledger is the card (local); a provider's were charged before it (order-charge.ts).
+ */
 export async function spendLoyalty(
   tx: Tx,
   deps: OrderLoyaltyDeps,
@@ -99,6 +115,7 @@ export async function spendLoyalty(
   if (loyalty.amount === 0) return;
   if (!loyalty.customer) throw new Error('spendLoyalty: bonuses without the card holder read');
   try {
+    if (!deps.loyalty.spend) throw new Error(`spendLoyalty: the ${deps.loyalty.name} card charges ahead`);
     await deps.loyalty.spend(tx, loyalty.customer, order, loyalty.amount, now);
   } catch (error) {
     if (isLoyaltyUnavailable(error)) throw apiError(503, 'LOYALTY_UNAVAILABLE');

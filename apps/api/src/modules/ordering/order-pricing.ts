@@ -95,8 +95,11 @@ export type PriceOrderInput = {
   now: Date;
   /** Lock the promo code's row until the transaction ends (placing, before recording its use). */
   lockPromoCode: boolean;
-  /** The accumulative card; `lock`: lock the customer's row before reading its balance (placing). */
-  loyalty: OrderLoyaltyDeps & { lock: boolean };
+  /**
+   * The accumulative card; `lock`: lock the customer's row before reading its balance (placing);
+   * `balance`: the provider's, read before the transaction (order-charge.ts), not read again.
+   */
+  loyalty: OrderLoyaltyDeps & { lock: boolean; balance?: number | null };
   /** The providers' settings: payme and click are taken only when theirs are there. */
   payments?: OrderPaymentConfig | undefined;
 };
@@ -278,6 +281,7 @@ export async function priceOrder(
       amount: body.loyalty_amount,
       total: total.total,
       lock: input.loyalty.lock,
+      ...(input.loyalty.balance !== undefined ? { balance: input.loyalty.balance } : {}),
     },
     refusals,
   );

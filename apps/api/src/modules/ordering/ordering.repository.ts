@@ -31,6 +31,7 @@ type InsertOrderValues = Record<
   | keyof NewOrder
   | 'id'
   | 'numberPrefix'
+  | 'takenNumber'
   | 'lines'
   | 'firstStatus'
   | 'firstStatusAt'
@@ -54,7 +55,8 @@ const insertOrderStatement = (withKey: boolean) =>
       .values({
         ...(orderValues as unknown as NewOrder),
         id: raw('id'),
-        externalOrderId: sql`${p('numberPrefix')}::text || nextval('order_number_seq')::text`,
+        // COALESCE evaluates what it needs only: a number taken ahead draws none from the sequence.
+        externalOrderId: sql`coalesce(${p('takenNumber')}::text, ${p('numberPrefix')}::text || nextval('order_number_seq')::text)`,
       })
       .returning({ externalOrderId: orders.externalOrderId });
     const insertHistory = db.insert(orderStatusHistory).values({
@@ -102,6 +104,17 @@ const insertOrderWithoutKey = insertOrderStatement(false);
 /** A value as the driver takes it for a raw placeholder: a time as ISO text. */
 const driverValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
+const takeNumberStatement = preparedSql<{ prefix: string }, { number: string }>()(
+  (p) => sql`select ${p('prefix')}::text || nextval('order_number_seq')::text as number`,
+);
+
+/** Draws an order's short number before the order is written (its bonuses are charged under it). */
+export async function takeOrderNumber(db: DbOrTx, prefix: string): Promise<string> {
+  const [row] = await takeNumberStatement(db, { prefix });
+  if (!row) throw new Error('takeOrderNumber: no number drawn');
+  return row.number;
+}
+
 /** A new order's id, drawn before it is written (its status event names it). */
 export const newOrderId = (): string => randomUUID();
 
@@ -110,14 +123,14 @@ export const newOrderId = (): string => randomUUID();
  * payload of `firstStatus.outboxPayload`, status-feed.ts; the caller then calls the bus's
  * `published`), in the caller's transaction and in one statement (data-modifying WITH clauses; the
  * lines' and the status's foreign keys are checked at its end, when the order is there), built once
- * (db/prepared.ts). Its short number is `numberPrefix` and the next value of order_number_seq
- * (10001, 10002, ...): 'B-10001'.
+ * (db/prepared.ts). Its short number is `number.prefix` and the next value of order_number_seq
+ * (10001, 10002, ...): 'B-10001'; or `number.taken`, drawn before by takeOrderNumber.
  */
 export async function insertOrder(
   tx: DbOrTx,
   id: string,
   order: NewOrder,
-  numberPrefix: string,
+  number: { prefix: string; taken?: string | undefined },
   lines: NewOrderLine[],
   firstStatus: { status: string; at: Date; outboxPayload: string },
   answer: KeyAnswer | null,
@@ -134,7 +147,8 @@ export async function insertOrder(
     keyAt: answer?.at.toISOString() ?? null,
     keyPaymentLink: answer?.paymentLink ?? null,
     id,
-    numberPrefix,
+    numberPrefix: number.prefix,
+    takenNumber: number.taken ?? null,
     firstStatus: firstStatus.status,
     firstStatusAt: firstStatus.at.toISOString(),
     outboxPayload: firstStatus.outboxPayload,

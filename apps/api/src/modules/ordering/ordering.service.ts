@@ -14,18 +14,21 @@ import type {
 } from '@app/contracts';
 import { ZCreateOrderResponse } from '@app/contracts';
 import { initialOrderStatus } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import { outboxPayload } from '../../adapters/order-events/status-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
+import { apiError } from '../../http/errors.ts';
 import { autoAddedFlags } from '../auto-add/auto-add.service.ts';
 import { isOnlinePaymentType, type OrderPaymentConfig, orderPaymentLink } from '../payments/order-payment.ts';
 import { toOrderDiscounts } from '../pricing/pricing.mapper.ts';
 import { recordPromoCodeUsage } from '../pricing/pricing.service.ts';
 import { type KeyUse, keyAnswer, requestHash, takeKey } from './idempotency.ts';
+import { type ChargedAhead, chargesAhead, placeChargingAhead, takeChargeForOrder } from './order-charge.ts';
 import type { PricedOrderLine } from './order-lines.ts';
 import { type OrderLoyaltyDeps, spendLoyalty } from './order-loyalty.ts';
-import { type CreateOrderBody, priceOrder, shortfalls } from './order-pricing.ts';
+import { type CreateOrderBody, type PriceOrderInput, priceOrder, shortfalls } from './order-pricing.ts';
 import { insertOrder, newOrderId } from './ordering.repository.ts';
 import { Refusals } from './refusals.ts';
 
@@ -38,6 +41,10 @@ export type OrderingDeps = {
   orderEvents: Pick<OrderEvents, 'published'>;
   /** The payment providers' settings (app.config); absent: payme and click are refused. */
   config?: OrderPaymentConfig;
+  /** Where bonuses charged ahead that could not be given back at once are told (order-charge.ts). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Wakes the loyalty outbox job to give such bonuses back at once (order-charge.ts). */
+  nudgeLoyaltyOutbox?: (() => void) | undefined;
 } & OrderLoyaltyDeps;
 
 /** The customer-facing order number: 'B-10001'. */
@@ -67,7 +74,8 @@ export type PlaceOrderResult = {
  * POST /v2/ondemand-order: prices and writes the order in one transaction (order-pricing.ts lists the
  * refusals; nothing is written when it refuses), honouring the Idempotency-Key when there is one
  * (idempotency.ts): in that same transaction the key is taken first, then replayed or refused, or
- * its answer is stored with the order.
+ * its answer is stored with the order. Bonuses on a card a provider keeps are charged there before
+ * that transaction, and given back if the order is not written (order-charge.ts).
  */
 export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const now = deps.clock();
@@ -79,22 +87,54 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
         now,
       }
     : null;
-  return deps.db.transaction(async (tx) => {
-    if (key) {
-      const stored = await takeKey(tx, key);
-      if (stored) {
-        return { status: stored.status, body: ZCreateOrderResponse.parse(stored.body), replayed: true };
+  const place = (charged: ChargedAhead | null) =>
+    deps.db.transaction(async (tx): Promise<PlaceOrderResult> => {
+      if (key) {
+        const stored = await takeKey(tx, key);
+        if (stored) {
+          return { status: stored.status, body: ZCreateOrderResponse.parse(stored.body), replayed: true };
+        }
       }
-    }
-    // With a key, its answer is written with the order (the same statement).
-    const body = await writeOrder(tx, deps, input, now, key);
-    return { status: ORDER_CREATED, body, replayed: false };
+      // With a key, its answer is written with the order (the same statement).
+      const body = await writeOrder(tx, deps, input, now, key, charged);
+      return { status: ORDER_CREATED, body, replayed: false };
+    });
+  if (!chargesAhead(deps.loyalty, input.body.loyalty_amount)) return place(null);
+  return placeChargingAhead(deps, {
+    key,
+    numberPrefix: ORDER_NUMBER_PREFIX,
+    now,
+    price: () => priceOrder(deps.db, pricingInput(deps, input, now, false), Refusals.failFast()),
+    place,
   });
 }
 
 /**
- * Prices the order and writes it, its lines, its first status, the key's answer (`key`, taken) and
- * its promo code use, in `tx`.
+ * What pricing the order to place it takes: with `charged`, in the order's transaction after the
+ * bonuses were charged ahead (their balance read then); null in it, locking what it reads; outside
+ * any transaction (before a charge), `false`: nothing locked.
+ */
+function pricingInput(
+  deps: OrderingDeps,
+  input: PlaceOrderInput,
+  now: Date,
+  charged: ChargedAhead | null | false,
+): PriceOrderInput {
+  const lock = charged !== false;
+  return {
+    shipperId: input.shipperId,
+    customerId: input.customer.id,
+    body: input.body,
+    now,
+    lockPromoCode: lock,
+    loyalty: { loyalty: deps.loyalty, lock, ...(charged ? { balance: charged.balance } : {}) },
+    payments: deps.config,
+  };
+}
+
+/**
+ * Prices the order and writes it, its lines, its first status, the key's answer (`key`, taken), its
+ * promo code use and its bonuses (taken here, or `charged` ahead and made the order's), in `tx`.
  */
 async function writeOrder(
   tx: Tx,
@@ -102,21 +142,13 @@ async function writeOrder(
   input: PlaceOrderInput,
   now: Date,
   key: KeyUse | null,
+  charged: ChargedAhead | null,
 ): Promise<TCreateOrderResponse> {
   const { body, shipperId } = input;
-  const pricing = await priceOrder(
-    tx,
-    {
-      shipperId,
-      customerId: input.customer.id,
-      body,
-      now,
-      lockPromoCode: true,
-      loyalty: { loyalty: deps.loyalty, lock: true },
-      payments: deps.config,
-    },
-    Refusals.failFast(),
-  );
+  // Bonuses on a provider's card come charged (order-charge.ts); without the charge (a key that was
+  // answered when looked at, and no longer is: it expired that instant), the customer sends it again.
+  if (!charged && chargesAhead(deps.loyalty, body.loyalty_amount)) throw apiError(503, 'LOYALTY_UNAVAILABLE');
+  const pricing = await priceOrder(tx, pricingInput(deps, input, now, charged), Refusals.failFast());
   const { branch, zone, point, fare, discounts, total, futureTime, changeFrom } = pricing;
   const lines = pricing.lines.map((l) => l.priced);
   // A fail-fast pricing that returned has met no refusal, so every part is there.
@@ -132,7 +164,7 @@ async function writeOrder(
   });
   // Read with the lines' products (findOrderProducts): the same answer as autoAddedLines.
   const autoAdded = autoAddedFlags(lines, pricing.autoAddMinimum, total.goods);
-  const orderId = newOrderId();
+  const orderId = charged?.orderId ?? newOrderId();
   // What the provider takes: the total less the bonus part.
   const loyaltyAmount = pricing.loyalty.amount;
   const link = online ? onlinePaymentLink(deps, input, online, orderId, total.total - loyaltyAmount) : null;
@@ -178,7 +210,7 @@ async function writeOrder(
       createdAt: now,
       updatedAt: now,
     },
-    ORDER_NUMBER_PREFIX,
+    { prefix: ORDER_NUMBER_PREFIX, taken: charged?.orderNumber },
     lines.map((line, position) => ({
       position,
       productId: line.productId,
@@ -204,7 +236,8 @@ async function writeOrder(
       now,
     });
   }
-  await spendLoyalty(tx, deps, pricing.loyalty, order, now);
+  if (charged) await takeChargeForOrder(tx, charged);
+  else await spendLoyalty(tx, deps, pricing.loyalty, order, now);
   await deps.orderEvents.published(tx, event);
 
   return {

@@ -10,12 +10,14 @@ import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
 /** A queued movement as a manager sees it (GET /v1/staff/loyalty-movements). */
 export type QueuedMovementRow = {
   ledgerId: string;
-  orderId: string;
+  /** Null: bonuses charged for an order that was never written, queued to be given back. */
+  orderId: string | null;
   externalOrderId: string;
   reason: string;
   amount: number;
   attempts: number;
   lastError: string | null;
+  awaitsCharge: boolean;
   nextAttemptAt: Date;
   gaveUpAt: Date | null;
   createdAt: Date;
@@ -24,17 +26,22 @@ export type QueuedMovementRow = {
 const queuedColumns = {
   ledgerId: loyaltyOutbox.ledgerId,
   orderId: orders.id,
-  externalOrderId: orders.externalOrderId,
+  // An order that was never written has only the number its bonuses were charged under.
+  externalOrderId: sql<string>`coalesce(${orders.externalOrderId}, ${loyaltyLedger.orderNumber}, '')`,
   reason: loyaltyLedger.reason,
   amount: loyaltyLedger.amount,
   attempts: loyaltyOutbox.attempts,
   lastError: loyaltyOutbox.lastError,
+  awaitsCharge: loyaltyOutbox.awaitsCharge,
   nextAttemptAt: loyaltyOutbox.nextAttemptAt,
   gaveUpAt: loyaltyOutbox.gaveUpAt,
   createdAt: loyaltyOutbox.createdAt,
 };
 
-/** The chain's rows that are an order's refund or cashback (the only ones ever queued). */
+/**
+ * The chain's rows that are an order's refund or cashback, or the give-back of bonuses charged for an
+ * order that was not placed (a refund without an order): the only ones ever queued.
+ */
 const ofChain = (shipperId: string) =>
   and(eq(loyaltyLedger.shipperId, shipperId), inArray(loyaltyLedger.reason, ['refund', 'earned']));
 
@@ -48,13 +55,13 @@ export async function listQueuedMovements(
     .select({ n: count() })
     .from(loyaltyOutbox)
     .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
-    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
     .where(ofChain(shipperId));
   const rows = await db
     .select(queuedColumns)
     .from(loyaltyOutbox)
     .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
-    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
     .where(ofChain(shipperId))
     .orderBy(
       sql`${loyaltyOutbox.gaveUpAt} desc nulls last`,
@@ -79,7 +86,7 @@ export async function lockQueuedMovement(
     .select(queuedColumns)
     .from(loyaltyOutbox)
     .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
-    .innerJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
     .where(and(eq(loyaltyOutbox.ledgerId, ledgerId), ofChain(shipperId)))
     .for('update', { of: loyaltyOutbox });
   return row;
@@ -92,7 +99,8 @@ export async function lockQueuedMovement(
 export async function retryGivenUpMovement(tx: DbOrTx, ledgerId: string, now: Date): Promise<void> {
   await tx
     .update(loyaltyOutbox)
-    .set({ gaveUpAt: null, nextAttemptAt: now, triesSince: now, attempts: 0 })
+    // A person looked: a give-back set aside because its charge's outcome was unknown is made too.
+    .set({ gaveUpAt: null, nextAttemptAt: now, triesSince: now, attempts: 0, awaitsCharge: false })
     .where(eq(loyaltyOutbox.ledgerId, ledgerId));
 }
 

@@ -23,6 +23,7 @@ const toMovement = (row: QueuedMovementRow): TQueuedLoyaltyMovement => ({
   state: row.gaveUpAt ? 'gave-up' : 'retrying',
   attempts: row.attempts,
   last_error: row.lastError,
+  charge_unknown: row.awaitsCharge,
   next_attempt_at: row.nextAttemptAt.toISOString(),
   gave_up_at: row.gaveUpAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
@@ -83,8 +84,10 @@ async function onGivenUp(
       staff,
       {
         action,
-        targetType: 'order',
-        targetId: row.orderId,
+        // A give-back of an order never written has no order to name: the movement itself is the target.
+        ...(row.orderId === null
+          ? { targetType: 'loyalty-movement' as const, targetId: row.ledgerId }
+          : { targetType: 'order' as const, targetId: row.orderId }),
         branchId: null,
         before: {
           movement: row.ledgerId,
@@ -110,7 +113,8 @@ export async function retryLoyaltyMovement(
   ledgerId: string,
 ): Promise<TQueuedLoyaltyMovement> {
   const { row, now } = await onGivenUp(deps, staff, ledgerId, 'loyalty.retry');
-  return toMovement({ ...row, gaveUpAt: null, nextAttemptAt: now, attempts: 0 });
+  // As retryGivenUpMovement left it (a person looked, so a charge's outcome no longer matters).
+  return toMovement({ ...row, gaveUpAt: null, nextAttemptAt: now, attempts: 0, awaitsCharge: false });
 }
 
 /** DELETE /v1/staff/loyalty-movements/{id}: a given-up movement the manager settled in iiko by hand. */

@@ -5,8 +5,9 @@
 import { ZApiError, ZLoyaltyMovementsResponse, ZQueuedLoyaltyMovement } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
 import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
-import { enqueueMovement } from '../../adapters/loyalty/outbox.ts';
+import { enqueueMovement, LOYALTY_OUTBOX_LEASE_MS, UNKNOWN_CHARGE } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox, shippers } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
@@ -224,6 +225,67 @@ describe('DELETE /v1/staff/loyalty-movements/{id}', () => {
     expect((await call('DELETE', `${URL}/${id}`, { token: tokens.manager })).statusCode).toBe(409);
     expect(await t.db.db.select().from(loyaltyOutbox).where(eq(loyaltyOutbox.ledgerId, id))).toHaveLength(1);
     expect((await auditRowsOf(t, orderId)).filter((r) => r.action.startsWith('loyalty.'))).toEqual([]);
+  });
+});
+
+describe('a give-back of bonuses charged for an order that was not placed', () => {
+  /** What a placement that stopped after writing its charge leaves (order-charge.ts), its lease ended. */
+  async function stoppedCharge(amount: number) {
+    const who = await signInTestCustomer(t);
+    const guest = fake.addGuest(`+${who.phone}`, 9_000);
+    const rows = await writeCharge(
+      t.db.db,
+      { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
+      { orderNumber: 'B-99977', amount, idempotencyKey: null },
+      clock.now(),
+    );
+    if (!rows) throw new Error('no charge written');
+    clock.advance(LOYALTY_OUTBOX_LEASE_MS);
+    // Whether iiko took the charge is unknown: the round sets it aside, and makes nothing.
+    fake.requests.length = 0;
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+    expect(fake.requests.filter((r) => r.path === TOPUP)).toEqual([]);
+    return { guest, id: rows.giveBackId };
+  }
+
+  it('is set aside for the manager under its number and no order, and given back when the manager tries it', async () => {
+    const { guest, id } = await stoppedCharge(1_000);
+    const body = ZLoyaltyMovementsResponse.parse((await list()).json());
+    expect(body.movements).toEqual([
+      expect.objectContaining({
+        id,
+        order_id: null,
+        external_order_id: 'B-99977',
+        reason: 'refund',
+        amount: 1_000,
+        state: 'gave-up',
+        last_error: UNKNOWN_CHARGE,
+        charge_unknown: true,
+      }),
+    ]);
+    // The manager found the chargeoff in iiko: try again gives it back.
+    guest.balance -= 1_000;
+    const res = await call('POST', `${URL}/${id}/retry`, { token: tokens.manager });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZQueuedLoyaltyMovement.parse(res.json())).toMatchObject({
+      state: 'retrying',
+      charge_unknown: false,
+    });
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual(['B-99977']);
+    expect(guest.balance).toBe(9_000);
+    const [audit] = await auditRowsOf(t, id);
+    expect(audit).toMatchObject({ action: 'loyalty.retry', targetType: 'loyalty-movement' });
+  });
+
+  it('is settled by the manager when iiko shows no chargeoff, with the movement as the audit target', async () => {
+    const { guest, id } = await stoppedCharge(2_000);
+    const res = await call('DELETE', `${URL}/${id}`, { token: tokens.manager });
+    expect(res.statusCode, res.body).toBe(204);
+    const [audit] = await auditRowsOf(t, id);
+    expect(audit).toMatchObject({ action: 'loyalty.settle', targetType: 'loyalty-movement' });
+    clock.advance(3_600_000);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+    expect(guest.balance).toBe(9_000);
   });
 });
 

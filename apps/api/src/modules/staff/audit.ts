@@ -5,7 +5,7 @@ import { type StaffAccountRow, staffAuditLog } from '../../db/schema/index.ts';
 export type AuditAction = {
   /** e.g. 'order.event', 'stop-list.change', 'menu-price.set', 'menu-price.remove', 'branch.pause', 'branch.hours', 'staff.create', 'staff.update', 'staff.password'. */
   action: string;
-  targetType: 'order' | 'product' | 'modifier' | 'menu-product' | 'branch' | 'staff';
+  targetType: 'order' | 'product' | 'modifier' | 'menu-product' | 'branch' | 'staff' | 'loyalty-movement';
   targetId: string;
   /** The branch the action concerns; null: chain-wide. */
   branchId: string | null;

@@ -25,12 +25,17 @@ const movement = (n: number, over: Partial<TLoyaltyMovement> = {}): TLoyaltyMove
   ...over,
 });
 
-/** Twelve movements, newest first: an order paid partly with bonuses, its earning, a refund, the welcome gift. */
+/**
+ * Twelve movements, newest first: an order paid partly with bonuses, its earning, a refund, bonuses
+ * charged for an order not placed and given back, the welcome gift.
+ */
 const MOVEMENTS: TLoyaltyMovement[] = [
   movement(1, { amount: -20_000, reason: 'spent', external_order_id: 'B-10234' }),
   movement(2, { amount: 2_600, reason: 'earned' }),
   movement(3, { amount: 5_000, reason: 'refund' }),
-  ...Array.from({ length: 8 }, (_, i) => movement(4 + i)),
+  movement(4, { amount: -3_000, reason: 'spent', order_id: null, external_order_id: 'B-10299' }),
+  movement(5, { amount: 3_000, reason: 'refund', order_id: null, external_order_id: 'B-10299' }),
+  ...Array.from({ length: 6 }, (_, i) => movement(6 + i)),
   movement(12, { amount: 20_000, reason: 'welcome', order_id: null, external_order_id: null }),
 ];
 
@@ -99,6 +104,14 @@ describe('the profile’s bonus card (issue 12)', () => {
     );
     expect(earned).toHaveTextContent('Начислено за заказ');
     expect(refund).toHaveTextContent('Возврат: заказ отменён');
+    // Bonuses charged for an order that was then not placed, and given back: its number, no link.
+    const [chargedBack, givenBack] = rows().slice(3, 5) as HTMLElement[];
+    expect(chargedBack).toHaveTextContent('Оплата заказа');
+    expect(givenBack).toHaveTextContent('Возврат: заказ не оформлен');
+    for (const row of [chargedBack, givenBack]) {
+      expect(row).toHaveTextContent('Заказ B-10299');
+      expect(within(row as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    }
 
     await user.click(screen.getByRole('button', { name: 'Показать ещё' }));
     await waitFor(() => expect(rows()).toHaveLength(12));

@@ -28,11 +28,18 @@ function Movement({ movement }: { movement: TLoyaltyMovement }) {
   return (
     <li className="flex items-start justify-between gap-3 py-3" data-testid="loyalty-movement">
       <div className="flex flex-col gap-0.5">
-        <span className="font-semibold">{t(`reasons.${movement.reason}`)}</span>
+        <span className="font-semibold">
+          {movement.reason === 'refund' && !movement.order_id
+            ? t('reasons.refundNotPlaced')
+            : t(`reasons.${movement.reason}`)}
+        </span>
         {movement.order_id && movement.external_order_id ? (
           <Link href={paths.order(movement.order_id)} className="text-sm text-brand-700 underline">
             {t('order', { number: movement.external_order_id })}
           </Link>
+        ) : movement.external_order_id ? (
+          // Bonuses charged for an order that was then not placed (and given back): no page to open.
+          <span className="text-sm text-muted">{t('order', { number: movement.external_order_id })}</span>
         ) : null}
         <time dateTime={movement.created_at} className="text-sm text-muted">
           {format.dateTime(new Date(movement.created_at), DAY_AND_CLOCK)}

@@ -37,6 +37,7 @@ const gaveUp: TQueuedLoyaltyMovement = {
   state: 'gave-up',
   attempts: 7,
   last_error: 'iiko: card 998901234567 is blocked',
+  charge_unknown: false,
   next_attempt_at: '2026-12-06T07:40:00.000Z',
   gave_up_at: '2026-12-06T07:40:00.000Z',
   created_at: '2026-12-03T07:40:00.000Z',
@@ -50,6 +51,7 @@ const retrying: TQueuedLoyaltyMovement = {
   state: 'retrying',
   attempts: 0,
   last_error: null,
+  charge_unknown: false,
   next_attempt_at: '2026-12-06T08:05:00.000Z',
   gave_up_at: null,
   created_at: '2026-12-06T08:00:00.000Z',
@@ -95,6 +97,26 @@ describe('the iiko bonuses queue', { timeout: 30_000 }, () => {
     vi.mocked(notify).mockClear();
   });
   afterEach(() => useStaffSession.getState().signOut());
+
+  it('explains a give-back whose charge nobody knows was made, in the manager’s language', async () => {
+    const unknown: TQueuedLoyaltyMovement = {
+      ...gaveUp,
+      order_id: null,
+      external_order_id: 'B-10077',
+      attempts: 0,
+      last_error: 'The order was not placed, and it is not known whether iiko charged its bonuses off',
+      charge_unknown: true,
+    };
+    mockApi().on('GET', LIST, () => ({ body: answer([unknown]) }));
+    renderScreen(<LoyaltyScreen />);
+    await screen.findByRole('table');
+    const row = rowOf('B-10077');
+    expect(row).toHaveTextContent('Бонусы неоформленного заказа, возврат');
+    expect(row).toHaveTextContent('Найдите списание в iiko по номеру заказа');
+    expect(row).not.toHaveTextContent('it is not known');
+    // Both actions are the manager's: try again (given back), or settled by hand.
+    expect(within(row).getAllByRole('button', { name: /B-10077/ })).toHaveLength(2);
+  });
 
   it('lists each movement: order, reason, sum, state in words, attempts, times and iiko’s last answer', async () => {
     const calls = api();

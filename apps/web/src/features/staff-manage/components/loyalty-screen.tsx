@@ -155,7 +155,11 @@ export function LoyaltyScreen() {
                               {t('loyalty.queuedAt')} {when(movement.created_at)}
                             </span>
                           </th>
-                          <td className="p-3">{t(`loyalty.reasons.${movement.reason}`)}</td>
+                          <td className="p-3">
+                            {movement.order_id === null
+                              ? t('loyalty.reasons.notPlaced')
+                              : t(`loyalty.reasons.${movement.reason}`)}
+                          </td>
                           <td className="p-3 text-right font-semibold whitespace-nowrap tabular-nums">
                             {formatSum(movement.amount, locale)}
                           </td>
@@ -172,9 +176,11 @@ export function LoyaltyScreen() {
                             <StateTime movement={movement} when={when} />
                           </td>
                           <td className="max-w-[18rem] p-3 text-sm break-words">
-                            {movement.last_error ?? (
-                              <span className="text-muted">{t('loyalty.notTried')}</span>
-                            )}
+                            {movement.charge_unknown && gaveUp
+                              ? t('loyalty.chargeUnknown')
+                              : (movement.last_error ?? (
+                                  <span className="text-muted">{t('loyalty.notTried')}</span>
+                                ))}
                           </td>
                           <td className="p-3">
                             {/* A movement still being tried may be in iiko's hands right now: only one

@@ -26,6 +26,7 @@ const TARGET_KEYS = {
   'menu-product': 'menuProduct',
   branch: 'branch',
   staff: 'staff',
+  'loyalty-movement': 'loyaltyMovement',
 } as const;
 
 export type TAuditActionKey = (typeof ACTION_KEYS)[keyof typeof ACTION_KEYS];
