@@ -25,45 +25,43 @@ import { LOYALTY_OUTBOX_LEASE_MS } from './outbox.ts';
 export type ChargeRows = { spentId: string; giveBackId: string };
 
 /**
- * Writes the spend (with the request's Idempotency-Key while the charge is under way) and its
- * give-back, awaiting the charge's outcome and due LOYALTY_OUTBOX_LEASE_MS from `at` (when a placement
- * that stopped would have long ended), before the provider is called. Null when a charge with the
- * same key is under way for the customer (the caller answers 409, and charges nothing).
+ * Writes, in `tx`, the spend (with the request's Idempotency-Key while the charge is under way) and
+ * its give-back, awaiting the charge's outcome and due LOYALTY_OUTBOX_LEASE_MS from `at` (when a
+ * placement that stopped would have long ended), before the provider is called. Null when a charge
+ * with the same key is under way for the customer (the caller answers 409, and charges nothing).
  */
 export async function writeCharge(
-  db: Db,
+  tx: Tx,
   customer: Pick<LoyaltyCustomer, 'shipperId' | 'customerId'>,
   charge: { orderNumber: string; amount: number; idempotencyKey: string | null },
   at: Date,
 ): Promise<ChargeRows | null> {
-  return db.transaction(async (tx) => {
-    const base = {
-      shipperId: customer.shipperId,
-      customerId: customer.customerId,
-      orderId: null,
-      orderNumber: charge.orderNumber,
-      createdAt: at,
-    };
-    const [spent] = await tx
-      .insert(loyaltyLedger)
-      .values({ ...base, amount: -charge.amount, reason: 'spent', idempotencyKey: charge.idempotencyKey })
-      .onConflictDoNothing()
-      .returning({ id: loyaltyLedger.id });
-    if (!spent) return null;
-    const [giveBack] = await tx
-      .insert(loyaltyLedger)
-      .values({ ...base, amount: charge.amount, reason: 'refund' })
-      .returning({ id: loyaltyLedger.id });
-    if (!giveBack) throw new Error('writeCharge: the give-back was not written');
-    await tx.insert(loyaltyOutbox).values({
-      ledgerId: giveBack.id,
-      nextAttemptAt: new Date(at.getTime() + LOYALTY_OUTBOX_LEASE_MS),
-      triesSince: at,
-      awaitsCharge: true,
-      createdAt: at,
-    });
-    return { spentId: spent.id, giveBackId: giveBack.id };
+  const base = {
+    shipperId: customer.shipperId,
+    customerId: customer.customerId,
+    orderId: null,
+    orderNumber: charge.orderNumber,
+    createdAt: at,
+  };
+  const [spent] = await tx
+    .insert(loyaltyLedger)
+    .values({ ...base, amount: -charge.amount, reason: 'spent', idempotencyKey: charge.idempotencyKey })
+    .onConflictDoNothing()
+    .returning({ id: loyaltyLedger.id });
+  if (!spent) return null;
+  const [giveBack] = await tx
+    .insert(loyaltyLedger)
+    .values({ ...base, amount: charge.amount, reason: 'refund' })
+    .returning({ id: loyaltyLedger.id });
+  if (!giveBack) throw new Error('writeCharge: the give-back was not written');
+  await tx.insert(loyaltyOutbox).values({
+    ledgerId: giveBack.id,
+    nextAttemptAt: new Date(at.getTime() + LOYALTY_OUTBOX_LEASE_MS),
+    triesSince: at,
+    awaitsCharge: true,
+    createdAt: at,
   });
+  return { spentId: spent.id, giveBackId: giveBack.id };
 }
 
 /**
@@ -89,9 +87,23 @@ export async function settleCharge(tx: Tx, rows: ChargeRows, orderId: string): P
   return taken.length === 1;
 }
 
-/** The provider did not take the charge: its spend and its give-back go (nothing moved). */
-export async function dropCharge(db: Db, rows: ChargeRows): Promise<void> {
-  await db.delete(loyaltyLedger).where(inArray(loyaltyLedger.id, [rows.spentId, rows.giveBackId]));
+/**
+ * The provider did not take the charge: its spend and its give-back go (nothing moved), while no
+ * outbox round has tried to make the give-back (its row locked first, as in settleCharge). False
+ * when one has (a manager tried again a give-back set aside as this placement outlived its lease):
+ * the rows stay, for a person.
+ */
+export async function dropCharge(db: Db, rows: ChargeRows): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [untried] = await tx
+      .select({ id: loyaltyOutbox.ledgerId })
+      .from(loyaltyOutbox)
+      .where(and(eq(loyaltyOutbox.ledgerId, rows.giveBackId), eq(loyaltyOutbox.attempts, 0)))
+      .for('update');
+    if (!untried) return false;
+    await tx.delete(loyaltyLedger).where(inArray(loyaltyLedger.id, [rows.spentId, rows.giveBackId]));
+    return true;
+  });
 }
 
 /**

@@ -47,6 +47,7 @@ beforeEach(async () => {
 
 const CHARGEOFF = '/api/1/loyalty/iiko/customer/wallet/chargeoff';
 const TOPUP = '/api/1/loyalty/iiko/customer/wallet/topup';
+const INFO = '/api/1/loyalty/iiko/customer/info';
 const walletCalls = () =>
   fake.requests.filter((r) => r.path.includes('/wallet/')).map((r) => [r.path.split('/').at(-1), r.body]);
 const ledgerOf = (who: TestCustomer) =>
@@ -185,11 +186,13 @@ describe('bonuses charged at iiko ahead of the order', () => {
     // What a placement killed during iiko's charge leaves: the rows written before it. Whether iiko
     // took the charge is unknown, so nothing is given back by itself (that could credit bonuses never
     // charged): the manager looks in iiko.
-    const rows = await writeCharge(
-      t.db.db,
-      { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
-      { orderNumber: 'B-99901', amount: 5_000, idempotencyKey: 'k-stopped' },
-      clock.now(),
+    const rows = await t.db.db.transaction((tx) =>
+      writeCharge(
+        tx,
+        { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
+        { orderNumber: 'B-99901', amount: 5_000, idempotencyKey: 'k-stopped' },
+        clock.now(),
+      ),
     );
     expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
     clock.advance(LOYALTY_OUTBOX_LEASE_MS);
@@ -337,6 +340,51 @@ describe('bonuses charged at iiko ahead of the order', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().order_id).toBe((await ordersOf(who))[0]?.id);
     expect(walletCalls().map(([kind]) => kind)).toEqual(['chargeoff']);
+  });
+
+  it('replays, uncharged, a request with the key whose twin placed its order while it was being priced', async () => {
+    const who = await signInTestCustomer(t);
+    const guest = fake.addGuest(`+${who.phone}`, 30_000);
+    const key = '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+    const body = deliveryOrderBody({ loyalty_amount: 10_000 });
+    // The first request gets as far as iiko's charge...
+    const charging = fake.hold(CHARGEOFF);
+    const firstReading = fake.hold(INFO);
+    const first = postOrder(t, who.token, body, { idempotencyKey: key });
+    await firstReading.arrived(1);
+    firstReading.release();
+    await charging.arrived(1);
+    // ...the second passes the key's first look (nothing answered yet) and is reading the balance...
+    const secondReading = fake.hold(INFO);
+    const second = postOrder(t, who.token, body, { idempotencyKey: key });
+    await secondReading.arrived(1);
+    // ...when the first places its order.
+    charging.release();
+    const placed = await first;
+    expect(placed.statusCode, placed.body).toBe(201);
+    secondReading.release();
+    const replayed = await second;
+    expect(replayed.statusCode, replayed.body).toBe(201);
+    expect(replayed.json()).toEqual(placed.json());
+    expect(walletCalls().map(([kind]) => kind)).toEqual(['chargeoff']);
+    expect(guest.balance).toBe(20_000);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+  });
+
+  it('keeps the rows of a charge iiko refused after a manager had its give-back made meanwhile', async () => {
+    const { who, charging, placing } = await chargeOutlivingLease();
+    const [aside] = await t.db.db.select().from(loyaltyOutbox);
+    await t.db.db.transaction((tx) => retryGivenUpMovement(tx, aside?.ledgerId ?? '', clock.now()));
+    expect(await runLoyaltyOutboxJob(t.app)).toHaveLength(1);
+    fake.fail(CHARGEOFF, 400, { errorDescription: 'Not enough money on the wallet' });
+    charging.release();
+    const res = await placing;
+    expect(res.statusCode, res.body).toBe(503);
+    // The give-back was made: its rows stay as the record of it, for a person to settle in iiko.
+    expect((await ledgerOf(who)).map((r) => [r.reason, r.amount, r.orderId])).toEqual([
+      ['spent', -10_000, null],
+      ['refund', 10_000, null],
+    ]);
   });
 
   it('frees the key of an order not written after its charge: the same request then places it', async () => {

@@ -3,14 +3,16 @@
  * charged at the provider BEFORE the order's transaction, so the transaction (its locks and its pool
  * connection) never waits on the provider, and a charge the provider took is given back if the order
  * is then not written (adapters/loyalty/charge-ahead.ts keeps the ledger's side). In this order:
- * 1. the Idempotency-Key, if any, is looked at (in a transaction of its own): a key already answered
- *    or in flight is left to the order's transaction as before (a replay, 409 or 422), and nothing
- *    is charged;
+ * 1. the Idempotency-Key, if any, is looked at (in a transaction of its own): a key in flight or
+ *    reused with another body is refused (409, 422), an answered one is left to the order's
+ *    transaction to replay, and nothing is charged;
  * 2. the order is priced as placing would price it, outside any transaction (the provider's balance
  *    read here): a refusal is answered as placing would answer it, and nothing is charged;
- * 3. the order's short number is drawn, and the charge's spend (holding the key) and its give-back
- *    (awaiting the charge's outcome) are written; a charge with the same key under way in another
- *    request refuses this one (409 ORDER_IN_PROGRESS), before a second charge;
+ * 3. the order's short number is drawn, and, in one transaction that first looks at the key again
+ *    under its lock (answered since step 1: replayed, uncharged; being written: 409), the charge's
+ *    spend (holding the key) and its give-back (awaiting the charge's outcome) are written; a charge
+ *    with the same key under way in another request refuses this one (409 ORDER_IN_PROGRESS), before
+ *    a second charge;
  * 4. the provider is asked to charge the bonuses off: when it does not, the rows go and the order is
  *    refused (503 LOYALTY_UNAVAILABLE), as before;
  * 5. the order's transaction prices it again under its locks (with the balance of step 2: the
@@ -69,14 +71,13 @@ export async function placeChargingAhead<T extends { replayed: boolean }>(
   args: {
     key: KeyUse | null;
     numberPrefix: string;
-    now: Date;
     price: () => Promise<OrderPricing>;
     place: (charged: ChargedAhead | null) => Promise<T>;
   },
 ): Promise<T> {
   const charge = deps.loyalty.charge;
   if (!charge) throw new Error('placeChargingAhead: the card takes its bonuses in the order itself');
-  const { key, now } = args;
+  const { key } = args;
   if (key && (await deps.db.transaction((tx) => takeKey(tx, key)))) return args.place(null);
 
   const pricing = await args.price();
@@ -84,24 +85,34 @@ export async function placeChargingAhead<T extends { replayed: boolean }>(
   if (!customer) throw new Error('placeChargingAhead: bonuses priced without the card holder');
   const orderNumber = await takeOrderNumber(deps.db, args.numberPrefix);
   const orderId = newOrderId();
-  const rows = await writeCharge(
-    deps.db,
-    customer,
-    { orderNumber, amount, idempotencyKey: key?.key ?? null },
-    now,
-  );
+  const written = await deps.db.transaction(async (tx) => {
+    // The key again, under its lock: a request with it may have placed its order since step 1 (this
+    // one then replays it, uncharged) or be writing it now (409).
+    if (key && (await takeKey(tx, key))) return 'answered' as const;
+    const rowsOf = { orderNumber, amount, idempotencyKey: key?.key ?? null };
+    return writeCharge(tx, customer, rowsOf, deps.clock());
+  });
+  if (written === 'answered') return args.place(null);
   // The same key's charge is under way in another request: this one waits for its answer (409).
-  if (!rows) throw apiError(409, 'ORDER_IN_PROGRESS');
+  if (!written) throw apiError(409, 'ORDER_IN_PROGRESS');
+  const rows = written;
   try {
     await charge(customer, { id: orderId, externalOrderId: orderNumber }, amount);
   } catch (error) {
-    await dropCharge(deps.db, rows).catch((dropError: unknown) => {
-      // Left as they are, the rows are set aside for the manager when their lease ends.
+    const dropped = await dropCharge(deps.db, rows).catch((dropError: unknown) => {
       deps.log?.error(
         { err: dropError, orderNumber, amount },
+        'loyalty: dropping a charge iiko did not make failed',
+      );
+      return false;
+    });
+    if (!dropped) {
+      // Left as they are, the rows reach the manager's screen (set aside when their lease ends).
+      deps.log?.error(
+        { orderNumber, amount },
         'loyalty: the rows of a charge iiko did not make are still there; the manager will see them',
       );
-    });
+    }
     if (isLoyaltyUnavailable(error)) throw apiError(503, 'LOYALTY_UNAVAILABLE');
     throw error;
   }

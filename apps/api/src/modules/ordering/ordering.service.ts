@@ -103,7 +103,6 @@ export async function placeOrder(deps: OrderingDeps, input: PlaceOrderInput): Pr
   return placeChargingAhead(deps, {
     key,
     numberPrefix: ORDER_NUMBER_PREFIX,
-    now,
     price: () => priceOrder(deps.db, pricingInput(deps, input, now, false), Refusals.failFast()),
     place,
   });

@@ -45,6 +45,13 @@ const queuedColumns = {
 const ofChain = (shipperId: string) =>
   and(eq(loyaltyLedger.shipperId, shipperId), inArray(loyaltyLedger.reason, ['refund', 'earned']));
 
+/**
+ * Listed: not the give-back of a charge still under way (a placement waiting on iiko for a second or
+ * so; it becomes a person's only if set aside when its lease ends).
+ */
+const listed = (shipperId: string) =>
+  and(ofChain(shipperId), sql`not (${loyaltyOutbox.awaitsCharge} and ${loyaltyOutbox.gaveUpAt} is null)`);
+
 /** The chain's queued movements, given up first (the newest of them first), then the oldest waiting. */
 export async function listQueuedMovements(
   db: DbOrTx,
@@ -56,13 +63,13 @@ export async function listQueuedMovements(
     .from(loyaltyOutbox)
     .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
     .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
-    .where(ofChain(shipperId));
+    .where(listed(shipperId));
   const rows = await db
     .select(queuedColumns)
     .from(loyaltyOutbox)
     .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
     .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
-    .where(ofChain(shipperId))
+    .where(listed(shipperId))
     .orderBy(
       sql`${loyaltyOutbox.gaveUpAt} desc nulls last`,
       asc(loyaltyOutbox.createdAt),

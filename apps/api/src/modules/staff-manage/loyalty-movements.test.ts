@@ -12,7 +12,13 @@ import { loyaltyLedger, loyaltyOutbox, shippers } from '../../db/schema/index.ts
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
-import { ORDER_TEST_MORNING, placeTestOrder, signInTestCustomer } from '../../test/orders.ts';
+import {
+  deliveryOrderBody,
+  ORDER_TEST_MORNING,
+  placeTestOrder,
+  postOrder,
+  signInTestCustomer,
+} from '../../test/orders.ts';
 import { runLoyaltyOutboxJob } from '../loyalty/loyalty-outbox.job.ts';
 import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
@@ -233,11 +239,13 @@ describe('a give-back of bonuses charged for an order that was not placed', () =
   async function stoppedCharge(amount: number) {
     const who = await signInTestCustomer(t);
     const guest = fake.addGuest(`+${who.phone}`, 9_000);
-    const rows = await writeCharge(
-      t.db.db,
-      { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
-      { orderNumber: 'B-99977', amount, idempotencyKey: null },
-      clock.now(),
+    const rows = await t.db.db.transaction((tx) =>
+      writeCharge(
+        tx,
+        { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
+        { orderNumber: 'B-99977', amount, idempotencyKey: null },
+        clock.now(),
+      ),
     );
     if (!rows) throw new Error('no charge written');
     clock.advance(LOYALTY_OUTBOX_LEASE_MS);
@@ -275,6 +283,18 @@ describe('a give-back of bonuses charged for an order that was not placed', () =
     expect(guest.balance).toBe(9_000);
     const [audit] = await auditRowsOf(t, id);
     expect(audit).toMatchObject({ action: 'loyalty.retry', targetType: 'loyalty-movement' });
+  });
+
+  it('is not listed while its charge is under way', async () => {
+    const who = await signInTestCustomer(t);
+    fake.addGuest(`+${who.phone}`, 9_000);
+    const charging = fake.hold('/api/1/loyalty/iiko/customer/wallet/chargeoff');
+    const placing = postOrder(t, who.token, deliveryOrderBody({ loyalty_amount: 3_000 }));
+    await charging.arrived(1);
+    expect(await t.db.db.select().from(loyaltyOutbox)).toHaveLength(1);
+    expect(ZLoyaltyMovementsResponse.parse((await list()).json())).toMatchObject({ count: 0, movements: [] });
+    charging.release();
+    expect((await placing).statusCode).toBe(201);
   });
 
   it('is settled by the manager when iiko shows no chargeoff, with the movement as the audit target', async () => {
