@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { FAKE_IIKO_API_LOGIN, FAKE_IIKO_ORGANIZATION_ID, type FakeIiko, startFakeIiko } from './fake-iiko.ts';
 import { createIikoLoyalty, type IikoConfig } from './iiko.ts';
-import { isLoyaltyUnavailable } from './loyalty-program.ts';
+import { isLoyaltyUnavailable, LoyaltyOutcomeUnknownError } from './loyalty-program.ts';
 
 let fake: FakeIiko;
 beforeAll(async () => {
@@ -112,7 +114,7 @@ describe('iiko loyalty adapter', () => {
     expect((error as Error).message).toBe('iiko access_token failed (HTTP 401: Login is not authorized)');
   });
 
-  it('gives up on a hung iiko after its timeout', async () => {
+  it('gives up on a hung iiko after its timeout: whether the call did anything is unknown', async () => {
     fake.addGuest('+998901110006', 100);
     fake.delayMs = 2_000;
     const started = Date.now();
@@ -120,15 +122,23 @@ describe('iiko loyalty adapter', () => {
       .balance(noDb, customer('998901110006'))
       .catch((e: unknown) => e);
     expect(isLoyaltyUnavailable(error)).toBe(true);
-    expect((error as Error).message).toMatch(/could not be reached/);
+    expect(error).toBeInstanceOf(LoyaltyOutcomeUnknownError);
+    expect((error as Error).message).toMatch(/did not answer/);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
-  it('refuses clearly when iiko cannot be reached at all', async () => {
-    const error = await program({ baseUrl: 'http://127.0.0.1:1' })
+  it('refuses clearly when iiko cannot be reached at all: the call was never sent', async () => {
+    // A port nothing listens on (one just closed): the connection is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await program({ baseUrl: `http://127.0.0.1:${port}` })
       .balance(noDb, customer('998901110007'))
       .catch((e: unknown) => e);
     expect(isLoyaltyUnavailable(error)).toBe(true);
+    expect(error).not.toBeInstanceOf(LoyaltyOutcomeUnknownError);
+    expect((error as Error).message).toMatch(/could not be reached/);
   });
 
   it('ends an operation within its deadline, however many calls it would take', async () => {

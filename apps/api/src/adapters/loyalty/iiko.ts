@@ -4,6 +4,7 @@ import { ledgerHistory, recordEarn, recordRefund } from './ledger.ts';
 import {
   type LoyaltyCustomer,
   type LoyaltyOrder,
+  LoyaltyOutcomeUnknownError,
   type LoyaltyProgram,
   LoyaltyRefusedError,
   type LoyaltyRules,
@@ -58,6 +59,14 @@ const ZErrorAnswer = z.object({ errorDescription: z.string().optional(), error: 
 
 type Answer = { status: number; body: unknown };
 type Guest = { id: string; walletId: string | null; balance: number };
+
+/** Errors of fetch (its cause's code) meaning the request was never sent. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const errorCode = (error: unknown): string => {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = cause && typeof cause === 'object' && 'code' in cause ? cause.code : undefined;
+  return typeof code === 'string' ? code : '';
+};
 
 /** What iiko's report says of a topup: the order it is for, and why. */
 function topupComment(
@@ -128,7 +137,13 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
         signal: AbortSignal.timeout(Math.min(timeoutMs, left)),
       });
     } catch (error) {
-      throw new LoyaltyUnavailableError(`iiko ${path} could not be reached`, { cause: error });
+      // Refused or unresolved: the request never left. Anything else (no answer in time, a
+      // connection cut) may have reached iiko, and done what it asked.
+      const notSent = NOT_SENT_CODES.has(errorCode(error));
+      const message = `iiko ${path} ${notSent ? 'could not be reached' : 'did not answer'}`;
+      throw notSent
+        ? new LoyaltyUnavailableError(message, { cause: error })
+        : new LoyaltyOutcomeUnknownError(message, { cause: error });
     }
     const text = await response.text().catch(() => '');
     let parsed: unknown = text;

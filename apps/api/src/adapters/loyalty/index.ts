@@ -10,7 +10,12 @@ export type {
   LoyaltyProgram,
   LoyaltyRules,
 } from './loyalty-program.ts';
-export { isLoyaltyUnavailable, LoyaltyRefusedError, LoyaltyUnavailableError } from './loyalty-program.ts';
+export {
+  isLoyaltyUnavailable,
+  LoyaltyOutcomeUnknownError,
+  LoyaltyRefusedError,
+  LoyaltyUnavailableError,
+} from './loyalty-program.ts';
 
 /** The card LOYALTY_PROVIDER names (env.ts has already checked iiko's settings). */
 export function createLoyaltyProgram(

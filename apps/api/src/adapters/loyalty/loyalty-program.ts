@@ -109,6 +109,19 @@ export const isLoyaltyUnavailable = (error: unknown): error is LoyaltyUnavailabl
   error instanceof LoyaltyUnavailableError;
 
 /**
+ * A call that may have reached the provider, whose answer never came (a timeout, a connection cut
+ * after the request went out): whether it did what it was asked is unknown. To an order being placed
+ * it is still LOYALTY_UNAVAILABLE (503); a charge that ends so is set aside for a person
+ * (modules/ordering/order-charge.ts), not taken as refused.
+ */
+export class LoyaltyOutcomeUnknownError extends LoyaltyUnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LoyaltyOutcomeUnknownError';
+  }
+}
+
+/**
  * The provider answered, and refused the movement for good: asking again gets the same answer (the
  * customer has no card there, or a 4xx other than 401, 408 and 429). Still a LoyaltyUnavailableError
  * to an order being placed (503); the outbox gives such a movement up at once instead of retrying it.

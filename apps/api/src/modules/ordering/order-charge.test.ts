@@ -7,7 +7,12 @@ import { type TLoyaltyMovement, ZCreateOrderRequest } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
-import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
+import {
+  FAKE_IIKO_API_LOGIN,
+  FAKE_IIKO_ORGANIZATION_ID,
+  type FakeIiko,
+} from '../../adapters/loyalty/fake-iiko.ts';
+import { createIikoLoyalty } from '../../adapters/loyalty/iiko.ts';
 import { LOYALTY_OUTBOX_LEASE_MS, UNKNOWN_CHARGE } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
 import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
@@ -261,6 +266,48 @@ describe('bonuses charged at iiko ahead of the order', () => {
     expect(walletCalls().map(([kind]) => kind)).toEqual(['chargeoff', 'topup']);
     expect(guest.balance).toBe(30_000);
     expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+  });
+
+  it('sets the charge aside for the manager at once when iiko does not answer it (it may have made it)', async () => {
+    const who = await signInTestCustomer(t);
+    const guest = fake.addGuest(`+${who.phone}`, 30_000);
+    const key = '7c6b5a49-3827-4165-9f4e-3d2c1b0a9f8e';
+    // The app's iiko adapter, with a charge that gets no answer within 300 ms.
+    const impatient = createIikoLoyalty({
+      baseUrl: fake.url,
+      apiLogin: FAKE_IIKO_API_LOGIN,
+      organizationId: FAKE_IIKO_ORGANIZATION_ID,
+      rules: t.app.loyalty.rules,
+      timeoutMs: 300,
+    });
+    const charging = fake.hold(CHARGEOFF);
+    const placing = placeOrder(
+      { db: t.db.db, clock: clock.now, orderEvents: t.app.orderEvents, loyalty: impatient },
+      {
+        shipperId: CLIENT_HEADERS.shipper,
+        customer: { id: who.id },
+        body: ZCreateOrderRequest.parse(deliveryOrderBody({ loyalty_amount: 10_000 })),
+        idempotencyKey: key,
+      },
+    );
+    await expect(placing).rejects.toMatchObject({ statusCode: 503, code: 'LOYALTY_UNAVAILABLE' });
+    expect(await ordersOf(who)).toEqual([]);
+    // Not dropped: set aside now, its key free, for the manager to look in iiko.
+    const [aside] = await t.db.db.select().from(loyaltyOutbox);
+    expect(aside).toMatchObject({ gaveUpAt: clock.now(), lastError: UNKNOWN_CHARGE, awaitsCharge: true });
+    expect((await ledgerOf(who)).map((r) => r.reason)).toEqual(['spent', 'refund']);
+    const keys = await t.db.db
+      .select({ key: loyaltyLedger.idempotencyKey })
+      .from(loyaltyLedger)
+      .where(eq(loyaltyLedger.customerId, who.id));
+    expect(keys).toEqual([{ key: null }, { key: null }]);
+    // iiko did make it, late; the manager finds it there and has it given back.
+    charging.release();
+    await expect.poll(() => guest.balance).toBe(20_000);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+    await t.db.db.transaction((tx) => retryGivenUpMovement(tx, aside?.ledgerId ?? '', clock.now()));
+    expect(await runLoyaltyOutboxJob(t.app)).toHaveLength(1);
+    expect(guest.balance).toBe(30_000);
   });
 
   it('writes nothing, and gives nothing back, when iiko refuses the charge (the balance is short)', async () => {

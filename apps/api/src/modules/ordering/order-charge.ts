@@ -13,8 +13,9 @@
  *    spend (holding the key) and its give-back (awaiting the charge's outcome) are written; a charge
  *    with the same key under way in another request refuses this one (409 ORDER_IN_PROGRESS), before
  *    a second charge;
- * 4. the provider is asked to charge the bonuses off: when it does not, the rows go and the order is
- *    refused (503 LOYALTY_UNAVAILABLE), as before;
+ * 4. the provider is asked to charge the bonuses off: when it refuses, the rows go and the order is
+ *    refused (503 LOYALTY_UNAVAILABLE), as before; when it does not answer (it may have charged), the
+ *    give-back is set aside for the manager at once, and the order refused the same way;
  * 5. the order's transaction prices it again under its locks (with the balance of step 2: the
  *    provider, not this API, refuses a charge beyond the balance), writes it under the number of
  *    step 3 and takes the spend as the order's;
@@ -31,7 +32,12 @@ import {
   settleCharge,
   writeCharge,
 } from '../../adapters/loyalty/charge-ahead.ts';
-import { isLoyaltyUnavailable, type LoyaltyProgram } from '../../adapters/loyalty/index.ts';
+import {
+  isLoyaltyUnavailable,
+  LoyaltyOutcomeUnknownError,
+  type LoyaltyProgram,
+} from '../../adapters/loyalty/index.ts';
+import { setAsideUnknownCharge } from '../../adapters/loyalty/outbox.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
 import { type KeyUse, takeKey } from './idempotency.ts';
@@ -99,6 +105,11 @@ export async function placeChargingAhead<T extends { replayed: boolean }>(
   try {
     await charge(customer, { id: orderId, externalOrderId: orderNumber }, amount);
   } catch (error) {
+    if (error instanceof LoyaltyOutcomeUnknownError) {
+      // iiko may have charged: the give-back goes to the manager's list at once, to be checked.
+      await setAside(deps, rows, { orderNumber, amount });
+      throw apiError(503, 'LOYALTY_UNAVAILABLE');
+    }
     const dropped = await dropCharge(deps.db, rows).catch((dropError: unknown) => {
       deps.log?.error(
         { err: dropError, orderNumber, amount },
@@ -134,6 +145,27 @@ export async function takeChargeForOrder(tx: Tx, charged: ChargedAhead): Promise
   // False only when this placement outlived its lease and the give-back is being made, was made, or
   // was settled by a person: the order must not stand (its bonuses are, or may be, back).
   if (!(await settleCharge(tx, charged.rows, charged.orderId))) throw apiError(503, 'LOYALTY_UNAVAILABLE');
+}
+
+/**
+ * The charge's call got no answer, so iiko may have made it: its give-back is set aside for the
+ * manager now (else when its lease ends), who looks in iiko, and its key freed.
+ */
+async function setAside(
+  deps: ChargeAheadDeps,
+  rows: ChargeRows,
+  charge: { orderNumber: string; amount: number },
+): Promise<void> {
+  try {
+    await deps.db.transaction((tx) => setAsideUnknownCharge(tx, rows.giveBackId, deps.clock()));
+  } catch (error) {
+    deps.log?.error({ err: error, ...charge }, 'loyalty: setting aside a charge iiko did not answer failed');
+    return;
+  }
+  deps.log?.error(
+    charge,
+    'loyalty: iiko did not answer a charge of bonuses; whether it made it is unknown, left for the chain manager (/staff/manager/loyalty)',
+  );
 }
 
 /**
