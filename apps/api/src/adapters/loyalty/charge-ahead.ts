@@ -10,8 +10,9 @@
  * - the provider took it and the order was not written (a refusal found in its transaction, a failed
  *   commit, a replayed key): the give-back is due at once (`giveBackCharge`), the outbox job makes it;
  * - the placement stopped before either was known (the process died): when the give-back's lease
- *   ends, the outbox round sets it aside for the chain's manager (outbox.ts, `setAsideUnknownCharge`): whether
- *   the provider took the charge is unknown, and giving back a charge never made would credit bonuses.
+ *   ends, the outbox round sets it aside for the chain's manager (outbox.ts, `setAsideUnknownCharge`):
+ *   whether the provider took the charge is unknown, and giving back a charge never made would credit
+ *   bonuses. A charge the provider did not answer is set aside the same way at once (order-charge.ts).
  * So an order never waits on the provider inside its transaction, never stands without its charge,
  * and bonuses the provider took for an order that does not exist come back, or reach a person.
  */
@@ -65,19 +66,27 @@ export async function writeCharge(
 }
 
 /**
- * In the order's transaction: the spend becomes the order's (its key no longer held), and its
- * give-back goes, while no outbox round has tried to make it (`attempts` 0; one set aside for a person
- * when its lease ended is still this placement's, which knows the charge was made). Its outbox row is
- * locked first, so a round claiming it at this moment is waited for, and seen. False when it is no
- * longer this placement's to drop (being made, made, or settled by hand): the order must not be written.
+ * Locks the charge's give-back until `tx` ends while no outbox round has tried to make it (`attempts`
+ * 0): a round claiming it at this moment is waited for, and seen. False when one has, or it is gone.
  */
-export async function settleCharge(tx: Tx, rows: ChargeRows, orderId: string): Promise<boolean> {
-  const [unclaimed] = await tx
+async function lockUntriedGiveBack(tx: Tx, rows: ChargeRows): Promise<boolean> {
+  const [untried] = await tx
     .select({ id: loyaltyOutbox.ledgerId })
     .from(loyaltyOutbox)
     .where(and(eq(loyaltyOutbox.ledgerId, rows.giveBackId), eq(loyaltyOutbox.attempts, 0)))
     .for('update');
-  if (!unclaimed) return false;
+  return untried !== undefined;
+}
+
+/**
+ * In the order's transaction: the spend becomes the order's (its key no longer held), and its
+ * give-back goes, while no outbox round has tried to make it (lockUntriedGiveBack; one set aside for
+ * a person when its lease ended is still this placement's, which knows the charge was made). False
+ * when it is no longer this placement's to drop (being made, made, or settled by hand): the order
+ * must not be written.
+ */
+export async function settleCharge(tx: Tx, rows: ChargeRows, orderId: string): Promise<boolean> {
+  if (!(await lockUntriedGiveBack(tx, rows))) return false;
   await tx.delete(loyaltyLedger).where(eq(loyaltyLedger.id, rows.giveBackId));
   const taken = await tx
     .update(loyaltyLedger)
@@ -89,18 +98,13 @@ export async function settleCharge(tx: Tx, rows: ChargeRows, orderId: string): P
 
 /**
  * The provider did not take the charge: its spend and its give-back go (nothing moved), while no
- * outbox round has tried to make the give-back (its row locked first, as in settleCharge). False
+ * outbox round has tried to make the give-back (lockUntriedGiveBack, as in settleCharge). False
  * when one has (a manager tried again a give-back set aside as this placement outlived its lease):
  * the rows stay, for a person.
  */
 export async function dropCharge(db: Db, rows: ChargeRows): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [untried] = await tx
-      .select({ id: loyaltyOutbox.ledgerId })
-      .from(loyaltyOutbox)
-      .where(and(eq(loyaltyOutbox.ledgerId, rows.giveBackId), eq(loyaltyOutbox.attempts, 0)))
-      .for('update');
-    if (!untried) return false;
+    if (!(await lockUntriedGiveBack(tx, rows))) return false;
     await tx.delete(loyaltyLedger).where(inArray(loyaltyLedger.id, [rows.spentId, rows.giveBackId]));
     return true;
   });
