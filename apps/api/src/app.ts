@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           apiKey: (shipperId) => newestApiKey(handle.db, shipperId, 'geocoder'),
         }),
     );
-    app.decorate<LoyaltyProgram>('loyalty', options.loyalty ?? createLoyaltyProgram(env));
+    app.decorate<LoyaltyProgram>('loyalty', options.loyalty ?? createLoyaltyProgram(env, clock));
     orderEvents = await createOrderEvents(handle.db, {
       log: app.log,
       currentStatuses: (ids) => currentStatusEvents(handle.db, ids),

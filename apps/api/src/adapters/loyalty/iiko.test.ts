@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { FAKE_IIKO_API_LOGIN, FAKE_IIKO_ORGANIZATION_ID, type FakeIiko, startFakeIiko } from './fake-iiko.ts';
-import { createIikoLoyalty, type IikoConfig } from './iiko.ts';
-import { isLoyaltyUnavailable, LoyaltyOutcomeUnknownError } from './loyalty-program.ts';
+import { createIikoLoyalty, IIKO_GUEST_TTL_MS, type IikoConfig } from './iiko.ts';
+import { isLoyaltyUnavailable, LoyaltyOutcomeUnknownError, LoyaltyRefusedError } from './loyalty-program.ts';
 
 let fake: FakeIiko;
 beforeAll(async () => {
@@ -16,7 +17,12 @@ afterAll(async () => {
 beforeEach(() => {
   fake.requests.length = 0;
   fake.delayMs = 0;
-  for (const path of ['/api/1/access_token', '/api/1/loyalty/iiko/customer/info']) fake.fail(path, null);
+  for (const path of [
+    '/api/1/access_token',
+    '/api/1/loyalty/iiko/customer/info',
+    '/api/1/loyalty/iiko/customer/wallet/chargeoff',
+  ])
+    fake.fail(path, null);
 });
 
 let clockMs = Date.UTC(2026, 2, 2, 9);
@@ -172,5 +178,116 @@ describe('iiko loyalty adapter', () => {
     clockMs += 30_000;
     expect(await iiko.balance(noDb, customer('998901110009'))).toBe(700);
     expect(calls()).toEqual(['loyalty/iiko/customer/info']);
+  });
+
+  describe("a movement reuses the guest's ids the balance read gave", () => {
+    const INFO = 'loyalty/iiko/customer/info';
+    const CHARGEOFF = 'loyalty/iiko/customer/wallet/chargeoff';
+    const TOPUP = 'loyalty/iiko/customer/wallet/topup';
+    const order = { id: 'o', externalOrderId: 'A-1' };
+    const iikoProgram = (overrides: Partial<IikoConfig> = {}) => {
+      const made = program(overrides);
+      if (made.name !== 'iiko') throw new Error('not iiko');
+      return made;
+    };
+
+    it('a charge after the balance read asks iiko for the chargeoff only: two calls, not three', async () => {
+      const guest = fake.addGuest('+998901110020', 5_000);
+      const iiko = iikoProgram();
+      expect(await iiko.balance(noDb, customer('998901110020'))).toBe(5_000);
+      await iiko.charge(customer('998901110020'), order, 1_200);
+      expect(calls()).toEqual(['access_token', INFO, CHARGEOFF]);
+      expect(fake.requests.at(-1)?.body).toMatchObject({
+        customerId: guest.id,
+        walletId: guest.walletId,
+        sum: 1_200,
+      });
+      expect(fake.guest('+998901110020')?.balance).toBe(3_800);
+      // A topup (a refund, a cashback) within the time too.
+      await iiko.deliver({ reason: 'refund', amount: 1_200, customer: customer('998901110020'), order });
+      expect(calls()).toEqual(['access_token', INFO, CHARGEOFF, TOPUP]);
+      // The balance itself is never reused: read again, afresh.
+      expect(await iiko.balance(noDb, customer('998901110020'))).toBe(5_000);
+      expect(calls().at(-1)).toBe(INFO);
+    });
+
+    it('reads the guest again once the ids are 10 minutes old, and for a phone never read', async () => {
+      fake.addGuest('+998901110021', 5_000);
+      fake.addGuest('+998901110022', 5_000);
+      const iiko = iikoProgram();
+      await iiko.balance(noDb, customer('998901110021'));
+      await iiko.charge(customer('998901110022'), order, 100);
+      expect(calls().slice(2)).toEqual([INFO, CHARGEOFF]);
+      clockMs += IIKO_GUEST_TTL_MS;
+      fake.requests.length = 0;
+      await iiko.charge(customer('998901110021'), order, 100);
+      expect(calls()).toEqual([INFO, CHARGEOFF]);
+      // The charge's own read is reused in turn.
+      fake.requests.length = 0;
+      await iiko.charge(customer('998901110021'), order, 100);
+      expect(calls()).toEqual([CHARGEOFF]);
+    });
+
+    it('keeps the ids of so many phones at most, the oldest read dropped first', async () => {
+      const phones = ['998901110023', '998901110024', '998901110025'];
+      for (const phone of phones) fake.addGuest(`+${phone}`, 1_000);
+      const iiko = iikoProgram({ guestsKept: 2 });
+      for (const phone of phones) await iiko.balance(noDb, customer(phone));
+      fake.requests.length = 0;
+      await iiko.charge(customer('998901110025'), order, 10);
+      await iiko.charge(customer('998901110024'), order, 10);
+      expect(calls()).toEqual([CHARGEOFF, CHARGEOFF]);
+      await iiko.charge(customer('998901110023'), order, 10);
+      expect(calls()).toEqual([CHARGEOFF, CHARGEOFF, INFO, CHARGEOFF]);
+    });
+
+    it('a wallet changed in iiko since: the refusal forgets the ids, and the movement is asked once more with new ones', async () => {
+      const guest = fake.addGuest('+998901110026', 2_000);
+      const iiko = iikoProgram();
+      await iiko.balance(noDb, customer('998901110026'));
+      guest.walletId = randomUUID();
+      fake.requests.length = 0;
+      await iiko.charge(customer('998901110026'), order, 500);
+      expect(calls()).toEqual([CHARGEOFF, INFO, CHARGEOFF]);
+      expect(fake.requests.at(-1)?.body).toMatchObject({ walletId: guest.walletId });
+      expect(fake.guest('+998901110026')?.balance).toBe(1_500);
+      // Refused again with the ids read afresh: refused for good, not asked a third time.
+      fake.requests.length = 0;
+      const short = await iiko.charge(customer('998901110026'), order, 99_999).catch((e: unknown) => e);
+      expect(short).toBeInstanceOf(LoyaltyRefusedError);
+      expect(calls()).toEqual([CHARGEOFF, INFO, CHARGEOFF]);
+    });
+
+    it('a server error or no answer with known ids is not asked again: iiko may have made it', async () => {
+      fake.addGuest('+998901110027', 2_000);
+      const iiko = iikoProgram({ timeoutMs: 300 });
+      await iiko.balance(noDb, customer('998901110027'));
+      fake.requests.length = 0;
+      fake.fail('/api/1/loyalty/iiko/customer/wallet/chargeoff', 500);
+      const failed = await iiko.charge(customer('998901110027'), order, 500).catch((e: unknown) => e);
+      expect(isLoyaltyUnavailable(failed)).toBe(true);
+      expect(failed).not.toBeInstanceOf(LoyaltyRefusedError);
+      expect(calls()).toEqual([CHARGEOFF]);
+      fake.fail('/api/1/loyalty/iiko/customer/wallet/chargeoff', null);
+      fake.delayMs = 1_000;
+      fake.requests.length = 0;
+      const unanswered = await iiko.charge(customer('998901110027'), order, 500).catch((e: unknown) => e);
+      expect(unanswered).toBeInstanceOf(LoyaltyOutcomeUnknownError);
+      expect(calls()).toEqual([CHARGEOFF]);
+    });
+
+    it('a guest gone from iiko: its ids are forgotten with the read that says so', async () => {
+      fake.addGuest('+998901110028', 2_000);
+      const iiko = iikoProgram();
+      await iiko.balance(noDb, customer('998901110028'));
+      fake.fail('/api/1/loyalty/iiko/customer/info', 400, {
+        errorDescription: 'There is no user with phone +998901110028',
+      });
+      expect(await iiko.balance(noDb, customer('998901110028'))).toBeNull();
+      fake.fail('/api/1/loyalty/iiko/customer/info', null);
+      fake.requests.length = 0;
+      await iiko.charge(customer('998901110028'), order, 100);
+      expect(calls()).toEqual([INFO, CHARGEOFF]);
+    });
   });
 });

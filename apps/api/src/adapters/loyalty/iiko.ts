@@ -29,6 +29,9 @@ export type IikoConfig = {
   openMs?: number;
   /** All the calls of one operation (token, guest, movement, with a 401's retries) end within this. */
   operationMs?: number;
+  /** How long a guest's ids read by phone are reused by a movement, and for how many phones at most. */
+  guestTtlMs?: number;
+  guestsKept?: number;
 };
 
 /** Three calls in a row without an answer in time (or with a 5xx) open the breaker for 30 s. */
@@ -40,6 +43,15 @@ export const IIKO_OPEN_MS = 30_000;
  * outbox worker, waits on iiko. No operation is made inside a database transaction.
  */
 export const IIKO_OPERATION_MS = 25_000;
+
+/**
+ * A guest's iiko id and bonus wallet id, read by phone (with the balance), are reused by a movement
+ * of the same card for 10 minutes: placing a bonus order reads the balance and then charges, and
+ * the charge needs only the ids, not a second `customer/info` (one call of three). The balance itself
+ * is always read afresh. Kept for at most 10,000 phones per process, the oldest read dropped first.
+ */
+export const IIKO_GUEST_TTL_MS = 10 * 60_000;
+export const IIKO_GUESTS_KEPT = 10_000;
 
 /** A 4xx that asking again will not change (401 gets a new token; 408 and 429 may pass later). */
 const isFinalRefusal = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
@@ -59,6 +71,8 @@ const ZErrorAnswer = z.object({ errorDescription: z.string().optional(), error: 
 
 type Answer = { status: number; body: unknown };
 type Guest = { id: string; walletId: string | null; balance: number };
+/** What a movement needs of a guest: their id and their bonus wallet's. */
+type GuestIds = { id: string; walletId: string };
 
 /** Errors of fetch (its cause's code) meaning the request was never sent. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -88,7 +102,8 @@ const NO_GUEST = /no (user|customer|guest)|not found/i;
 /**
  * The accumulative card kept in iiko Cloud (integrations.md): a session token from
  * `POST /api/1/access_token {apiLogin}`, kept for tokenTtlMs and asked for again when iiko answers 401;
- * the guest and their bonus wallet (type 1) by phone from `customer/info`; bonuses moved with
+ * the guest and their bonus wallet (type 1) by phone from `customer/info` (their ids reused by a
+ * movement for IIKO_GUEST_TTL_MS); bonuses moved with
  * `customer/wallet/chargeoff` and `customer/wallet/topup` `{customerId, walletId, sum, comment,
  * organizationId}`. An order's bonuses are charged off (`charge`) before its transaction, with their
  * ledger rows written around it by modules/ordering/order-charge.ts: when iiko refuses or cannot be
@@ -110,6 +125,26 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     now,
     refuse: (why) => new LoyaltyUnavailableError(`iiko not called: ${why}`),
   });
+  const guestTtlMs = config.guestTtlMs ?? IIKO_GUEST_TTL_MS;
+  const guestsKept = config.guestsKept ?? IIKO_GUESTS_KEPT;
+  /** Phone -> the guest's ids and until when they are reused (insertion order: the oldest first). */
+  const knownGuests = new Map<string, GuestIds & { until: number }>();
+  const keepGuest = (phone: string, ids: GuestIds) => {
+    knownGuests.delete(phone);
+    knownGuests.set(phone, { ...ids, until: now() + guestTtlMs });
+    for (const oldest of knownGuests.keys()) {
+      if (knownGuests.size <= guestsKept) break;
+      knownGuests.delete(oldest);
+    }
+  };
+  const knownGuest = (phone: string): GuestIds | null => {
+    const known = knownGuests.get(phone);
+    if (!known) return null;
+    if (known.until > now()) return { id: known.id, walletId: known.walletId };
+    knownGuests.delete(phone);
+    return null;
+  };
+
   /** When an operation starting now must be done (performance.now() milliseconds: real time). */
   const deadlineFromNow = () => performance.now() + operationMs;
 
@@ -200,12 +235,17 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       { organizationId: config.organizationId, type: 'phone', phone: iikoPhone(phone) },
       deadline,
     );
-    if (answer.status === 400 && NO_GUEST.test(describe(answer))) return null;
+    if (answer.status === 400 && NO_GUEST.test(describe(answer))) {
+      knownGuests.delete(phone);
+      return null;
+    }
     const parsed = ZCustomerInfo.safeParse(answer.body);
     if (answer.status !== 200 || !parsed.success) {
       throw new LoyaltyUnavailableError(`iiko customer/info failed (${describe(answer)})`);
     }
     const wallet = parsed.data.walletBalances?.find((w) => w.type === IIKO_BONUS_WALLET);
+    if (wallet) keepGuest(phone, { id: parsed.data.id, walletId: wallet.id });
+    else knownGuests.delete(phone);
     return {
       id: parsed.data.id,
       walletId: wallet?.id ?? null,
@@ -213,6 +253,12 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     };
   }
 
+  /**
+   * Charges off or tops up the guest's bonus wallet. The guest's ids are read by phone unless a read
+   * of the last IIKO_GUEST_TTL_MS gave them; with those, a final refusal (the wallet may have changed
+   * in iiko since) forgets them and the movement is asked once more with the ids read afresh. Only a
+   * refusal is asked again: iiko answered it, so it did nothing.
+   */
   async function move(
     kind: 'chargeoff' | 'topup',
     customer: LoyaltyCustomer,
@@ -221,24 +267,47 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     comment: string,
   ): Promise<void> {
     const deadline = deadlineFromNow();
-    const found = await guest(customer.phone, deadline);
-    if (!found?.walletId) {
-      throw new LoyaltyRefusedError(
-        `iiko has no bonus wallet for the customer of order ${order.externalOrderId}`,
-        'no-card',
-      );
+    const known = knownGuest(customer.phone);
+    const ids = known ?? (await guestIds(customer.phone, order, deadline));
+    let answer = await movement(kind, ids, sum, comment, deadline);
+    if (known && isFinalRefusal(answer.status)) {
+      knownGuests.delete(customer.phone);
+      answer = await movement(kind, await guestIds(customer.phone, order, deadline), sum, comment, deadline);
     }
-    const answer = await authorized(
-      `/api/1/loyalty/iiko/customer/wallet/${kind}`,
-      { customerId: found.id, walletId: found.walletId, sum, comment, organizationId: config.organizationId },
-      deadline,
-    );
     if (answer.status !== 200) {
       const message = `iiko wallet/${kind} failed (${describe(answer)})`;
       if (isFinalRefusal(answer.status)) throw new LoyaltyRefusedError(message, 'refused');
       throw new LoyaltyUnavailableError(message);
     }
   }
+
+  async function guestIds(
+    phone: string,
+    order: Pick<LoyaltyOrder, 'externalOrderId'>,
+    deadline: number,
+  ): Promise<GuestIds> {
+    const found = await guest(phone, deadline);
+    if (!found?.walletId) {
+      throw new LoyaltyRefusedError(
+        `iiko has no bonus wallet for the customer of order ${order.externalOrderId}`,
+        'no-card',
+      );
+    }
+    return { id: found.id, walletId: found.walletId };
+  }
+
+  const movement = (
+    kind: 'chargeoff' | 'topup',
+    ids: GuestIds,
+    sum: number,
+    comment: string,
+    deadline: number,
+  ): Promise<Answer> =>
+    authorized(
+      `/api/1/loyalty/iiko/customer/wallet/${kind}`,
+      { customerId: ids.id, walletId: ids.walletId, sum, comment, organizationId: config.organizationId },
+      deadline,
+    );
 
   return {
     name: 'iiko',

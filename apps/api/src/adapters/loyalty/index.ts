@@ -17,7 +17,10 @@ export {
   LoyaltyUnavailableError,
 } from './loyalty-program.ts';
 
-/** The card LOYALTY_PROVIDER names (env.ts has already checked iiko's settings). */
+/**
+ * The card LOYALTY_PROVIDER names (env.ts has already checked iiko's settings). `clock` is the app's
+ * (tests move it): iiko's token, its breaker and the guests' ids it keeps are timed by it.
+ */
 export function createLoyaltyProgram(
   env: Pick<
     Env,
@@ -28,6 +31,7 @@ export function createLoyaltyProgram(
     | 'IIKO_API_LOGIN'
     | 'IIKO_ORGANIZATION_ID'
   >,
+  clock: () => Date = () => new Date(),
 ): LoyaltyProgram {
   const rules = {
     cashbackPercent: env.LOYALTY_CASHBACK_PERCENT,
@@ -43,6 +47,7 @@ export function createLoyaltyProgram(
       apiLogin: env.IIKO_API_LOGIN,
       organizationId: env.IIKO_ORGANIZATION_ID,
       rules,
+      now: () => clock().getTime(),
     });
   }
   return createLocalLoyalty(rules);

@@ -125,6 +125,11 @@ describe('the loyalty outbox', () => {
       clock.advance(wait);
     }
     expect(waits).toEqual([15_000, 30_000, 60_000]);
+    // Three failures in a row opened iiko's breaker (30 s, passed by the last wait): iiko back, the
+    // next round's call is its trial, and makes the refund.
+    fake.fail(TOPUP, null);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([orderId]);
+    expect(await outboxOf(orderId)).toEqual([]);
   });
 
   it('cancels unpaid bonus orders on time while iiko is down, and gives their bonuses back later', async () => {

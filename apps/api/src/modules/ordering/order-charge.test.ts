@@ -117,6 +117,11 @@ describe('bonuses charged at iiko ahead of the order', () => {
     expect(walletCalls()).toEqual([
       ['chargeoff', expect.objectContaining({ sum: 20_000, comment: `Order ${number}: paid with bonuses` })],
     ]);
+    // Two calls of iiko's, not three: the charge reuses the guest's ids the balance read gave.
+    expect(fake.requests.map((r) => r.path).filter((p) => !p.endsWith('access_token'))).toEqual([
+      INFO,
+      CHARGEOFF,
+    ]);
     expect(await ledgerOf(who)).toEqual([
       { amount: -20_000, reason: 'spent', orderId: order_id, orderNumber: null },
     ]);
