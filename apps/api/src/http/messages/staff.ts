@@ -181,6 +181,14 @@ export const STAFF_MESSAGES = {
     uz: () => 'Server bu bonus harakatini hali amalga oshirishga urinmoqda; urinishlar tugashini kuting',
     en: () => 'The server is still trying this bonus movement; wait until its tries have stopped',
   }),
+  STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE: texts({
+    ru: () =>
+      '«Не списано» — только для возврата бонусов, списание которых iiko не подтвердил; это движение повторите или отметьте «Учтено вручную»',
+    uz: () =>
+      "«Yechilmagan» faqat iiko yechilganini tasdiqlamagan bonuslarni qaytarish uchun; bu harakatni qayta urinib ko'ring yoki «Qo'lda hisobga olindi» deb belgilang",
+    en: () =>
+      'Only the give-back of a charge iiko never confirmed can be marked not charged; try this movement again or mark it settled by hand',
+  }),
   STAFF_MANAGE_LOYALTY_NO_PROVIDER: texts({
     ru: () =>
       'Карту ведёт сам сервер заказов, iiko не подключён: повторить нельзя, отметьте «Учтено вручную»',

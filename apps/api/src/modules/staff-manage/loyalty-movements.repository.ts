@@ -1,9 +1,10 @@
 /**
  * The manager's reads and actions on the loyalty outbox (adapters/loyalty/outbox.ts owns the table and
  * the job's side of it): the chain's queued movements, and a given-up one tried again or settled by
- * hand. Every query is scoped to the chain.
+ * hand, or, for the give-back of a charge iiko never made, dropped with the charge. Every query is
+ * scoped to the chain.
  */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
 
@@ -114,4 +115,44 @@ export async function retryGivenUpMovement(tx: DbOrTx, ledgerId: string, now: Da
 /** A given-up movement settled by hand (in iiko itself): it leaves the outbox; its ledger row stays. */
 export async function settleGivenUpMovement(tx: DbOrTx, ledgerId: string): Promise<void> {
   await tx.delete(loyaltyOutbox).where(eq(loyaltyOutbox.ledgerId, ledgerId));
+}
+
+/**
+ * The give-back of bonuses charged ahead for an order never written, set aside because whether iiko
+ * made the charge was unknown, when the manager found no chargeoff in iiko: the charge never
+ * happened, so its spend and its give-back both leave the ledger (the customer's history), the
+ * give-back's outbox row with it. False, with nothing changed, when the charge's spend is not there
+ * to drop (the caller checked the row, locked, is such a give-back).
+ */
+export async function dropUnmadeCharge(tx: DbOrTx, ledgerId: string): Promise<boolean> {
+  const [giveBack] = await tx
+    .select({
+      shipperId: loyaltyLedger.shipperId,
+      customerId: loyaltyLedger.customerId,
+      orderNumber: loyaltyLedger.orderNumber,
+      amount: loyaltyLedger.amount,
+    })
+    .from(loyaltyLedger)
+    .where(and(eq(loyaltyLedger.id, ledgerId), isNull(loyaltyLedger.orderId)));
+  if (!giveBack?.orderNumber) return false;
+  const spent = await tx
+    .delete(loyaltyLedger)
+    .where(
+      and(
+        eq(loyaltyLedger.shipperId, giveBack.shipperId),
+        eq(loyaltyLedger.customerId, giveBack.customerId),
+        eq(loyaltyLedger.orderNumber, giveBack.orderNumber),
+        eq(loyaltyLedger.reason, 'spent'),
+        eq(loyaltyLedger.amount, -giveBack.amount),
+        isNull(loyaltyLedger.orderId),
+      ),
+    )
+    .returning({ id: loyaltyLedger.id });
+  if (spent.length === 0) return false;
+  // Order numbers are drawn once each: two spends under one would be a bug (the transaction rolls back).
+  if (spent.length > 1)
+    throw new Error(`dropUnmadeCharge: ${spent.length} spends under ${giveBack.orderNumber}`);
+  // The outbox row goes with its ledger row (on delete cascade).
+  await tx.delete(loyaltyLedger).where(eq(loyaltyLedger.id, ledgerId));
+  return true;
 }

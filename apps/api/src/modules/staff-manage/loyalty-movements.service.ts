@@ -5,6 +5,7 @@ import { apiError } from '../../http/errors.ts';
 import { recordAudit } from '../staff/audit.ts';
 import type { ManageDeps } from './branches-manage.service.ts';
 import {
+  dropUnmadeCharge,
   listQueuedMovements,
   lockQueuedMovement,
   type QueuedMovementRow,
@@ -46,15 +47,37 @@ export async function listLoyaltyMovements(
   return { provider: deps.loyaltyProvider, count, movements: rows.map(toMovement) };
 }
 
-/** What each manager action does to a given-up movement, and what the audit log says it became. */
-const ACTIONS = {
+/** A give-back of bonuses charged for an order never written, set aside as the charge's outcome was unknown. */
+const isUnknownCharge = (row: QueuedMovementRow) => row.orderId === null && row.awaitsCharge;
+
+type ManagerAction = {
+  change: (tx: Tx, ledgerId: string, now: Date) => Promise<void>;
+  /** What the audit log says the movement became. */
+  became: string;
+  /** Made by the provider (iiko) afterwards: refused with the local card. */
+  needsProvider: boolean;
+  /** Only for such movements; the rest are refused (409 STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE). */
+  only?: (row: QueuedMovementRow) => boolean;
+};
+
+/** What each manager action does to a given-up movement. */
+const ACTIONS: Record<'loyalty.retry' | 'loyalty.settle' | 'loyalty.not-charged', ManagerAction> = {
   'loyalty.retry': { change: retryGivenUpMovement, became: 'retrying', needsProvider: true },
   'loyalty.settle': {
-    change: (tx: Tx, ledgerId: string) => settleGivenUpMovement(tx, ledgerId),
+    change: (tx, ledgerId) => settleGivenUpMovement(tx, ledgerId),
     became: 'settled-by-hand',
     needsProvider: false,
   },
-} as const;
+  'loyalty.not-charged': {
+    change: async (tx, ledgerId) => {
+      if (!(await dropUnmadeCharge(tx, ledgerId)))
+        throw apiError(409, 'STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE');
+    },
+    became: 'not-charged',
+    needsProvider: false,
+    only: isUnknownCharge,
+  },
+};
 
 /**
  * One manager action on a given-up movement, in one transaction with its audit row. A movement still
@@ -69,13 +92,14 @@ async function onGivenUp(
   action: keyof typeof ACTIONS,
 ): Promise<{ row: QueuedMovementRow; now: Date }> {
   requireChainManager(staff);
-  const { change, became, needsProvider } = ACTIONS[action];
+  const { change, became, needsProvider, only } = ACTIONS[action];
   return deps.db.transaction(async (tx) => {
     const row = await lockQueuedMovement(tx, staff.shipperId, ledgerId);
     if (!row) throw apiError(404, 'STAFF_MANAGE_LOYALTY_NOT_FOUND');
     if (!row.gaveUpAt) throw apiError(409, 'STAFF_MANAGE_LOYALTY_STILL_TRYING');
     if (needsProvider && deps.loyaltyProvider !== 'iiko')
       throw apiError(409, 'STAFF_MANAGE_LOYALTY_NO_PROVIDER');
+    if (only && !only(row)) throw apiError(409, 'STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE');
     const now = deps.clock();
     await change(tx, ledgerId, now);
     const before = toMovement(row);
@@ -120,4 +144,16 @@ export async function retryLoyaltyMovement(
 /** DELETE /v1/staff/loyalty-movements/{id}: a given-up movement the manager settled in iiko by hand. */
 export async function settleLoyaltyMovement(deps: ManageDeps, staff: Staff, ledgerId: string): Promise<void> {
   await onGivenUp(deps, staff, ledgerId, 'loyalty.settle');
+}
+
+/**
+ * POST /v1/staff/loyalty-movements/{id}/not-charged: the give-back of a charge whose outcome was
+ * unknown, when the manager found no chargeoff in iiko: the charge and its give-back leave the ledger.
+ */
+export async function notChargedLoyaltyMovement(
+  deps: ManageDeps,
+  staff: Staff,
+  ledgerId: string,
+): Promise<void> {
+  await onGivenUp(deps, staff, ledgerId, 'loyalty.not-charged');
 }

@@ -44,6 +44,7 @@ import {
 import { getFigures } from './figures.service.ts';
 import {
   listLoyaltyMovements,
+  notChargedLoyaltyMovement,
   retryLoyaltyMovement,
   settleLoyaltyMovement,
 } from './loyalty-movements.service.ts';
@@ -270,6 +271,20 @@ export async function staffManageRoutes(fastify: FastifyInstance) {
     params: ZLoyaltyMovementParams,
     response: { 200: ZQueuedLoyaltyMovement, ...errors, 409: ZApiError },
     handle: ({ deps, staff, params }) => retryLoyaltyMovement(deps, staff, params.id),
+  });
+
+  route({
+    method: 'POST',
+    url: '/v1/staff/loyalty-movements/:id/not-charged',
+    summary: 'iiko never made the charge of a set-aside give-back: the charge and its give-back are dropped',
+    description: `Only for the give-back of bonuses charged for an order that was never written, set aside because whether iiko made the charge was unknown (charge_unknown): the manager found no chargeoff in iiko, so the spend and its give-back leave the customer's history (nothing is made in iiko). Any other movement: 409 STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE. ${loyaltyNote}`,
+    params: ZLoyaltyMovementParams,
+    response: { 204: z.null(), ...errors, 409: ZApiError },
+    status: 204,
+    handle: async ({ deps, staff, params }) => {
+      await notChargedLoyaltyMovement(deps, staff, params.id);
+      return null;
+    },
   });
 
   route({

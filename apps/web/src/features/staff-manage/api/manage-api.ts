@@ -204,3 +204,11 @@ export function retryLoyaltyMovement(api: TApiClient, id: string) {
 export function settleLoyaltyMovement(api: TApiClient, id: string) {
   return api.delete(`/v1/staff/loyalty-movements/${enc(id)}`, { schema: ANY_ANSWER });
 }
+
+/**
+ * The manager found no chargeoff in iiko for a set-aside give-back of unknown outcome (204, no body):
+ * iiko never charged, so the charge's spend and its give-back leave the customer's history.
+ */
+export function notChargedLoyaltyMovement(api: TApiClient, id: string) {
+  return api.post(`/v1/staff/loyalty-movements/${enc(id)}/not-charged`, { schema: ANY_ANSWER });
+}

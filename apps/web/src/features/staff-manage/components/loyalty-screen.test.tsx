@@ -27,6 +27,7 @@ vi.mock('@/i18n/navigation', () => ({
 const LIST = '/v1/staff/loyalty-movements';
 const GAVE_UP = '00000000-0000-4000-8000-000000000101';
 const RETRYING = '00000000-0000-4000-8000-000000000102';
+const UNKNOWN = '00000000-0000-4000-8000-000000000103';
 
 const gaveUp: TQueuedLoyaltyMovement = {
   id: GAVE_UP,
@@ -55,6 +56,18 @@ const retrying: TQueuedLoyaltyMovement = {
   next_attempt_at: '2026-12-06T08:05:00.000Z',
   gave_up_at: null,
   created_at: '2026-12-06T08:00:00.000Z',
+};
+
+/** The give-back of bonuses charged for an order never written, whose charge nobody knows was made. */
+const unknown: TQueuedLoyaltyMovement = {
+  ...gaveUp,
+  id: UNKNOWN,
+  order_id: null,
+  external_order_id: 'B-10077',
+  amount: 25_000,
+  attempts: 0,
+  last_error: 'The order was not placed, and it is not known whether iiko charged its bonuses off',
+  charge_unknown: true,
 };
 
 const answer = (movements: TQueuedLoyaltyMovement[]): TLoyaltyMovementsResponse => ({
@@ -88,6 +101,19 @@ function api(
     });
 }
 
+/** The API with the unknown give-back queued: 'not charged' takes it off (204), or answers as told. */
+function notChargedApi(notCharged?: () => TApiReply | Promise<TApiReply>) {
+  let queue = [unknown, gaveUp];
+  return mockApi()
+    .on('GET', LIST, () => ({ body: answer(queue) }))
+    .on('POST', `${LIST}/${UNKNOWN}/not-charged`, async () => {
+      const reply = (await notCharged?.()) ?? { status: 204 };
+      if ((reply.status ?? 200) >= 300) return reply;
+      queue = queue.filter((m) => m.id !== UNKNOWN);
+      return { status: 204 };
+    });
+}
+
 const rowOf = (order: string) =>
   screen.getByRole('rowheader', { name: new RegExp(order) }).closest('tr') as HTMLElement;
 
@@ -99,23 +125,123 @@ describe('the iiko bonuses queue', { timeout: 30_000 }, () => {
   afterEach(() => useStaffSession.getState().signOut());
 
   it('explains a give-back whose charge nobody knows was made, in the manager’s language', async () => {
-    const unknown: TQueuedLoyaltyMovement = {
-      ...gaveUp,
-      order_id: null,
-      external_order_id: 'B-10077',
-      attempts: 0,
-      last_error: 'The order was not placed, and it is not known whether iiko charged its bonuses off',
-      charge_unknown: true,
-    };
     mockApi().on('GET', LIST, () => ({ body: answer([unknown]) }));
     renderScreen(<LoyaltyScreen />);
     await screen.findByRole('table');
     const row = rowOf('B-10077');
     expect(row).toHaveTextContent('Бонусы неоформленного заказа, возврат');
     expect(row).toHaveTextContent('Найдите списание в iiko по номеру заказа');
+    expect(row).toHaveTextContent('если нет, отметьте «Не списано»');
     expect(row).not.toHaveTextContent('it is not known');
-    // Both actions are the manager's: try again (given back), or settled by hand.
-    expect(within(row).getAllByRole('button', { name: /B-10077/ })).toHaveLength(2);
+    // Three actions are the manager's: try again (iiko did charge: give it back), settled by hand, or
+    // not charged (iiko shows no chargeoff).
+    expect(within(row).getAllByRole('button', { name: /B-10077/ })).toHaveLength(3);
+    expect(within(row).getByRole('button', { name: 'Повторить сейчас: заказ B-10077' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Учтено вручную: заказ B-10077' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Не списано: заказ B-10077' })).toHaveTextContent(
+      'Не списано',
+    );
+  });
+
+  it('offers “not charged” only on a given-up give-back whose charge nobody knows was made', async () => {
+    // Still being tried: iiko may be answering right now.
+    const unknownRetrying: TQueuedLoyaltyMovement = {
+      ...unknown,
+      id: '00000000-0000-4000-8000-000000000104',
+      external_order_id: 'B-10078',
+      state: 'retrying',
+      gave_up_at: null,
+    };
+    // A give-back of a written order: its charge is not in question.
+    const unknownOfOrder: TQueuedLoyaltyMovement = {
+      ...unknown,
+      id: '00000000-0000-4000-8000-000000000105',
+      order_id: '00000000-0000-4000-8000-000000000205',
+      external_order_id: 'B-10079',
+    };
+    // A give-back of an order never written whose charge iiko did make: only to give back.
+    const chargedNotPlaced: TQueuedLoyaltyMovement = {
+      ...unknown,
+      id: '00000000-0000-4000-8000-000000000106',
+      external_order_id: 'B-10080',
+      charge_unknown: false,
+    };
+    mockApi().on('GET', LIST, () => ({
+      body: answer([unknown, gaveUp, retrying, unknownRetrying, unknownOfOrder, chargedNotPlaced]),
+    }));
+    renderScreen(<LoyaltyScreen />);
+    await screen.findByRole('table');
+    expect(screen.getAllByRole('button', { name: /^Не списано/ })).toHaveLength(1);
+    expect(
+      within(rowOf('B-10077')).getByRole('button', { name: 'Не списано: заказ B-10077' }),
+    ).toBeInTheDocument();
+    for (const order of ['B-10001', 'B-10002', 'B-10078', 'B-10079', 'B-10080']) {
+      expect(within(rowOf(order)).queryByRole('button', { name: /Не списано/ })).toBeNull();
+    }
+    // The ordinary given-up refund keeps its two actions.
+    expect(within(rowOf('B-10001')).getAllByRole('button')).toHaveLength(2);
+  });
+
+  it('asks before marking a give-back not charged, then posts it and takes it off the queue', async () => {
+    const calls = notChargedApi();
+    renderScreen(<LoyaltyScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Не списано: заказ B-10077' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Заказ B-10077: бонусы не списаны?' });
+    expect(dialog.textContent).toContain(`нет списания ${formatSum(25_000, 'ru')} по этому заказу`);
+    expect(dialog).toHaveTextContent('Из истории клиента уйдут и это списание, и его возврат');
+    expect(dialog).toHaveTextContent('«Повторить сейчас»');
+    expect(calls.callsTo('POST', `${LIST}/${UNKNOWN}/not-charged`)).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Не списано' }));
+    expect(calls.callsTo('POST', `${LIST}/${UNKNOWN}/not-charged`)).toHaveLength(1);
+    expect(calls.callsTo('POST', `${LIST}/${UNKNOWN}/not-charged`)[0]?.headers.get('Authorization')).toBe(
+      STAFF_TOKEN,
+    );
+    // Not settled by hand, not tried again.
+    expect(calls.calls.filter((c) => c.method !== 'GET')).toHaveLength(1);
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        'success',
+        'Заказ B-10077: не списано, убрано из очереди и из истории клиента',
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /B-10077/ })).toBeNull());
+    expect(screen.getByRole('table', { name: 'В очереди 1 движение бонусов' })).toBeInTheDocument();
+    // Its button went with the row: the focus is on the table, not lost to the page.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Бонусы iiko' })).toHaveFocus());
+  });
+
+  it('sends nothing when “not charged” is cancelled', async () => {
+    const calls = notChargedApi();
+    renderScreen(<LoyaltyScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Не списано: заказ B-10077' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Заказ B-10077: бонусы не списаны?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(notify).not.toHaveBeenCalled();
+    expect(rowOf('B-10077')).toBeInTheDocument();
+  });
+
+  it('shows the API’s message when “not charged” is refused', async () => {
+    const calls = notChargedApi(() =>
+      apiError(409, 'CONFLICT', 'Это движение не возврат списания с неизвестным исходом'),
+    );
+    renderScreen(<LoyaltyScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Не списано: заказ B-10077' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Не списано' }),
+    );
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        'error',
+        'Заказ B-10077 не изменён: Это движение не возврат списания с неизвестным исходом',
+      ),
+    );
+    expect(notify).not.toHaveBeenCalledWith('success', expect.anything());
+    expect(calls.callsTo('POST', `${LIST}/${UNKNOWN}/not-charged`)).toHaveLength(1);
+    await waitFor(() => expect(calls.callsTo('GET', LIST).length).toBeGreaterThanOrEqual(2));
+    expect(rowOf('B-10077')).toBeInTheDocument();
   });
 
   it('lists each movement: order, reason, sum, state in words, attempts, times and iiko’s last answer', async () => {
@@ -307,5 +433,6 @@ describe('the iiko bonuses section', { timeout: 30_000 }, () => {
   it('names its actions in the audit log', () => {
     expect(auditActionKey('loyalty.retry')).toBe('loyaltyRetry');
     expect(auditActionKey('loyalty.settle')).toBe('loyaltySettle');
+    expect(auditActionKey('loyalty.not-charged')).toBe('loyaltyNotCharged');
   });
 });

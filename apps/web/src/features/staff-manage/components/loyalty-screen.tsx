@@ -13,6 +13,7 @@ import {
   useLoyaltyAction,
   useLoyaltyMovements,
 } from '../hooks/use-loyalty-movements';
+import { LoyaltyActions, type TLoyaltyAsked } from './loyalty-actions';
 import { QueryState, ScreenTitle, useAppLocale } from './parts';
 
 /** An element that still holds the focus (not the page's body, not one taken out of the document). */
@@ -47,8 +48,11 @@ function StateTime({
 /**
  * The loyalty outbox (chain manager only): the bonus movements iiko has not taken yet, bonuses given
  * back on a cancel and cashback on a received order, given up first. Each can be tried again now, or
- * marked settled by hand (asked first: it leaves the queue for good). With the chain's card kept by
- * the API itself (`provider: 'local'`) nothing is ever queued, and the screen says so.
+ * marked settled by hand (asked first: it leaves the queue for good). The give-back of bonuses charged
+ * for an order never written, whose charge's outcome is unknown, can also be marked 'Not charged'
+ * (asked first): iiko shows no chargeoff, so the spend and its give-back leave the customer's history.
+ * With the chain's card kept by the API itself (`provider: 'local'`) nothing is ever queued, and the
+ * screen says so.
  */
 export function LoyaltyScreen() {
   const t = useTranslations('staff-manage');
@@ -57,7 +61,10 @@ export function LoyaltyScreen() {
   const [page, setPage] = useState(1);
   const queue = useLoyaltyMovements(page);
   const action = useLoyaltyAction();
-  const [settling, setSettling] = useState<TQueuedLoyaltyMovement | null>(null);
+  // The action the confirm dialog asks about, and its movement.
+  const [asking, setAsking] = useState<{ kind: TLoyaltyAsked; movement: TQueuedLoyaltyMovement } | null>(
+    null,
+  );
   const tableRef = useRef<HTMLElement>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
   // An action was taken: when its row leaves (settled, or no longer queued) or moves, the focus that
@@ -183,37 +190,13 @@ export function LoyaltyScreen() {
                                 ))}
                           </td>
                           <td className="p-3">
-                            {/* A movement still being tried may be in iiko's hands right now: only one
-                                whose tries stopped is a person's to try again or settle (the API
-                                refuses the rest with 409). */}
-                            {gaveUp ? (
-                              <div className="flex flex-wrap gap-2">
-                                {local ? null : (
-                                  <Button
-                                    size="sm"
-                                    variant="secondary"
-                                    className="min-h-11"
-                                    aria-label={t('loyalty.retryNamed', { order })}
-                                    busy={action.isPending}
-                                    onClick={() => run({ action: 'retry', movement })}
-                                  >
-                                    {t('loyalty.retry')}
-                                  </Button>
-                                )}
-                                <Button
-                                  size="sm"
-                                  variant="danger"
-                                  className="min-h-11"
-                                  aria-label={t('loyalty.settleNamed', { order })}
-                                  busy={action.isPending}
-                                  onClick={() => setSettling(movement)}
-                                >
-                                  {t('loyalty.settle')}
-                                </Button>
-                              </div>
-                            ) : (
-                              <span className="text-sm text-muted">{t('loyalty.automatic')}</span>
-                            )}
+                            <LoyaltyActions
+                              movement={movement}
+                              local={local}
+                              busy={action.isPending}
+                              onRetry={() => run({ action: 'retry', movement })}
+                              onAsk={(kind) => setAsking({ kind, movement })}
+                            />
                           </td>
                         </tr>
                       );
@@ -244,17 +227,27 @@ export function LoyaltyScreen() {
         )}
       </QueryState>
       <ConfirmDialog
-        open={settling !== null}
-        onOpenChange={(open) => !open && setSettling(null)}
-        title={settling ? t('loyalty.settleTitle', { order: settling.external_order_id }) : ''}
-        description={
-          settling ? t('loyalty.settleText', { amount: formatSum(settling.amount, locale) }) : undefined
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={
+          asking
+            ? t(asking.kind === 'settle' ? 'loyalty.settleTitle' : 'loyalty.notChargedTitle', {
+                order: asking.movement.external_order_id,
+              })
+            : ''
         }
-        confirmLabel={t('loyalty.settle')}
+        description={
+          asking
+            ? t(asking.kind === 'settle' ? 'loyalty.settleText' : 'loyalty.notChargedText', {
+                amount: formatSum(asking.movement.amount, locale),
+              })
+            : undefined
+        }
+        confirmLabel={t(asking?.kind === 'not-charged' ? 'loyalty.notCharged' : 'loyalty.settle')}
         destructive
         fallbackFocus={focusTarget}
         onConfirm={() => {
-          if (settling) run({ action: 'settle', movement: settling });
+          if (asking) run({ action: asking.kind, movement: asking.movement });
         }}
       />
     </section>

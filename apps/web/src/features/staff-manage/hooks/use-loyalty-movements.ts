@@ -8,6 +8,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import {
   fetchLoyaltyMovements,
   manageKeys,
+  notChargedLoyaltyMovement,
   retryLoyaltyMovement,
   settleLoyaltyMovement,
 } from '../api/manage-api';
@@ -23,9 +24,25 @@ export function useLoyaltyMovements(page: number) {
   });
 }
 
-/** 'Try again now', or 'Settled by hand' (the manager credited it in iiko; it leaves the queue). */
-export type TLoyaltyAction = 'retry' | 'settle';
+/**
+ * 'Try again now', 'Settled by hand' (the manager credited it in iiko; it leaves the queue), or, for a
+ * give-back of a charge whose outcome is unknown, 'Not charged' (iiko shows no chargeoff: the spend
+ * and its give-back leave the customer's history).
+ */
+export type TLoyaltyAction = 'retry' | 'settle' | 'not-charged';
 export type TLoyaltyActionVars = { action: TLoyaltyAction; movement: TQueuedLoyaltyMovement };
+
+const CALLS = {
+  retry: retryLoyaltyMovement,
+  settle: settleLoyaltyMovement,
+  'not-charged': notChargedLoyaltyMovement,
+} as const satisfies Record<TLoyaltyAction, unknown>;
+
+const DONE = {
+  retry: 'retried',
+  settle: 'settled',
+  'not-charged': 'notChargedDone',
+} as const satisfies Record<TLoyaltyAction, string>;
 
 /**
  * One action on a queued movement, with a toast either way (the API's message on a refusal: it is no
@@ -37,13 +54,9 @@ export function useLoyaltyAction() {
   const api = useStaffApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, movement }: TLoyaltyActionVars) =>
-      action === 'retry' ? retryLoyaltyMovement(api, movement.id) : settleLoyaltyMovement(api, movement.id),
+    mutationFn: ({ action, movement }: TLoyaltyActionVars) => CALLS[action](api, movement.id),
     onSuccess: (_answer, { action, movement }) =>
-      notify(
-        'success',
-        t(action === 'retry' ? 'loyalty.retried' : 'loyalty.settled', { order: movement.external_order_id }),
-      ),
+      notify('success', t(`loyalty.${DONE[action]}`, { order: movement.external_order_id })),
     onError: (error, { movement }) =>
       notify(
         'error',

@@ -17,6 +17,7 @@ const ACTION_KEYS = {
   'staff.password': 'staffPassword',
   'loyalty.retry': 'loyaltyRetry',
   'loyalty.settle': 'loyaltySettle',
+  'loyalty.not-charged': 'loyaltyNotCharged',
 } as const;
 
 const TARGET_KEYS = {

@@ -1,0 +1,217 @@
+/**
+ * POST /v1/staff/loyalty-movements/{id}/not-charged: the give-back of bonuses charged for an order that
+ * was never written, set aside because whether iiko made the charge was unknown, when the manager finds
+ * no chargeoff in iiko. The charge never happened, so its spend and its give-back leave the customer's
+ * history, and nothing is made in iiko.
+ */
+import { type TLoyaltyMovement, ZApiError, ZLoyaltyMovementsResponse } from '@app/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
+import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
+import { LOYALTY_OUTBOX_LEASE_MS } from '../../adapters/loyalty/outbox.ts';
+import { loyaltyLedger, loyaltyOutbox } from '../../db/schema/index.ts';
+import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { createTestClock } from '../../test/clock.ts';
+import { authOf, buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
+import {
+  ORDER_TEST_MORNING,
+  placeTestOrder,
+  signInTestCustomer,
+  type TestCustomer,
+} from '../../test/orders.ts';
+import { runLoyaltyOutboxJob } from '../loyalty/loyalty-outbox.job.ts';
+import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
+import { applyEvent } from '../order-status/order-status.service.ts';
+import { addTestManagers, auditRowsOf, callAs, type Login, signInAll } from './staff-manage.fixtures.ts';
+
+const TOPUP = '/api/1/loyalty/iiko/customer/wallet/topup';
+const URL = '/v1/staff/loyalty-movements';
+const clock = createTestClock(ORDER_TEST_MORNING);
+let iiko: IikoTestApp | undefined;
+let t: TestApp;
+let fake: FakeIiko;
+let tokens: Record<Login, string>;
+let call: ReturnType<typeof callAs>;
+
+beforeAll(async () => {
+  iiko = await buildIikoTestApp({ clock: clock.now });
+  ({ t, fake } = iiko);
+  await addTestManagers(t);
+  tokens = await signInAll(t);
+  call = callAs(t);
+}, 60_000);
+afterAll(async () => {
+  await iiko?.close();
+});
+beforeEach(async () => {
+  clock.set(ORDER_TEST_MORNING);
+  fake.fail(TOPUP, null);
+  await t.db.db.delete(loyaltyOutbox);
+});
+
+let numbers = 99_100;
+/**
+ * What a placement that stopped after writing its charge leaves (order-charge.ts), its lease ended and
+ * set aside by the outbox round: the give-back of a charge whose outcome is unknown.
+ */
+async function stoppedCharge(amount: number) {
+  const who = await signInTestCustomer(t);
+  const guest = fake.addGuest(`+${who.phone}`, 9_000);
+  const orderNumber = `B-${numbers++}`;
+  const rows = await t.db.db.transaction((tx) =>
+    writeCharge(
+      tx,
+      { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
+      { orderNumber, amount, idempotencyKey: null },
+      clock.now(),
+    ),
+  );
+  if (!rows) throw new Error('no charge written');
+  clock.advance(LOYALTY_OUTBOX_LEASE_MS);
+  expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+  return { who, guest, orderNumber, id: rows.giveBackId };
+}
+
+const ledgerOf = (who: TestCustomer) =>
+  t.db.db
+    .select({ reason: loyaltyLedger.reason, amount: loyaltyLedger.amount })
+    .from(loyaltyLedger)
+    .where(eq(loyaltyLedger.customerId, who.id))
+    .orderBy(loyaltyLedger.amount);
+const historyOf = async (who: TestCustomer): Promise<TLoyaltyMovement[]> => {
+  const res = await t.app.inject({ method: 'GET', url: '/v2/crm/loyalty-history', headers: authOf(who) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().movements;
+};
+const notCharged = (id: string, login: Login = 'manager', lang?: string) =>
+  call('POST', `${URL}/${id}/not-charged`, { token: tokens[login], ...(lang ? { lang } : {}) });
+
+describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
+  it('drops a set-aside charge iiko never made: gone from the queue and the customer’s history, nothing made in iiko', async () => {
+    const { who, guest, orderNumber, id } = await stoppedCharge(1_500);
+    expect(await ledgerOf(who)).toEqual([
+      { reason: 'spent', amount: -1_500 },
+      { reason: 'refund', amount: 1_500 },
+    ]);
+    expect(await historyOf(who)).toHaveLength(2);
+    fake.requests.length = 0;
+
+    const res = await notCharged(id);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await ledgerOf(who)).toEqual([]);
+    expect(await historyOf(who)).toEqual([]);
+    expect(await t.db.db.select().from(loyaltyOutbox).where(eq(loyaltyOutbox.ledgerId, id))).toEqual([]);
+    expect(
+      ZLoyaltyMovementsResponse.parse((await call('GET', URL, { token: tokens.manager })).json()).count,
+    ).toBe(0);
+    const [audit] = await auditRowsOf(t, id);
+    expect(audit).toMatchObject({
+      action: 'loyalty.not-charged',
+      targetType: 'loyalty-movement',
+      branchId: null,
+    });
+    expect(audit?.before).toMatchObject({ movement: id, reason: 'refund', amount: 1_500, state: 'gave-up' });
+    expect(audit?.after).toEqual({ movement: id, state: 'not-charged' });
+    // Nothing in iiko, now or later.
+    clock.advance(3_600_000);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+    expect(fake.requests.filter((r) => r.path.includes('/wallet/'))).toEqual([]);
+    expect(guest.balance).toBe(9_000);
+    // Done once: the movement is no longer queued.
+    const again = await notCharged(id, 'manager', 'en');
+    expect(again.statusCode).toBe(404);
+    expect(ZApiError.parse(again.json()).code).toBe('STAFF_MANAGE_LOYALTY_NOT_FOUND');
+    expect(orderNumber).toMatch(/^B-/);
+  });
+
+  it('leaves another charge of the same customer as it is', async () => {
+    const first = await stoppedCharge(1_000);
+    const rows = await t.db.db.transaction((tx) =>
+      writeCharge(
+        tx,
+        { shipperId: CLIENT_HEADERS.shipper, customerId: first.who.id },
+        { orderNumber: `B-${numbers++}`, amount: 2_500, idempotencyKey: null },
+        clock.now(),
+      ),
+    );
+    expect(rows).not.toBeNull();
+    expect((await notCharged(first.id)).statusCode).toBe(204);
+    expect(await ledgerOf(first.who)).toEqual([
+      { reason: 'spent', amount: -2_500 },
+      { reason: 'refund', amount: 2_500 },
+    ]);
+  });
+
+  it('refuses (409) any other movement: an order’s refund, and a give-back whose charge is known', async () => {
+    // A cancelled bonus order's refund iiko refused for good: the order and its spend stand.
+    const who = await signInTestCustomer(t);
+    fake.addGuest(`+${who.phone}`, 4_000);
+    const { order_id } = await placeTestOrder(t, who.token, { loyalty_amount: 4_000 });
+    await t.app.db.transaction((tx) =>
+      applyEvent(t.app, tx, order_id, 'operator-cancelled', 'operator', LIFE_FIXTURE.staff.operator),
+    );
+    fake.fail(TOPUP, 400, { errorDescription: 'Wallet is blocked' });
+    await runLoyaltyOutboxJob(t.app);
+    fake.fail(TOPUP, null);
+    const [refund] = await t.db.db
+      .select({ id: loyaltyLedger.id })
+      .from(loyaltyLedger)
+      .where(and(eq(loyaltyLedger.orderId, order_id), eq(loyaltyLedger.reason, 'refund')));
+    if (!refund) throw new Error('no refund');
+    const refused = await notCharged(refund.id, 'manager', 'en');
+    expect(refused.statusCode).toBe(409);
+    expect(ZApiError.parse(refused.json())).toMatchObject({
+      code: 'STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE',
+      message:
+        'Only the give-back of a charge iiko never confirmed can be marked not charged; try this movement again or mark it settled by hand',
+    });
+    expect(await ledgerOf(who)).toEqual([
+      { reason: 'spent', amount: -4_000 },
+      { reason: 'refund', amount: 4_000 },
+    ]);
+    expect(
+      await t.db.db.select().from(loyaltyOutbox).where(eq(loyaltyOutbox.ledgerId, refund.id)),
+    ).toHaveLength(1);
+
+    // A set-aside give-back the manager then tried again: iiko did charge, and a try stopped again.
+    const tried = await stoppedCharge(700);
+    expect((await call('POST', `${URL}/${tried.id}/retry`, { token: tokens.manager })).statusCode).toBe(200);
+    await t.db.db
+      .update(loyaltyOutbox)
+      .set({ gaveUpAt: clock.now() })
+      .where(eq(loyaltyOutbox.ledgerId, tried.id));
+    expect((await notCharged(tried.id)).statusCode).toBe(409);
+    expect(await ledgerOf(tried.who)).toHaveLength(2);
+    expect((await auditRowsOf(t, tried.id)).filter((r) => r.action === 'loyalty.not-charged')).toEqual([]);
+  });
+
+  it('refuses a charge still under way (409: not set aside), and answers 404, 400 and 403 as the other actions', async () => {
+    const who = await signInTestCustomer(t);
+    const rows = await t.db.db.transaction((tx) =>
+      writeCharge(
+        tx,
+        { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
+        { orderNumber: `B-${numbers++}`, amount: 900, idempotencyKey: null },
+        clock.now(),
+      ),
+    );
+    if (!rows) throw new Error('no charge written');
+    const underWay = await notCharged(rows.giveBackId);
+    expect(underWay.statusCode).toBe(409);
+    expect(ZApiError.parse(underWay.json()).code).toBe('STAFF_MANAGE_LOYALTY_STILL_TRYING');
+    expect(await ledgerOf(who)).toHaveLength(2);
+
+    const unknown = await notCharged('0b0c3c1e-5f7e-4d59-9a3e-2b8c0f6d1a11', 'manager', 'uz');
+    expect(unknown.statusCode).toBe(404);
+    expect(ZApiError.parse(unknown.json()).message).toBe("Bu bonus harakati endi navbatda yo'q");
+    expect((await call('POST', `${URL}/not-an-id/not-charged`, { token: tokens.manager })).statusCode).toBe(
+      400,
+    );
+    const { id } = await stoppedCharge(300);
+    expect((await notCharged(id, 'manager-chilonzor')).statusCode).toBe(403);
+    expect((await notCharged(id, 'operator')).statusCode).toBe(403);
+    expect((await call('POST', `${URL}/${id}/not-charged`)).statusCode).toBe(401);
+    expect((await notCharged(id)).statusCode).toBe(204);
+  });
+});
