@@ -9,6 +9,8 @@ export * from './loyalty.ts';
 export * from './modifiers.ts';
 export * from './money.ts';
 export * from './order-status.ts';
+export * from './order-status-classes.ts';
+export * from './order-status-progress.ts';
 export * from './pricing.ts';
 export * from './product-choices.ts';
 export * from './random-id.ts';

@@ -35,10 +35,13 @@ import {
  *   accepts 'finished'.
  * - No shortcuts: a future order is not accepted early, a vendor does not accept an order the
  *   operator has not, a courier does not take an order before it is ready.
+ *
+ * Which statuses are current, cancelled or terminal: order-status-classes.ts; what the customer is
+ * shown of an order (its steps and timeline): order-status-progress.ts.
  */
 
 /**
- * The statuses and events are the contracts' lists (packages/contracts/src/order.ts), the one source:
+ * The statuses and events are the contracts' lists (packages/contracts/src/order-status.ts), the one source:
  * the API validates requests and answers with them, this machine moves between them.
  */
 export const ORDER_STATUSES = ORDER_STATUS_VALUES;
@@ -195,39 +198,6 @@ export const transition = (
 export const allowedEvents = (status: OrderStatus, deliveryType: TDeliveryType, actor: Actor): OrderEvent[] =>
   ORDER_EVENTS.filter((event) => transition({ status, delivery_type: deliveryType }, event, actor).ok);
 
-const CURRENT_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
-  'new',
-  'future',
-  'operator-accepted',
-  'vendor-accepted',
-  'vendor-ready',
-  'courier-accepted',
-  'courier-picked',
-  'payment-awaited',
-]);
-
-/**
- * Whether the order belongs in "current orders" (otherwise in the history). Per the platform, the
- * first seven statuses are current (new, future, operator-accepted, vendor-accepted, vendor-ready,
- * courier-accepted, courier-picked); delivered, finished and the cancellations are history.
- * 'payment-awaited' (listed apart, "plus", by the platform) is current too: the order is still
- * live and waits for the customer to pay, so hiding it in the history would hide the way to pay.
- */
-export const isCurrentStatus = (status: OrderStatus): boolean => CURRENT_STATUSES.has(status);
-
-const CANCELLED_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
-  'operator-cancelled',
-  'vendor-cancelled',
-  'courier-cancelled',
-  'server-cancelled',
-]);
-
-export const isCancelledStatus = (status: OrderStatus): boolean => CANCELLED_STATUSES.has(status);
-
-/** Terminal: no actor can move the order any further (finished and the cancellations). */
-export const isTerminalStatus = (status: OrderStatus): boolean =>
-  status === 'finished' || CANCELLED_STATUSES.has(status);
-
 export const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
@@ -247,87 +217,4 @@ export const initialOrderStatus = (order: {
 }): OrderStatus => {
   if (order.awaits_payment) return 'payment-awaited';
   return order.future_time ? 'future' : 'new';
-};
-
-/**
- * The steps a customer follows (spec: received, being prepared, ready and being shipped, on its way,
- * delivered). 'ready' reads "ready and being shipped" for delivery and "ready" for pickup;
- * 'delivered' reads "collected" for pickup if the storefront wishes.
- */
-export const CUSTOMER_PROGRESS_STEPS = [
-  'received',
-  'being_prepared',
-  'ready',
-  'on_the_way',
-  'delivered',
-] as const;
-export type CustomerProgressStep = (typeof CUSTOMER_PROGRESS_STEPS)[number];
-/** A progress step, or one of the states outside the progress line. */
-export type CustomerStep = CustomerProgressStep | 'cancelled' | 'scheduled' | 'payment_awaited';
-
-const STEP_OF: Readonly<Record<OrderStatus, CustomerStep>> = {
-  new: 'received',
-  'operator-accepted': 'received',
-  'vendor-accepted': 'being_prepared',
-  'vendor-ready': 'ready',
-  // The courier has taken the order but not yet left the branch: still "ready and being shipped".
-  'courier-accepted': 'ready',
-  'courier-picked': 'on_the_way',
-  delivered: 'delivered',
-  finished: 'delivered',
-  future: 'scheduled',
-  'payment-awaited': 'payment_awaited',
-  'operator-cancelled': 'cancelled',
-  'vendor-cancelled': 'cancelled',
-  'courier-cancelled': 'cancelled',
-  'server-cancelled': 'cancelled',
-};
-
-/** What the customer is told about an order in `status`. */
-export const customerStep = (status: OrderStatus): CustomerStep => STEP_OF[status];
-
-/** The progress steps a customer sees for a delivery type: pickup has no "on its way". */
-export const customerTimeline = (deliveryType: TDeliveryType): CustomerProgressStep[] =>
-  deliveryType === 'delivery'
-    ? [...CUSTOMER_PROGRESS_STEPS]
-    : CUSTOMER_PROGRESS_STEPS.filter((step) => step !== 'on_the_way');
-
-export type TimelineEntry<T> = {
-  step: CustomerProgressStep;
-  state: 'done' | 'current' | 'upcoming';
-  /** When the order first reached this step (from its status history), or null. */
-  at: T | null;
-};
-
-/**
- * The status page's timeline from the order's status history (oldest first; the last entry is the
- * current status). Each step gets the time it was first reached. The current status's step is
- * 'current' and earlier ones 'done'; once delivered every step is 'done'. For a cancelled,
- * scheduled or unpaid order no step is current: steps reached before are 'done', the rest
- * 'upcoming' (show customerStep of the last status beside it). `at` is passed through untouched
- * (an ISO string or a Date).
- */
-export const orderTimeline = <T>(
-  deliveryType: TDeliveryType,
-  history: readonly { status: OrderStatus; at: T }[],
-): TimelineEntry<T>[] => {
-  const steps = customerTimeline(deliveryType);
-  const reachedAt = new Map<CustomerStep, T>();
-  for (const entry of history) {
-    const step = customerStep(entry.status);
-    if (!reachedAt.has(step)) reachedAt.set(step, entry.at);
-  }
-  const last = history.at(-1);
-  const currentStep = last ? customerStep(last.status) : undefined;
-  const currentIndex = steps.indexOf(currentStep as CustomerProgressStep);
-  const finished = currentStep === 'delivered';
-  return steps.map((step, i) => {
-    const at = reachedAt.get(step) ?? null;
-    let state: TimelineEntry<T>['state'];
-    if (finished) state = 'done';
-    else if (currentIndex >= 0)
-      state = i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'upcoming';
-    else state = at !== null ? 'done' : 'upcoming';
-    return { step, state, at };
-  });
 };

@@ -183,7 +183,7 @@ export const percentDiscount = (amount: number, percent: number): number => {
 
 /**
  * The largest cash 'change from' an order takes: a hundred million sum, far above any order (the
- * contract's `change_from` bound, packages/contracts order.ts; the storefront says so at the field).
+ * contract's `change_from` bound, packages/contracts order-place.ts; the storefront says so at the field).
  */
 export const MAX_CHANGE_FROM = 100_000_000;
 
