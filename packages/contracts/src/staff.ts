@@ -256,7 +256,9 @@ export const ZQueuedLoyaltyMovement = z.object({
   last_error: z.string().nullable(),
   /**
    * The give-back of an order not placed whose charge nobody knows was made (the placement stopped
-   * mid-way): a person looks for the chargeoff in iiko, then tries it again (made) or settles it.
+   * mid-way, or iiko did not answer it): a person looks for the chargeoff in iiko, then tries it
+   * again (made), settles it (given back by hand), or marks it not charged (no chargeoff: the spend
+   * and its give-back leave the customer's history).
    */
   charge_unknown: z.boolean(),
   next_attempt_at: z.iso.datetime(),

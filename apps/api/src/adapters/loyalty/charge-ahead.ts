@@ -113,10 +113,32 @@ export async function dropCharge(db: Db, rows: ChargeRows): Promise<boolean> {
 /**
  * The provider took the charge and the order was not written: the give-back is due now (the outbox
  * job makes it; one set aside when its lease ended is taken back from the manager's list, since the
- * charge is now known), and the key is free for the customer to send the order again.
+ * charge is now known), and the key is free for the customer to send the order again. If the charge's
+ * rows are gone (this placement outlived its lease, and the chain's manager, finding no chargeoff in
+ * iiko yet, marked it not charged), they are written again with the give-back due now: the provider
+ * did take the bonuses. Answers whether it had to ('rewritten', for the log).
  */
-export async function giveBackCharge(db: Db, rows: ChargeRows, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function giveBackCharge(
+  db: Db,
+  rows: ChargeRows,
+  charge: {
+    customer: Pick<LoyaltyCustomer, 'shipperId' | 'customerId'>;
+    orderNumber: string;
+    amount: number;
+  },
+  now: Date,
+): Promise<'queued' | 'rewritten'> {
+  return db.transaction(async (tx) => {
+    // Locked: a manager's 'not charged' deleting it at this moment is waited for, and seen.
+    const [spent] = await tx
+      .select({ id: loyaltyLedger.id })
+      .from(loyaltyLedger)
+      .where(eq(loyaltyLedger.id, rows.spentId))
+      .for('update');
+    if (!spent) {
+      await writeGiveBack(tx, charge, now);
+      return 'rewritten';
+    }
     await tx
       .update(loyaltyOutbox)
       .set({ nextAttemptAt: now, awaitsCharge: false, gaveUpAt: null, lastError: null, triesSince: now })
@@ -124,5 +146,34 @@ export async function giveBackCharge(db: Db, rows: ChargeRows, now: Date): Promi
     await tx.update(loyaltyLedger).set({ idempotencyKey: null }).where(eq(loyaltyLedger.id, rows.spentId));
     // The history dates the give-back when it was decided, after the spend.
     await tx.update(loyaltyLedger).set({ createdAt: now }).where(eq(loyaltyLedger.id, rows.giveBackId));
+    return 'queued';
   });
+}
+
+/** A charge the provider made, written again (spend and give-back) with its give-back due now. */
+async function writeGiveBack(
+  tx: Tx,
+  charge: {
+    customer: Pick<LoyaltyCustomer, 'shipperId' | 'customerId'>;
+    orderNumber: string;
+    amount: number;
+  },
+  now: Date,
+): Promise<void> {
+  const base = {
+    shipperId: charge.customer.shipperId,
+    customerId: charge.customer.customerId,
+    orderId: null,
+    orderNumber: charge.orderNumber,
+    createdAt: now,
+  };
+  await tx.insert(loyaltyLedger).values({ ...base, amount: -charge.amount, reason: 'spent' });
+  const [giveBack] = await tx
+    .insert(loyaltyLedger)
+    .values({ ...base, amount: charge.amount, reason: 'refund' })
+    .returning({ id: loyaltyLedger.id });
+  if (!giveBack) throw new Error('giveBackCharge: the give-back was not written');
+  await tx
+    .insert(loyaltyOutbox)
+    .values({ ledgerId: giveBack.id, nextAttemptAt: now, triesSince: now, createdAt: now });
 }

@@ -120,17 +120,26 @@ describe('iiko loyalty adapter', () => {
     expect((error as Error).message).toBe('iiko access_token failed (HTTP 401: Login is not authorized)');
   });
 
-  it('gives up on a hung iiko after its timeout: whether the call did anything is unknown', async () => {
+  it('gives up on a hung iiko after its timeout: a read did nothing, a movement may have', async () => {
     fake.addGuest('+998901110006', 100);
+    const iiko = program({ timeoutMs: 200 });
+    // Its token first: then the guest read is what iiko leaves unanswered.
+    await iiko.balance(noDb, customer('998901110006'));
     fake.delayMs = 2_000;
     const started = Date.now();
-    const error = await program({ timeoutMs: 200 })
-      .balance(noDb, customer('998901110006'))
-      .catch((e: unknown) => e);
+    const error = await iiko.balance(noDb, customer('998901110006')).catch((e: unknown) => e);
     expect(isLoyaltyUnavailable(error)).toBe(true);
-    expect(error).toBeInstanceOf(LoyaltyOutcomeUnknownError);
-    expect((error as Error).message).toMatch(/did not answer/);
+    expect(error).not.toBeInstanceOf(LoyaltyOutcomeUnknownError);
+    expect((error as Error).message).toMatch(/customer\/info did not answer/);
     expect(Date.now() - started).toBeLessThan(1_500);
+    // A chargeoff's own guest read unanswered (a phone not read before): nothing was charged either.
+    fake.addGuest('+998901110011', 100);
+    if (iiko.name !== 'iiko') throw new Error('not iiko');
+    const read = await iiko
+      .charge(customer('998901110011'), { id: 'o', externalOrderId: 'A-2' }, 10)
+      .catch((e: unknown) => e);
+    expect(isLoyaltyUnavailable(read)).toBe(true);
+    expect(read).not.toBeInstanceOf(LoyaltyOutcomeUnknownError);
   });
 
   it('refuses clearly when iiko cannot be reached at all: the call was never sent', async () => {
@@ -203,15 +212,15 @@ describe('iiko loyalty adapter', () => {
         sum: 1_200,
       });
       expect(fake.guest('+998901110020')?.balance).toBe(3_800);
-      // A topup (a refund, a cashback) within the time too.
+      // A topup (a refund, a cashback: the outbox's, minutes on) always reads the guest.
       await iiko.deliver({ reason: 'refund', amount: 1_200, customer: customer('998901110020'), order });
-      expect(calls()).toEqual(['access_token', INFO, CHARGEOFF, TOPUP]);
+      expect(calls()).toEqual(['access_token', INFO, CHARGEOFF, INFO, TOPUP]);
       // The balance itself is never reused: read again, afresh.
       expect(await iiko.balance(noDb, customer('998901110020'))).toBe(5_000);
       expect(calls().at(-1)).toBe(INFO);
     });
 
-    it('reads the guest again once the ids are 10 minutes old, and for a phone never read', async () => {
+    it('reads the guest again once the ids are a minute old, and for a phone never read', async () => {
       fake.addGuest('+998901110021', 5_000);
       fake.addGuest('+998901110022', 5_000);
       const iiko = iikoProgram();
@@ -241,7 +250,7 @@ describe('iiko loyalty adapter', () => {
       expect(calls()).toEqual([CHARGEOFF, CHARGEOFF, INFO, CHARGEOFF]);
     });
 
-    it('a wallet changed in iiko since: the refusal forgets the ids, and the movement is asked once more with new ones', async () => {
+    it('a wallet replaced in iiko since: the refusal reads the ids again, and the chargeoff is asked once more with the new ones', async () => {
       const guest = fake.addGuest('+998901110026', 2_000);
       const iiko = iikoProgram();
       await iiko.balance(noDb, customer('998901110026'));
@@ -251,11 +260,12 @@ describe('iiko loyalty adapter', () => {
       expect(calls()).toEqual([CHARGEOFF, INFO, CHARGEOFF]);
       expect(fake.requests.at(-1)?.body).toMatchObject({ walletId: guest.walletId });
       expect(fake.guest('+998901110026')?.balance).toBe(1_500);
-      // Refused again with the ids read afresh: refused for good, not asked a third time.
+      // Refused with ids that are still the guest's (the balance is short): read again, the same ids,
+      // so the refusal stands and the chargeoff is not sent twice.
       fake.requests.length = 0;
       const short = await iiko.charge(customer('998901110026'), order, 99_999).catch((e: unknown) => e);
       expect(short).toBeInstanceOf(LoyaltyRefusedError);
-      expect(calls()).toEqual([CHARGEOFF, INFO, CHARGEOFF]);
+      expect(calls()).toEqual([CHARGEOFF, INFO]);
     });
 
     it('a server error or no answer with known ids is not asked again: iiko may have made it', async () => {
@@ -274,6 +284,19 @@ describe('iiko loyalty adapter', () => {
       const unanswered = await iiko.charge(customer('998901110027'), order, 500).catch((e: unknown) => e);
       expect(unanswered).toBeInstanceOf(LoyaltyOutcomeUnknownError);
       expect(calls()).toEqual([CHARGEOFF]);
+    });
+
+    it('a bonus wallet gone from iiko: its ids are forgotten with the read that says so', async () => {
+      fake.addGuest('+998901110029', 2_000);
+      const iiko = iikoProgram();
+      await iiko.balance(noDb, customer('998901110029'));
+      fake.fail('/api/1/loyalty/iiko/customer/info', 200, { id: randomUUID(), walletBalances: [] });
+      expect(await iiko.balance(noDb, customer('998901110029'))).toBeNull();
+      fake.requests.length = 0;
+      const refused = await iiko.charge(customer('998901110029'), order, 100).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(LoyaltyRefusedError);
+      expect((refused as LoyaltyRefusedError).why).toBe('no-card');
+      expect(calls()).toEqual([INFO]);
     });
 
     it('a guest gone from iiko: its ids are forgotten with the read that says so', async () => {

@@ -45,12 +45,15 @@ export const IIKO_OPEN_MS = 30_000;
 export const IIKO_OPERATION_MS = 25_000;
 
 /**
- * A guest's iiko id and bonus wallet id, read by phone (with the balance), are reused by a movement
- * of the same card for 10 minutes: placing a bonus order reads the balance and then charges, and
- * the charge needs only the ids, not a second `customer/info` (one call of three). The balance itself
- * is always read afresh. Kept for at most 10,000 phones per process, the oldest read dropped first.
+ * A guest's iiko id and bonus wallet id, read by phone (with the balance), are reused by a chargeoff
+ * of the same card within a minute: placing a bonus order reads the balance and then charges, and the
+ * charge needs only the ids, not a second `customer/info` (one call of three). Only the chargeoff
+ * reuses them, and only that long (a placement's balance read and its charge are seconds apart): a
+ * phone iiko moves to another guest is read afresh by anything later, and a topup (a refund, a
+ * cashback, made by the outbox minutes on) always reads the guest. The balance itself is always read
+ * afresh. Kept for at most 10,000 phones per process, the oldest read dropped first.
  */
-export const IIKO_GUEST_TTL_MS = 10 * 60_000;
+export const IIKO_GUEST_TTL_MS = 60_000;
 export const IIKO_GUESTS_KEPT = 10_000;
 
 /** A 4xx that asking again will not change (401 gets a new token; 408 and 429 may pass later). */
@@ -103,7 +106,7 @@ const NO_GUEST = /no (user|customer|guest)|not found/i;
  * The accumulative card kept in iiko Cloud (integrations.md): a session token from
  * `POST /api/1/access_token {apiLogin}`, kept for tokenTtlMs and asked for again when iiko answers 401;
  * the guest and their bonus wallet (type 1) by phone from `customer/info` (their ids reused by a
- * movement for IIKO_GUEST_TTL_MS); bonuses moved with
+ * chargeoff for IIKO_GUEST_TTL_MS); bonuses moved with
  * `customer/wallet/chargeoff` and `customer/wallet/topup` `{customerId, walletId, sum, comment,
  * organizationId}`. An order's bonuses are charged off (`charge`) before its transaction, with their
  * ledger rows written around it by modules/ordering/order-charge.ts: when iiko refuses or cannot be
@@ -234,7 +237,13 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       '/api/1/loyalty/iiko/customer/info',
       { organizationId: config.organizationId, type: 'phone', phone: iikoPhone(phone) },
       deadline,
-    );
+    ).catch((error: unknown) => {
+      // A read left without an answer did nothing: unavailable, not an outcome to find out.
+      if (error instanceof LoyaltyOutcomeUnknownError) {
+        throw new LoyaltyUnavailableError(error.message, { cause: error });
+      }
+      throw error;
+    });
     if (answer.status === 400 && NO_GUEST.test(describe(answer))) {
       knownGuests.delete(phone);
       return null;
@@ -254,10 +263,11 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
   }
 
   /**
-   * Charges off or tops up the guest's bonus wallet. The guest's ids are read by phone unless a read
-   * of the last IIKO_GUEST_TTL_MS gave them; with those, a final refusal (the wallet may have changed
-   * in iiko since) forgets them and the movement is asked once more with the ids read afresh. Only a
-   * refusal is asked again: iiko answered it, so it did nothing.
+   * Charges off or tops up the guest's bonus wallet. The guest's ids are read by phone, unless a
+   * chargeoff finds them read within IIKO_GUEST_TTL_MS; with those, a final refusal (the wallet may
+   * have been replaced in iiko since) reads them again, and only if they changed is the chargeoff
+   * asked once more, with the new ones. Only a refusal is asked again: iiko answered it, so it did
+   * nothing.
    */
   async function move(
     kind: 'chargeoff' | 'topup',
@@ -267,12 +277,15 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     comment: string,
   ): Promise<void> {
     const deadline = deadlineFromNow();
-    const known = knownGuest(customer.phone);
+    const known = kind === 'chargeoff' ? knownGuest(customer.phone) : null;
     const ids = known ?? (await guestIds(customer.phone, order, deadline));
     let answer = await movement(kind, ids, sum, comment, deadline);
     if (known && isFinalRefusal(answer.status)) {
       knownGuests.delete(customer.phone);
-      answer = await movement(kind, await guestIds(customer.phone, order, deadline), sum, comment, deadline);
+      const fresh = await guestIds(customer.phone, order, deadline);
+      if (fresh.id !== known.id || fresh.walletId !== known.walletId) {
+        answer = await movement(kind, fresh, sum, comment, deadline);
+      }
     }
     if (answer.status !== 200) {
       const message = `iiko wallet/${kind} failed (${describe(answer)})`;

@@ -253,4 +253,4 @@ export async function setAsideUnknownCharge(tx: Tx, giveBackId: string, now: Dat
 
 /** Why a give-back was set aside: what the manager reads on the loyalty screen. */
 export const UNKNOWN_CHARGE =
-  'The order was not placed, and it is not known whether iiko charged its bonuses off (iiko did not answer, or the placement stopped mid-way). Look for the chargeoff in iiko: if it is there, try again to give them back; if not, settle.';
+  'The order was not placed, and it is not known whether iiko charged its bonuses off (iiko did not answer, or the placement stopped mid-way). Look for the chargeoff in iiko: if it is there, try again to give them back; if not, mark it not charged.';

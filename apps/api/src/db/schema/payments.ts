@@ -163,7 +163,8 @@ export type LoyaltyLedgerRow = typeof loyaltyLedger.$inferSelect;
  * iiko after it commits (modules/loyalty/loyalty-outbox.job.ts), so a courier's "delivered", a
  * cancellation or a payment provider's cancel never waits on iiko, nor fails with it. A row leaves
  * when iiko has taken the movement; one iiko keeps refusing stays, with `gaveUpAt` set, for a manager
- * (GET /v1/staff/loyalty-movements: try again, or settle it by hand).
+ * (GET /v1/staff/loyalty-movements: try again, settle it by hand, or, a charge's give-back whose
+ * outcome was unknown, mark it not charged).
  */
 export const loyaltyOutbox = pgTable(
   'loyalty_outbox',

@@ -189,6 +189,14 @@ export const STAFF_MESSAGES = {
     en: () =>
       'Only the give-back of a charge iiko never confirmed can be marked not charged; try this movement again or mark it settled by hand',
   }),
+  STAFF_MANAGE_LOYALTY_CHARGE_TOO_RECENT: texts({
+    ru: () =>
+      'iiko ещё может провести это списание: отметьте «Не списано» не раньше чем через 5 минут после заказа, проверив iiko ещё раз',
+    uz: () =>
+      "iiko bu yechishni hali amalga oshirishi mumkin: «Yechilmagan»ni buyurtmadan kamida 5 daqiqa o'tib, iikoni yana tekshirib belgilang",
+    en: () =>
+      'iiko may still make this chargeoff: mark it not charged no sooner than 5 minutes after the order, once you have looked in iiko again',
+  }),
   STAFF_MANAGE_LOYALTY_NO_PROVIDER: texts({
     ru: () =>
       'Карту ведёт сам сервер заказов, iiko не подключён: повторить нельзя, отметьте «Учтено вручную»',

@@ -27,7 +27,7 @@ import {
   type TestCustomer,
 } from '../../test/orders.ts';
 import { runLoyaltyOutboxJob } from '../loyalty/loyalty-outbox.job.ts';
-import { retryGivenUpMovement } from '../staff-manage/loyalty-movements.repository.ts';
+import { dropUnmadeCharge, retryGivenUpMovement } from '../staff-manage/loyalty-movements.repository.ts';
 import { placeOrder } from './ordering.service.ts';
 
 const clock = createTestClock(ORDER_TEST_MORNING);
@@ -271,6 +271,25 @@ describe('bonuses charged at iiko ahead of the order', () => {
     expect(walletCalls().map(([kind]) => kind)).toEqual(['chargeoff', 'topup']);
     expect(guest.balance).toBe(30_000);
     expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
+  });
+
+  it('gives back a charge iiko made after a manager, finding no chargeoff yet, marked it not charged', async () => {
+    const { who, guest, charging, placing } = await chargeOutlivingLease();
+    const [aside] = await t.db.db.select().from(loyaltyOutbox);
+    expect(await t.db.db.transaction((tx) => dropUnmadeCharge(tx, aside?.ledgerId ?? ''))).toBe(true);
+    expect(await ledgerOf(who)).toEqual([]);
+    charging.release();
+    const res = await placing;
+    // Its give-back gone, the order cannot stand; iiko did take the bonuses: written again, due now.
+    expect(res.statusCode, res.body).toBe(503);
+    expect(await ordersOf(who)).toEqual([]);
+    expect((await ledgerOf(who)).map((r) => [r.reason, r.amount, r.orderId])).toEqual([
+      ['spent', -10_000, null],
+      ['refund', 10_000, null],
+    ]);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([expect.stringMatching(/^B-\d+$/)]);
+    expect(walletCalls().map(([kind]) => kind)).toEqual(['chargeoff', 'topup']);
+    expect(guest.balance).toBe(30_000);
   });
 
   it('sets the charge aside for the manager at once when iiko does not answer it (it may have made it)', async () => {

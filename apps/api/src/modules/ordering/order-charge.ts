@@ -22,7 +22,8 @@
  * 6. if that transaction fails, or the key turned out answered by a concurrent request, the charge is
  *    given back now (the outbox job is woken). If the process stops after step 3, nobody knows
  *    whether the provider took the charge: when the give-back's lease ends, it is set aside for the
- *    chain's manager (outbox.ts), who looks in iiko, and gives back or settles.
+ *    chain's manager (outbox.ts), who looks in iiko, and gives back, settles, or marks it not charged
+ *    (if the placement was still going and iiko then took the charge, giveBack writes it again, due).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -34,6 +35,7 @@ import {
 } from '../../adapters/loyalty/charge-ahead.ts';
 import {
   isLoyaltyUnavailable,
+  type LoyaltyCustomer,
   LoyaltyOutcomeUnknownError,
   type LoyaltyProgram,
 } from '../../adapters/loyalty/index.ts';
@@ -47,6 +49,7 @@ import { newOrderId, takeOrderNumber } from './ordering.repository.ts';
 /** Bonuses charged at the provider for an order about to be written. */
 export type ChargedAhead = {
   rows: ChargeRows;
+  customer: LoyaltyCustomer;
   orderId: string;
   orderNumber: string;
   amount: number;
@@ -128,7 +131,7 @@ export async function placeChargingAhead<T extends { replayed: boolean }>(
     throw error;
   }
 
-  const charged: ChargedAhead = { rows, orderId, orderNumber, amount, balance };
+  const charged: ChargedAhead = { rows, customer, orderId, orderNumber, amount, balance };
   let result: T;
   try {
     result = await args.place(charged);
@@ -174,7 +177,19 @@ async function setAside(
  */
 async function giveBack(deps: ChargeAheadDeps, charged: ChargedAhead): Promise<void> {
   try {
-    await giveBackCharge(deps.db, charged.rows, deps.clock());
+    const { orderNumber, amount } = charged;
+    const queued = await giveBackCharge(
+      deps.db,
+      charged.rows,
+      { customer: charged.customer, orderNumber, amount },
+      deps.clock(),
+    );
+    if (queued === 'rewritten') {
+      deps.log?.error(
+        { orderNumber, amount },
+        'loyalty: a charge marked not charged by the manager was made by iiko after all; its bonuses are being given back',
+      );
+    }
     deps.nudgeLoyaltyOutbox?.();
   } catch (error) {
     deps.log?.error(

@@ -1,4 +1,5 @@
 import type { TLoyaltyMovementsResponse, TQueuedLoyaltyMovement } from '@app/contracts';
+import { LOYALTY_OUTBOX_LEASE_MS } from '../../adapters/loyalty/outbox.ts';
 import type { Tx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
@@ -47,6 +48,13 @@ export async function listLoyaltyMovements(
   return { provider: deps.loyaltyProvider, count, movements: rows.map(toMovement) };
 }
 
+/**
+ * 'Not charged' is taken only this long after the charge was asked for: iiko may still make a charge
+ * it did not answer (its chargeoff then shows a little later), and a placement that outlived its
+ * lease may still be waiting on it (which then gives the bonuses back, order-charge.ts).
+ */
+export const NOT_CHARGED_AFTER_MS = LOYALTY_OUTBOX_LEASE_MS;
+
 /** A give-back of bonuses charged for an order never written, set aside as the charge's outcome was unknown. */
 const isUnknownCharge = (row: QueuedMovementRow) => row.orderId === null && row.awaitsCharge;
 
@@ -83,7 +91,8 @@ const ACTIONS: Record<'loyalty.retry' | 'loyalty.settle' | 'loyalty.not-charged'
  * One manager action on a given-up movement, in one transaction with its audit row. A movement still
  * being tried is refused (409): a round may be making it at this moment, and a manual settlement or
  * a second try beside it could credit the customer twice. Trying again needs a provider that makes
- * movements: rows an earlier iiko setting left under the local card can only be settled by hand.
+ * movements: rows an earlier iiko setting left under the local card can only be settled by hand (or,
+ * a charge's give-back, marked not charged).
  */
 async function onGivenUp(
   deps: ManageDeps,
@@ -94,13 +103,16 @@ async function onGivenUp(
   requireChainManager(staff);
   const { change, became, needsProvider, only } = ACTIONS[action];
   return deps.db.transaction(async (tx) => {
+    const now = deps.clock();
     const row = await lockQueuedMovement(tx, staff.shipperId, ledgerId);
     if (!row) throw apiError(404, 'STAFF_MANAGE_LOYALTY_NOT_FOUND');
     if (!row.gaveUpAt) throw apiError(409, 'STAFF_MANAGE_LOYALTY_STILL_TRYING');
     if (needsProvider && deps.loyaltyProvider !== 'iiko')
       throw apiError(409, 'STAFF_MANAGE_LOYALTY_NO_PROVIDER');
     if (only && !only(row)) throw apiError(409, 'STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE');
-    const now = deps.clock();
+    if (only && now.getTime() < row.createdAt.getTime() + NOT_CHARGED_AFTER_MS) {
+      throw apiError(409, 'STAFF_MANAGE_LOYALTY_CHARGE_TOO_RECENT');
+    }
     await change(tx, ledgerId, now);
     const before = toMovement(row);
     await recordAudit(

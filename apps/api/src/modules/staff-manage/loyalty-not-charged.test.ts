@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
 import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
-import { LOYALTY_OUTBOX_LEASE_MS } from '../../adapters/loyalty/outbox.ts';
+import { LOYALTY_OUTBOX_LEASE_MS, setAsideUnknownCharge } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox } from '../../db/schema/index.ts';
 import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
@@ -125,22 +125,55 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
     expect(orderNumber).toMatch(/^B-/);
   });
 
-  it('leaves another charge of the same customer as it is', async () => {
+  it('leaves another charge of the same amount as it is: the same customer’s, and another’s under the number', async () => {
     const first = await stoppedCharge(1_000);
+    const other = await signInTestCustomer(t);
+    const charge = (customerId: string, orderNumber: string) =>
+      t.db.db.transaction((tx) =>
+        writeCharge(
+          tx,
+          { shipperId: CLIENT_HEADERS.shipper, customerId },
+          { orderNumber, amount: 1_000, idempotencyKey: null },
+          clock.now(),
+        ),
+      );
+    expect(await charge(first.who.id, `B-${numbers++}`)).not.toBeNull();
+    // No two orders share a number; the drop still names the customer as well as the number.
+    expect(await charge(other.id, first.orderNumber)).not.toBeNull();
+    expect((await notCharged(first.id)).statusCode).toBe(204);
+    const pair = [
+      { reason: 'spent', amount: -1_000 },
+      { reason: 'refund', amount: 1_000 },
+    ];
+    expect(await ledgerOf(first.who)).toEqual(pair);
+    expect(await ledgerOf(other)).toEqual(pair);
+  });
+
+  it('is refused (409) within 5 minutes of the charge: iiko may still make a charge it did not answer', async () => {
+    const who = await signInTestCustomer(t);
     const rows = await t.db.db.transaction((tx) =>
       writeCharge(
         tx,
-        { shipperId: CLIENT_HEADERS.shipper, customerId: first.who.id },
-        { orderNumber: `B-${numbers++}`, amount: 2_500, idempotencyKey: null },
+        { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
+        { orderNumber: `B-${numbers++}`, amount: 800, idempotencyKey: null },
         clock.now(),
       ),
     );
-    expect(rows).not.toBeNull();
-    expect((await notCharged(first.id)).statusCode).toBe(204);
-    expect(await ledgerOf(first.who)).toEqual([
-      { reason: 'spent', amount: -2_500 },
-      { reason: 'refund', amount: 2_500 },
-    ]);
+    if (!rows) throw new Error('no charge written');
+    // Set aside at once, as a charge iiko did not answer is (order-charge.ts).
+    await t.db.db.transaction((tx) => setAsideUnknownCharge(tx, rows.giveBackId, clock.now()));
+    clock.advance(LOYALTY_OUTBOX_LEASE_MS - 1_000);
+    const early = await notCharged(rows.giveBackId, 'manager', 'ru');
+    expect(early.statusCode).toBe(409);
+    expect(ZApiError.parse(early.json())).toMatchObject({
+      code: 'STAFF_MANAGE_LOYALTY_CHARGE_TOO_RECENT',
+      message:
+        'iiko ещё может провести это списание: отметьте «Не списано» не раньше чем через 5 минут после заказа, проверив iiko ещё раз',
+    });
+    expect(await ledgerOf(who)).toHaveLength(2);
+    clock.advance(1_000);
+    expect((await notCharged(rows.giveBackId)).statusCode).toBe(204);
+    expect(await ledgerOf(who)).toEqual([]);
   });
 
   it('refuses (409) any other movement: an order’s refund, and a give-back whose charge is known', async () => {

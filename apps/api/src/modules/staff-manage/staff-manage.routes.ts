@@ -257,7 +257,7 @@ export async function staffManageRoutes(fastify: FastifyInstance) {
     url: '/v1/staff/loyalty-movements',
     summary: 'Bonus movements the card’s provider (iiko) has not taken yet; given up first',
     description:
-      'With LOYALTY_PROVIDER=iiko an order’s bonuses given back on a cancel (refund) and its cashback (earned) are queued and made in iiko after the status change; one iiko refused for good, or that failed for 3 days, is given up (state gave-up) and waits here for a person. `provider` local: nothing new is queued (rows an earlier iiko setting left are still listed, and can only be settled by hand). The chain’s manager only; others 403.',
+      'With LOYALTY_PROVIDER=iiko an order’s bonuses given back on a cancel (refund) and its cashback (earned) are queued and made in iiko after the status change; one iiko refused for good, or that failed for 3 days, is given up (state gave-up) and waits here for a person. `provider` local: nothing new is queued (rows an earlier iiko setting left are still listed, and can only be settled by hand or marked not charged). The chain’s manager only; others 403.',
     querystring: ZLoyaltyMovementsQuery,
     response: { 200: ZLoyaltyMovementsResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
     handle: ({ deps, staff, query }) => listLoyaltyMovements(deps, staff, query),
