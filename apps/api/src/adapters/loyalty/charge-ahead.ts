@@ -129,7 +129,13 @@ export async function giveBackCharge(
   now: Date,
 ): Promise<'queued' | 'rewritten'> {
   return db.transaction(async (tx) => {
-    // Locked: a manager's 'not charged' deleting it at this moment is waited for, and seen.
+    // Locked in the order every writer of these rows takes (the give-back's outbox row, then the
+    // ledger's): a manager's 'not charged' deleting them at this moment is waited for, and seen.
+    await tx
+      .select({ id: loyaltyOutbox.ledgerId })
+      .from(loyaltyOutbox)
+      .where(eq(loyaltyOutbox.ledgerId, rows.giveBackId))
+      .for('update');
     const [spent] = await tx
       .select({ id: loyaltyLedger.id })
       .from(loyaltyLedger)

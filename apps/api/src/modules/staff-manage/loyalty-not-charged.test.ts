@@ -7,7 +7,7 @@
 import { type TLoyaltyMovement, ZApiError, ZLoyaltyMovementsResponse } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
+import { giveBackCharge, writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
 import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
 import { LOYALTY_OUTBOX_LEASE_MS, setAsideUnknownCharge } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox } from '../../db/schema/index.ts';
@@ -23,6 +23,7 @@ import {
 import { runLoyaltyOutboxJob } from '../loyalty/loyalty-outbox.job.ts';
 import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
+import { dropUnmadeCharge, lockQueuedMovement } from './loyalty-movements.repository.ts';
 import { addTestManagers, auditRowsOf, callAs, type Login, signInAll } from './staff-manage.fixtures.ts';
 
 const TOPUP = '/api/1/loyalty/iiko/customer/wallet/topup';
@@ -147,6 +148,41 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
     ];
     expect(await ledgerOf(first.who)).toEqual(pair);
     expect(await ledgerOf(other)).toEqual(pair);
+  });
+
+  it('takes the locks in the order a placement giving the charge back takes them: no deadlock, the charge written again', async () => {
+    const { who, orderNumber, id } = await stoppedCharge(600);
+    const [spend] = await t.db.db
+      .select({ id: loyaltyLedger.id })
+      .from(loyaltyLedger)
+      .where(and(eq(loyaltyLedger.customerId, who.id), eq(loyaltyLedger.reason, 'spent')));
+    if (!spend) throw new Error('no spend');
+    let giving: Promise<'queued' | 'rewritten'> | undefined;
+    // The manager's action holds the give-back's row while a placement that outlived its lease, iiko
+    // having taken its charge after all, gives it back at that very moment (on PostgreSQL, on another
+    // connection; PGlite runs it after).
+    await t.db.db.transaction(async (tx) => {
+      expect(await lockQueuedMovement(tx, CLIENT_HEADERS.shipper, id)).toBeDefined();
+      giving = giveBackCharge(
+        t.db.db,
+        { spentId: spend.id, giveBackId: id },
+        { customer: { shipperId: CLIENT_HEADERS.shipper, customerId: who.id }, orderNumber, amount: 600 },
+        clock.now(),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await dropUnmadeCharge(tx, id)).toBe(true);
+    });
+    expect(await giving).toBe('rewritten');
+    expect(await ledgerOf(who)).toEqual([
+      { reason: 'spent', amount: -600 },
+      { reason: 'refund', amount: 600 },
+    ]);
+    const [due] = await t.db.db
+      .select({ awaitsCharge: loyaltyOutbox.awaitsCharge, nextAttemptAt: loyaltyOutbox.nextAttemptAt })
+      .from(loyaltyOutbox)
+      .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyOutbox.ledgerId))
+      .where(eq(loyaltyLedger.customerId, who.id));
+    expect(due).toEqual({ awaitsCharge: false, nextAttemptAt: clock.now() });
   });
 
   it('is refused (409) within 5 minutes of the charge: iiko may still make a charge it did not answer', async () => {
