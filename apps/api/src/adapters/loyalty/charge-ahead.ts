@@ -145,13 +145,17 @@ export async function giveBackCharge(
       await writeGiveBack(tx, charge, now);
       return 'rewritten';
     }
-    await tx
+    const due = await tx
       .update(loyaltyOutbox)
       .set({ nextAttemptAt: now, awaitsCharge: false, gaveUpAt: null, lastError: null, triesSince: now })
-      .where(and(eq(loyaltyOutbox.ledgerId, rows.giveBackId), eq(loyaltyOutbox.attempts, 0)));
+      .where(and(eq(loyaltyOutbox.ledgerId, rows.giveBackId), eq(loyaltyOutbox.attempts, 0)))
+      .returning({ id: loyaltyOutbox.ledgerId });
     await tx.update(loyaltyLedger).set({ idempotencyKey: null }).where(eq(loyaltyLedger.id, rows.spentId));
-    // The history dates the give-back when it was decided, after the spend.
-    await tx.update(loyaltyLedger).set({ createdAt: now }).where(eq(loyaltyLedger.id, rows.giveBackId));
+    // The history dates the give-back when it was decided, after the spend (one already being made,
+    // made, or settled keeps its date).
+    if (due.length > 0) {
+      await tx.update(loyaltyLedger).set({ createdAt: now }).where(eq(loyaltyLedger.id, rows.giveBackId));
+    }
     return 'queued';
   });
 }
@@ -173,7 +177,10 @@ async function writeGiveBack(
     orderNumber: charge.orderNumber,
     createdAt: now,
   };
-  await tx.insert(loyaltyLedger).values({ ...base, amount: -charge.amount, reason: 'spent' });
+  // Dated a millisecond before its give-back: the history lists them in that order.
+  await tx
+    .insert(loyaltyLedger)
+    .values({ ...base, amount: -charge.amount, reason: 'spent', createdAt: new Date(now.getTime() - 1) });
   const [giveBack] = await tx
     .insert(loyaltyLedger)
     .values({ ...base, amount: charge.amount, reason: 'refund' })

@@ -140,6 +140,7 @@ describe('iiko loyalty adapter', () => {
       .catch((e: unknown) => e);
     expect(isLoyaltyUnavailable(read)).toBe(true);
     expect(read).not.toBeInstanceOf(LoyaltyOutcomeUnknownError);
+    expect((read as Error).message).toMatch(/customer\/info did not answer/);
   });
 
   it('refuses clearly when iiko cannot be reached at all: the call was never sent', async () => {

@@ -59,6 +59,9 @@ export const IIKO_GUESTS_KEPT = 10_000;
 /** A 4xx that asking again will not change (401 gets a new token; 408 and 429 may pass later). */
 const isFinalRefusal = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 
+/** Answers to a chargeoff that say it was turned away, not made: no token (401), slow down (429), unavailable (503). */
+const CHARGE_NOT_MADE = new Set([401, 429, 503]);
+
 /** iiko Cloud's wallet type of bonuses (walletBalances[].type). */
 export const IIKO_BONUS_WALLET = 1;
 const DEFAULT_TOKEN_TTL_MS = 50 * 60 * 1000;
@@ -201,9 +204,18 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     return `HTTP ${answer.status}${text ? `: ${text}` : ''}`;
   };
 
+  /** A read left without an answer did nothing: unavailable, not an outcome to find out. */
+  const asRead = (error: unknown): never => {
+    if (error instanceof LoyaltyOutcomeUnknownError) {
+      throw new LoyaltyUnavailableError(error.message, { cause: error });
+    }
+    throw error;
+  };
+
   async function newToken(deadline: number): Promise<string> {
     // One request at a time: concurrent calls at start-up share it (within the first one's deadline).
     gettingToken ??= call('/api/1/access_token', { apiLogin: config.apiLogin }, deadline)
+      .catch(asRead)
       .then((answer) => {
         const parsed = ZTokenAnswer.safeParse(answer.body);
         if (answer.status !== 200 || !parsed.success) {
@@ -237,13 +249,7 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       '/api/1/loyalty/iiko/customer/info',
       { organizationId: config.organizationId, type: 'phone', phone: iikoPhone(phone) },
       deadline,
-    ).catch((error: unknown) => {
-      // A read left without an answer did nothing: unavailable, not an outcome to find out.
-      if (error instanceof LoyaltyOutcomeUnknownError) {
-        throw new LoyaltyUnavailableError(error.message, { cause: error });
-      }
-      throw error;
-    });
+    ).catch(asRead);
     if (answer.status === 400 && NO_GUEST.test(describe(answer))) {
       knownGuests.delete(phone);
       return null;
@@ -290,6 +296,12 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     if (answer.status !== 200) {
       const message = `iiko wallet/${kind} failed (${describe(answer)})`;
       if (isFinalRefusal(answer.status)) throw new LoyaltyRefusedError(message, 'refused');
+      // A chargeoff answered 500, 502, 504 or 408 may have been made before the error (iiko's, or a
+      // proxy's that gave up waiting): whether the bonuses moved is unknown. 401, 429 and 503 turned it
+      // away. (A topup is the outbox's, which asks again until iiko takes it.)
+      if (kind === 'chargeoff' && !CHARGE_NOT_MADE.has(answer.status)) {
+        throw new LoyaltyOutcomeUnknownError(message);
+      }
       throw new LoyaltyUnavailableError(message);
     }
   }

@@ -8,6 +8,7 @@ import type { Actor, OrderEvent } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_IIKO_ORGANIZATION_ID, type FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
+import { UNKNOWN_CHARGE } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
@@ -23,6 +24,8 @@ import {
 import { LIFE_FIXTURE, TO_DELIVERED } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { runLoyaltyOutboxJob } from './loyalty-outbox.job.ts';
+
+const CHARGEOFF = '/api/1/loyalty/iiko/customer/wallet/chargeoff';
 
 const clock = createTestClock(ORDER_TEST_MORNING);
 let t: TestApp;
@@ -113,20 +116,60 @@ describe('the iiko card through the API', () => {
     expect(guest.balance).toBe(2_800);
   });
 
-  it('refuses an order with bonuses when iiko refuses the charge, and writes nothing', async () => {
-    const who = await signInTestCustomer(t);
-    fake.addGuest(`+${who.phone}`, 30_000);
-    fake.fail('/api/1/loyalty/iiko/customer/wallet/chargeoff', 500);
-    const res = await postOrder(t, who.token, deliveryOrderBody({ loyalty_amount: 10_000 }), {
-      locale: 'en',
-    });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'LOYALTY_UNAVAILABLE' });
-    expect(await t.db.db.select().from(orders).where(eq(orders.customerId, who.id))).toEqual([]);
-    expect(await t.db.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.customerId, who.id))).toEqual(
-      [],
-    );
-  });
+  it.each([
+    [400, 'Not enough money on the wallet'],
+    [503, 'Service unavailable'],
+  ])(
+    'refuses an order with bonuses when iiko turns the charge away (%i), and writes nothing',
+    async (status, why) => {
+      const who = await signInTestCustomer(t);
+      fake.addGuest(`+${who.phone}`, 30_000);
+      fake.fail(CHARGEOFF, status, { errorDescription: why });
+      try {
+        const res = await postOrder(t, who.token, deliveryOrderBody({ loyalty_amount: 10_000 }), {
+          locale: 'en',
+        });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'LOYALTY_UNAVAILABLE' });
+      } finally {
+        fake.fail(CHARGEOFF, null);
+      }
+      expect(await t.db.db.select().from(orders).where(eq(orders.customerId, who.id))).toEqual([]);
+      expect(await t.db.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.customerId, who.id))).toEqual(
+        [],
+      );
+    },
+  );
+
+  it.each([500, 502, 504])(
+    'sets the charge aside for the manager when its answer is %i: iiko may have made it before the error',
+    async (status) => {
+      const who = await signInTestCustomer(t);
+      fake.addGuest(`+${who.phone}`, 30_000);
+      fake.fail(CHARGEOFF, status);
+      try {
+        const res = await postOrder(t, who.token, deliveryOrderBody({ loyalty_amount: 10_000 }));
+        expect(res.statusCode).toBe(503);
+      } finally {
+        fake.fail(CHARGEOFF, null);
+      }
+      expect(await t.db.db.select().from(orders).where(eq(orders.customerId, who.id))).toEqual([]);
+      const rows = await t.db.db
+        .select({
+          reason: loyaltyLedger.reason,
+          gaveUpAt: loyaltyOutbox.gaveUpAt,
+          lastError: loyaltyOutbox.lastError,
+        })
+        .from(loyaltyLedger)
+        .leftJoin(loyaltyOutbox, eq(loyaltyOutbox.ledgerId, loyaltyLedger.id))
+        .where(eq(loyaltyLedger.customerId, who.id))
+        .orderBy(loyaltyLedger.amount);
+      expect(rows).toEqual([
+        { reason: 'spent', gaveUpAt: null, lastError: null },
+        { reason: 'refund', gaveUpAt: expect.any(Date), lastError: UNKNOWN_CHARGE },
+      ]);
+    },
+  );
 
   it('still quotes and places orders without bonuses while iiko is down', async () => {
     const who = await signInTestCustomer(t);

@@ -124,7 +124,7 @@ export async function placeChargingAhead<T extends { replayed: boolean }>(
       // Left as they are, the rows reach the manager's screen (set aside when their lease ends).
       deps.log?.error(
         { orderNumber, amount },
-        'loyalty: the rows of a charge iiko did not make are still there; the manager will see them',
+        "loyalty: the rows of a charge iiko did not make were not dropped (a give-back tried, or the charge marked not charged, meanwhile); any left are on the manager's list",
       );
     }
     if (isLoyaltyUnavailable(error)) throw apiError(503, 'LOYALTY_UNAVAILABLE');
@@ -194,7 +194,7 @@ async function giveBack(deps: ChargeAheadDeps, charged: ChargedAhead): Promise<v
   } catch (error) {
     deps.log?.error(
       { err: error, orderNumber: charged.orderNumber, amount: charged.amount },
-      'loyalty: bonuses charged for an order that was not placed could not be queued to be given back; the manager will see them when their lease ends',
+      "loyalty: bonuses charged for an order that was not placed could not be queued to be given back; look for the chargeoff under the order's number in iiko (its rows, if still there, reach the manager's list when their lease ends)",
     );
   }
 }

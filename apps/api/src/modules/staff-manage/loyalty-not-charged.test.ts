@@ -150,7 +150,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
     expect(await ledgerOf(other)).toEqual(pair);
   });
 
-  it('takes the locks in the order a placement giving the charge back takes them: no deadlock, the charge written again', async () => {
+  it('takes the locks in the order a placement giving the charge back takes them: no deadlock (a test of the PostgreSQL run; PGlite runs one transaction at a time), the charge written again', async () => {
     const { who, orderNumber, id } = await stoppedCharge(600);
     const [spend] = await t.db.db
       .select({ id: loyaltyLedger.id })

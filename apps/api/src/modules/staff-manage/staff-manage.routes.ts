@@ -277,7 +277,7 @@ export async function staffManageRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/v1/staff/loyalty-movements/:id/not-charged',
     summary: 'iiko never made the charge of a set-aside give-back: the charge and its give-back are dropped',
-    description: `Only for the give-back of bonuses charged for an order that was never written, set aside because whether iiko made the charge was unknown (charge_unknown): the manager found no chargeoff in iiko, so the spend and its give-back leave the customer's history (nothing is made in iiko). Any other movement: 409 STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE. ${loyaltyNote}`,
+    description: `Only for the give-back of bonuses charged for an order that was never written, set aside because whether iiko made the charge was unknown (charge_unknown): the manager found no chargeoff in iiko, so the spend and its give-back leave the customer's history (nothing is made in iiko). Any other movement: 409 STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE; within 5 minutes of the charge (iiko may still make it): 409 STAFF_MANAGE_LOYALTY_CHARGE_TOO_RECENT. ${loyaltyNote}`,
     params: ZLoyaltyMovementParams,
     response: { 204: z.null(), ...errors, 409: ZApiError },
     status: 204,
