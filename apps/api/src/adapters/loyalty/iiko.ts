@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createBreaker } from './call-guard.ts';
+import { createKeptGuests, type GuestIds } from './kept-guests.ts';
 import { ledgerHistory, recordEarn, recordRefund } from './ledger.ts';
 import {
   type LoyaltyCustomer,
@@ -77,8 +78,6 @@ const ZErrorAnswer = z.object({ errorDescription: z.string().optional(), error: 
 
 type Answer = { status: number; body: unknown };
 type Guest = { id: string; walletId: string | null; balance: number };
-/** What a movement needs of a guest: their id and their bonus wallet's. */
-type GuestIds = { id: string; walletId: string };
 
 /** Errors of fetch (its cause's code) meaning the request was never sent. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -131,25 +130,12 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     now,
     refuse: (why) => new LoyaltyUnavailableError(`iiko not called: ${why}`),
   });
-  const guestTtlMs = config.guestTtlMs ?? IIKO_GUEST_TTL_MS;
-  const guestsKept = config.guestsKept ?? IIKO_GUESTS_KEPT;
-  /** Phone -> the guest's ids and until when they are reused (insertion order: the oldest first). */
-  const knownGuests = new Map<string, GuestIds & { until: number }>();
-  const keepGuest = (phone: string, ids: GuestIds) => {
-    knownGuests.delete(phone);
-    knownGuests.set(phone, { ...ids, until: now() + guestTtlMs });
-    for (const oldest of knownGuests.keys()) {
-      if (knownGuests.size <= guestsKept) break;
-      knownGuests.delete(oldest);
-    }
-  };
-  const knownGuest = (phone: string): GuestIds | null => {
-    const known = knownGuests.get(phone);
-    if (!known) return null;
-    if (known.until > now()) return { id: known.id, walletId: known.walletId };
-    knownGuests.delete(phone);
-    return null;
-  };
+  /** Phone -> the guest's ids, reused by a chargeoff for IIKO_GUEST_TTL_MS. */
+  const knownGuests = createKeptGuests({
+    ttlMs: config.guestTtlMs ?? IIKO_GUEST_TTL_MS,
+    max: config.guestsKept ?? IIKO_GUESTS_KEPT,
+    now,
+  });
 
   /** When an operation starting now must be done (performance.now() milliseconds: real time). */
   const deadlineFromNow = () => performance.now() + operationMs;
@@ -251,7 +237,7 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       deadline,
     ).catch(asRead);
     if (answer.status === 400 && NO_GUEST.test(describe(answer))) {
-      knownGuests.delete(phone);
+      knownGuests.forget(phone);
       return null;
     }
     const parsed = ZCustomerInfo.safeParse(answer.body);
@@ -259,8 +245,8 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
       throw new LoyaltyUnavailableError(`iiko customer/info failed (${describe(answer)})`);
     }
     const wallet = parsed.data.walletBalances?.find((w) => w.type === IIKO_BONUS_WALLET);
-    if (wallet) keepGuest(phone, { id: parsed.data.id, walletId: wallet.id });
-    else knownGuests.delete(phone);
+    if (wallet) knownGuests.keep(phone, { id: parsed.data.id, walletId: wallet.id });
+    else knownGuests.forget(phone);
     return {
       id: parsed.data.id,
       walletId: wallet?.id ?? null,
@@ -283,11 +269,11 @@ export function createIikoLoyalty(config: IikoConfig): LoyaltyProgram {
     comment: string,
   ): Promise<void> {
     const deadline = deadlineFromNow();
-    const known = kind === 'chargeoff' ? knownGuest(customer.phone) : null;
+    const known = kind === 'chargeoff' ? knownGuests.get(customer.phone) : null;
     const ids = known ?? (await guestIds(customer.phone, order, deadline));
     let answer = await movement(kind, ids, sum, comment, deadline);
     if (known && isFinalRefusal(answer.status)) {
-      knownGuests.delete(customer.phone);
+      knownGuests.forget(customer.phone);
       const fresh = await guestIds(customer.phone, order, deadline);
       if (fresh.id !== known.id || fresh.walletId !== known.walletId) {
         answer = await movement(kind, fresh, sum, comment, deadline);

@@ -58,14 +58,28 @@ export const NOT_CHARGED_AFTER_MS = LOYALTY_OUTBOX_LEASE_MS;
 /** A give-back of bonuses charged for an order never written, set aside as the charge's outcome was unknown. */
 const isUnknownCharge = (row: QueuedMovementRow) => row.orderId === null && row.awaitsCharge;
 
+/** The refusals (409) an action may give for a given-up movement it cannot take now. */
+type Refusal = 'STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE' | 'STAFF_MANAGE_LOYALTY_CHARGE_TOO_RECENT';
+
+/**
+ * 'Not charged' is for an unknown charge's give-back only, and not before iiko could still make the
+ * charge (NOT_CHARGED_AFTER_MS after it was asked for).
+ */
+const refuseNotCharged = (row: QueuedMovementRow, now: Date): Refusal | null => {
+  if (!isUnknownCharge(row)) return 'STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE';
+  if (now.getTime() < row.createdAt.getTime() + NOT_CHARGED_AFTER_MS)
+    return 'STAFF_MANAGE_LOYALTY_CHARGE_TOO_RECENT';
+  return null;
+};
+
 type ManagerAction = {
   change: (tx: Tx, ledgerId: string, now: Date) => Promise<void>;
   /** What the audit log says the movement became. */
   became: string;
   /** Made by the provider (iiko) afterwards: refused with the local card. */
   needsProvider: boolean;
-  /** Only for such movements; the rest are refused (409 STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE). */
-  only?: (row: QueuedMovementRow) => boolean;
+  /** The action's own precondition: why it may not be taken on this movement now (409), or null. */
+  refuse?: (row: QueuedMovementRow, now: Date) => Refusal | null;
 };
 
 /** What each manager action does to a given-up movement. */
@@ -83,7 +97,7 @@ const ACTIONS: Record<'loyalty.retry' | 'loyalty.settle' | 'loyalty.not-charged'
     },
     became: 'not-charged',
     needsProvider: false,
-    only: isUnknownCharge,
+    refuse: refuseNotCharged,
   },
 };
 
@@ -101,7 +115,7 @@ async function onGivenUp(
   action: keyof typeof ACTIONS,
 ): Promise<{ row: QueuedMovementRow; now: Date }> {
   requireChainManager(staff);
-  const { change, became, needsProvider, only } = ACTIONS[action];
+  const { change, became, needsProvider, refuse } = ACTIONS[action];
   return deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const row = await lockQueuedMovement(tx, staff.shipperId, ledgerId);
@@ -109,10 +123,8 @@ async function onGivenUp(
     if (!row.gaveUpAt) throw apiError(409, 'STAFF_MANAGE_LOYALTY_STILL_TRYING');
     if (needsProvider && deps.loyaltyProvider !== 'iiko')
       throw apiError(409, 'STAFF_MANAGE_LOYALTY_NO_PROVIDER');
-    if (only && !only(row)) throw apiError(409, 'STAFF_MANAGE_LOYALTY_NOT_UNKNOWN_CHARGE');
-    if (only && now.getTime() < row.createdAt.getTime() + NOT_CHARGED_AFTER_MS) {
-      throw apiError(409, 'STAFF_MANAGE_LOYALTY_CHARGE_TOO_RECENT');
-    }
+    const refusal = refuse?.(row, now);
+    if (refusal) throw apiError(409, refusal);
     await change(tx, ledgerId, now);
     const before = toMovement(row);
     await recordAudit(

@@ -4,14 +4,12 @@
  */
 import { ZApiError, ZLoyaltyMovementsResponse, ZQueuedLoyaltyMovement } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
+import { describe, expect, it } from 'vitest';
 import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
-import { enqueueMovement, LOYALTY_OUTBOX_LEASE_MS, UNKNOWN_CHARGE } from '../../adapters/loyalty/outbox.ts';
+import { enqueueMovement, UNKNOWN_CHARGE } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox, shippers } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
-import { buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
 import {
   deliveryOrderBody,
   ORDER_TEST_MORNING,
@@ -23,37 +21,24 @@ import { runLoyaltyOutboxJob } from '../loyalty/loyalty-outbox.job.ts';
 import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import {
-  addTestManagers,
-  auditRowsOf,
-  callAs,
-  type Login,
-  signIn,
-  signInAll,
-} from './staff-manage.fixtures.ts';
+  type LoyaltyWorkspace,
+  MOVEMENTS_URL,
+  stoppedCharge,
+  TOPUP,
+  useLoyaltyWorkspace,
+} from './loyalty-movements.fixtures.ts';
+import { addTestManagers, auditRowsOf, callAs, type Login, signIn } from './staff-manage.fixtures.ts';
 
-const TOPUP = '/api/1/loyalty/iiko/customer/wallet/topup';
-const URL = '/v1/staff/loyalty-movements';
+const URL = MOVEMENTS_URL;
 const clock = createTestClock(ORDER_TEST_MORNING);
-let iiko: IikoTestApp | undefined;
+let ws: LoyaltyWorkspace;
 let t: TestApp;
 let fake: FakeIiko;
 let tokens: Record<Login, string>;
 let call: ReturnType<typeof callAs>;
-
-beforeAll(async () => {
-  iiko = await buildIikoTestApp({ clock: clock.now });
-  ({ t, fake } = iiko);
-  await addTestManagers(t);
-  tokens = await signInAll(t);
-  call = callAs(t);
-}, 60_000);
-afterAll(async () => {
-  await iiko?.close();
-});
-beforeEach(async () => {
-  clock.set(ORDER_TEST_MORNING);
-  fake.fail(TOPUP, null);
-  await t.db.db.delete(loyaltyOutbox);
+useLoyaltyWorkspace(clock, (workspace) => {
+  ws = workspace;
+  ({ t, fake, tokens, call } = workspace);
 });
 
 /** A bonus order cancelled while iiko answers `status` to its refund: its movement after one round. */
@@ -235,35 +220,14 @@ describe('DELETE /v1/staff/loyalty-movements/{id}', () => {
 });
 
 describe('a give-back of bonuses charged for an order that was not placed', () => {
-  /** What a placement that stopped after writing its charge leaves (order-charge.ts), its lease ended. */
-  async function stoppedCharge(amount: number) {
-    const who = await signInTestCustomer(t);
-    const guest = fake.addGuest(`+${who.phone}`, 9_000);
-    const rows = await t.db.db.transaction((tx) =>
-      writeCharge(
-        tx,
-        { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
-        { orderNumber: 'B-99977', amount, idempotencyKey: null },
-        clock.now(),
-      ),
-    );
-    if (!rows) throw new Error('no charge written');
-    clock.advance(LOYALTY_OUTBOX_LEASE_MS);
-    // Whether iiko took the charge is unknown: the round sets it aside, and makes nothing.
-    fake.requests.length = 0;
-    expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
-    expect(fake.requests.filter((r) => r.path === TOPUP)).toEqual([]);
-    return { guest, id: rows.giveBackId };
-  }
-
   it('is set aside for the manager under its number and no order, and given back when the manager tries it', async () => {
-    const { guest, id } = await stoppedCharge(1_000);
+    const { guest, id, orderNumber } = await stoppedCharge(ws, 1_000);
     const body = ZLoyaltyMovementsResponse.parse((await list()).json());
     expect(body.movements).toEqual([
       expect.objectContaining({
         id,
         order_id: null,
-        external_order_id: 'B-99977',
+        external_order_id: orderNumber,
         reason: 'refund',
         amount: 1_000,
         state: 'gave-up',
@@ -279,7 +243,7 @@ describe('a give-back of bonuses charged for an order that was not placed', () =
       state: 'retrying',
       charge_unknown: false,
     });
-    expect(await runLoyaltyOutboxJob(t.app)).toEqual(['B-99977']);
+    expect(await runLoyaltyOutboxJob(t.app)).toEqual([orderNumber]);
     expect(guest.balance).toBe(9_000);
     const [audit] = await auditRowsOf(t, id);
     expect(audit).toMatchObject({ action: 'loyalty.retry', targetType: 'loyalty-movement' });
@@ -298,7 +262,7 @@ describe('a give-back of bonuses charged for an order that was not placed', () =
   });
 
   it('is settled by the manager when iiko shows no chargeoff, with the movement as the audit target', async () => {
-    const { guest, id } = await stoppedCharge(2_000);
+    const { guest, id } = await stoppedCharge(ws, 2_000);
     const res = await call('DELETE', `${URL}/${id}`, { token: tokens.manager });
     expect(res.statusCode, res.body).toBe(204);
     const [audit] = await auditRowsOf(t, id);

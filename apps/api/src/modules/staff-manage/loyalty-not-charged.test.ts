@@ -6,14 +6,14 @@
  */
 import { type TLoyaltyMovement, ZApiError, ZLoyaltyMovementsResponse } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { giveBackCharge, writeCharge } from '../../adapters/loyalty/charge-ahead.ts';
 import type { FakeIiko } from '../../adapters/loyalty/fake-iiko.ts';
 import { LOYALTY_OUTBOX_LEASE_MS, setAsideUnknownCharge } from '../../adapters/loyalty/outbox.ts';
 import { loyaltyLedger, loyaltyOutbox } from '../../db/schema/index.ts';
 import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
-import { authOf, buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
+import { authOf } from '../../test/iiko.ts';
 import {
   ORDER_TEST_MORNING,
   placeTestOrder,
@@ -23,56 +23,28 @@ import {
 import { runLoyaltyOutboxJob } from '../loyalty/loyalty-outbox.job.ts';
 import { LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
+import {
+  type LoyaltyWorkspace,
+  MOVEMENTS_URL,
+  nextOrderNumber,
+  stoppedCharge,
+  TOPUP,
+  useLoyaltyWorkspace,
+} from './loyalty-movements.fixtures.ts';
 import { dropUnmadeCharge, lockQueuedMovement } from './loyalty-movements.repository.ts';
-import { addTestManagers, auditRowsOf, callAs, type Login, signInAll } from './staff-manage.fixtures.ts';
+import { auditRowsOf, type callAs, type Login } from './staff-manage.fixtures.ts';
 
-const TOPUP = '/api/1/loyalty/iiko/customer/wallet/topup';
-const URL = '/v1/staff/loyalty-movements';
+const URL = MOVEMENTS_URL;
 const clock = createTestClock(ORDER_TEST_MORNING);
-let iiko: IikoTestApp | undefined;
+let ws: LoyaltyWorkspace;
 let t: TestApp;
 let fake: FakeIiko;
 let tokens: Record<Login, string>;
 let call: ReturnType<typeof callAs>;
-
-beforeAll(async () => {
-  iiko = await buildIikoTestApp({ clock: clock.now });
-  ({ t, fake } = iiko);
-  await addTestManagers(t);
-  tokens = await signInAll(t);
-  call = callAs(t);
-}, 60_000);
-afterAll(async () => {
-  await iiko?.close();
+useLoyaltyWorkspace(clock, (workspace) => {
+  ws = workspace;
+  ({ t, fake, tokens, call } = workspace);
 });
-beforeEach(async () => {
-  clock.set(ORDER_TEST_MORNING);
-  fake.fail(TOPUP, null);
-  await t.db.db.delete(loyaltyOutbox);
-});
-
-let numbers = 99_100;
-/**
- * What a placement that stopped after writing its charge leaves (order-charge.ts), its lease ended and
- * set aside by the outbox round: the give-back of a charge whose outcome is unknown.
- */
-async function stoppedCharge(amount: number) {
-  const who = await signInTestCustomer(t);
-  const guest = fake.addGuest(`+${who.phone}`, 9_000);
-  const orderNumber = `B-${numbers++}`;
-  const rows = await t.db.db.transaction((tx) =>
-    writeCharge(
-      tx,
-      { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
-      { orderNumber, amount, idempotencyKey: null },
-      clock.now(),
-    ),
-  );
-  if (!rows) throw new Error('no charge written');
-  clock.advance(LOYALTY_OUTBOX_LEASE_MS);
-  expect(await runLoyaltyOutboxJob(t.app)).toEqual([]);
-  return { who, guest, orderNumber, id: rows.giveBackId };
-}
 
 const ledgerOf = (who: TestCustomer) =>
   t.db.db
@@ -90,7 +62,7 @@ const notCharged = (id: string, login: Login = 'manager', lang?: string) =>
 
 describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
   it('drops a set-aside charge iiko never made: gone from the queue and the customer’s history, nothing made in iiko', async () => {
-    const { who, guest, orderNumber, id } = await stoppedCharge(1_500);
+    const { who, guest, orderNumber, id } = await stoppedCharge(ws, 1_500);
     expect(await ledgerOf(who)).toEqual([
       { reason: 'spent', amount: -1_500 },
       { reason: 'refund', amount: 1_500 },
@@ -127,7 +99,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
   });
 
   it('leaves another charge of the same amount as it is: the same customer’s, and another’s under the number', async () => {
-    const first = await stoppedCharge(1_000);
+    const first = await stoppedCharge(ws, 1_000);
     const other = await signInTestCustomer(t);
     const charge = (customerId: string, orderNumber: string) =>
       t.db.db.transaction((tx) =>
@@ -138,7 +110,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
           clock.now(),
         ),
       );
-    expect(await charge(first.who.id, `B-${numbers++}`)).not.toBeNull();
+    expect(await charge(first.who.id, nextOrderNumber())).not.toBeNull();
     // No two orders share a number; the drop still names the customer as well as the number.
     expect(await charge(other.id, first.orderNumber)).not.toBeNull();
     expect((await notCharged(first.id)).statusCode).toBe(204);
@@ -151,7 +123,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
   });
 
   it('takes the locks in the order a placement giving the charge back takes them: no deadlock (a test of the PostgreSQL run; PGlite runs one transaction at a time), the charge written again', async () => {
-    const { who, orderNumber, id } = await stoppedCharge(600);
+    const { who, orderNumber, id } = await stoppedCharge(ws, 600);
     const [spend] = await t.db.db
       .select({ id: loyaltyLedger.id })
       .from(loyaltyLedger)
@@ -191,7 +163,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
       writeCharge(
         tx,
         { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
-        { orderNumber: `B-${numbers++}`, amount: 800, idempotencyKey: null },
+        { orderNumber: nextOrderNumber(), amount: 800, idempotencyKey: null },
         clock.now(),
       ),
     );
@@ -244,7 +216,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
     ).toHaveLength(1);
 
     // A set-aside give-back the manager then tried again: iiko did charge, and a try stopped again.
-    const tried = await stoppedCharge(700);
+    const tried = await stoppedCharge(ws, 700);
     expect((await call('POST', `${URL}/${tried.id}/retry`, { token: tokens.manager })).statusCode).toBe(200);
     await t.db.db
       .update(loyaltyOutbox)
@@ -261,7 +233,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
       writeCharge(
         tx,
         { shipperId: CLIENT_HEADERS.shipper, customerId: who.id },
-        { orderNumber: `B-${numbers++}`, amount: 900, idempotencyKey: null },
+        { orderNumber: nextOrderNumber(), amount: 900, idempotencyKey: null },
         clock.now(),
       ),
     );
@@ -277,7 +249,7 @@ describe('POST /v1/staff/loyalty-movements/{id}/not-charged', () => {
     expect((await call('POST', `${URL}/not-an-id/not-charged`, { token: tokens.manager })).statusCode).toBe(
       400,
     );
-    const { id } = await stoppedCharge(300);
+    const { id } = await stoppedCharge(ws, 300);
     expect((await notCharged(id, 'manager-chilonzor')).statusCode).toBe(403);
     expect((await notCharged(id, 'operator')).statusCode).toBe(403);
     expect((await call('POST', `${URL}/${id}/not-charged`)).statusCode).toBe(401);
