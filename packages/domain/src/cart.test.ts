@@ -1,10 +1,13 @@
+import { ZOrderProductInput } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type AutoAddProduct,
+  addOutcome,
   addToCart,
   applyDiscountPrices,
   autoAddApplies,
   availableLines,
+  CART_LINE_QUANTITY_MAX,
   type CartLine,
   cartGoodsPrice,
   cartSubtotal,
@@ -14,6 +17,7 @@ import {
   decrementLine,
   discountProductId,
   incrementLine,
+  linesToRemove,
   lineTotal,
   lineUnitPrice,
   markStop,
@@ -170,6 +174,59 @@ describe('addToCart', () => {
   });
 });
 
+describe('at most CART_LINE_QUANTITY_MAX (99) of a line, what an order takes', () => {
+  it('is the order contract’s limit of a product’s quantity', () => {
+    const product = (quantity: number) => ({
+      product_id: '00000000-0000-4000-8000-000000000001',
+      type: 'simple',
+      variants: [],
+      quantity,
+      order_modifiers: [],
+    });
+    expect(ZOrderProductInput.safeParse(product(CART_LINE_QUANTITY_MAX)).success).toBe(true);
+    expect(ZOrderProductInput.safeParse(product(CART_LINE_QUANTITY_MAX + 1)).success).toBe(false);
+  });
+
+  it('adding to a plain line stops at the limit', () => {
+    const lines = addToCart([line({ quantity: 60 })], item({ quantity: 60 }), keys('k2'));
+    expect(lines).toEqual([line({ quantity: 99 })]);
+  });
+
+  it('a new line holds at most the limit', () => {
+    expect(addToCart([], item({ quantity: 150 }), keys('k1'))[0]?.quantity).toBe(99);
+    expect(addToCart([], item({ quantity: 150, order_modifiers: [cheese] }), keys('k1'))[0]?.quantity).toBe(
+      99,
+    );
+  });
+
+  it('incrementLine stops at the limit, setLineQuantity sets at most it', () => {
+    const full = [line({ key: 'a', quantity: 99 })];
+    expect(incrementLine(full, 'a')).toEqual(full);
+    expect(incrementLine([line({ key: 'a', quantity: 98 })], 'a')[0]?.quantity).toBe(99);
+    expect(setLineQuantity(full, 'a', 500)[0]?.quantity).toBe(99);
+  });
+
+  it('addOutcome says when an add is held back by the limit, or changes nothing at all', () => {
+    expect(addOutcome([], item())).toBe('added');
+    expect(addOutcome([line({ quantity: 94 })], item({ quantity: 5 }))).toBe('added');
+    expect(addOutcome([line({ quantity: 95 })], item({ quantity: 5 }))).toBe('capped');
+    expect(addOutcome([line({ quantity: 99 })], item())).toBe('capped');
+    expect(addAndCompare([line({ quantity: 99 })], item())).toBe('unchanged');
+    expect(addOutcome([], item({ quantity: 100 }))).toBe('capped');
+    expect(addOutcome([line({ default_product: true })], item())).toBe('auto-added');
+    expect(addAndCompare([line({ default_product: true })], item())).toBe('unchanged');
+    // A line with choices is a new line, whatever the plain line holds.
+    expect(addOutcome([line({ quantity: 99 })], item({ order_modifiers: [cheese] }))).toBe('added');
+    expect(addOutcome([], item({ order_modifiers: [cheese], quantity: 100 }))).toBe('capped');
+  });
+});
+
+/** Whether addToCart changed the lines (a new array with the same lines is no change). */
+const addAndCompare = (before: CartLine[], added: NewCartItem) => {
+  const after = addToCart(before, added, keys('k9'));
+  return after.length === before.length && after.every((l, i) => l === before[i]) ? 'unchanged' : 'changed';
+};
+
 describe('quantity changes', () => {
   const lines = [line({ key: 'a', quantity: 2 }), line({ key: 'b', product_id: 'p2', quantity: 1 })];
 
@@ -254,6 +311,17 @@ describe('stop list', () => {
 
   it('availableLines leaves stopped lines out', () => {
     expect(availableLines(markStop(lines, ['p1'])).map((l) => l.key)).toEqual(['c']);
+  });
+
+  it('linesToRemove are the stopped lines but the auto-added ones, which the order leaves out by itself', () => {
+    const withNapkins = [...lines, line({ key: 'n', product_id: 'p-napkin', default_product: true })];
+    expect(linesToRemove(markStop(withNapkins, ['p-napkin'])).map((l) => l.key)).toEqual(['d']);
+    expect(linesToRemove(markStop(withNapkins, ['p1', 'p-napkin'])).map((l) => l.key)).toEqual([
+      'a',
+      'b',
+      'd',
+    ]);
+    expect(availableLines(markStop(withNapkins, ['p-napkin'])).map((l) => l.key)).toEqual(['a', 'b', 'c']);
   });
 });
 

@@ -45,6 +45,11 @@ export type NewCartItem = Omit<CartLine, 'key' | 'quantity' | 'in_stop' | 'price
 
 export type MakeKey = () => string;
 
+/** The most units one line can hold: what an order takes of one product (the order contract's `quantity` max). */
+export const CART_LINE_QUANTITY_MAX = 99;
+
+const capped = (quantity: number): number => Math.min(quantity, CART_LINE_QUANTITY_MAX);
+
 const assertQuantity = (quantity: number): void => {
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
     throw new RangeError(`a cart quantity is a whole number of at least 1, got ${quantity}`);
@@ -90,6 +95,8 @@ const appendLine = (
  * - If the product is in the cart as a default (auto-added) line, adding it again changes nothing.
  * - Anything else (modifiers, combo, origin, or a simple product not yet in the cart) becomes a new
  *   line with a fresh unique key; price_with_discount starts equal to price.
+ * - A line never holds more than CART_LINE_QUANTITY_MAX: what would go past it is not added (see
+ *   addOutcome).
  */
 export const addToCart = (
   lines: readonly CartLine[],
@@ -100,12 +107,32 @@ export const addToCart = (
   assertQuantity(quantity);
   if (isPlain(item)) {
     if (lines.some((l) => l.product_id === item.product_id && l.default_product)) return [...lines];
-    const existing = lines.find((l) => l.product_id === item.product_id && isPlain(l));
+    const existing = plainLineOf(lines, item.product_id);
     if (existing) {
-      return lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l));
+      if (existing.quantity >= CART_LINE_QUANTITY_MAX) return [...lines];
+      return lines.map((l) => (l === existing ? { ...l, quantity: capped(l.quantity + quantity) } : l));
     }
   }
-  return appendLine(lines, item, quantity, makeKey);
+  return appendLine(lines, item, capped(quantity), makeKey);
+};
+
+const plainLineOf = (lines: readonly CartLine[], productId: string): CartLine | undefined =>
+  lines.find((l) => l.product_id === productId && isPlain(l));
+
+/**
+ * What adding the item does: 'auto-added' when nothing (the product is in the cart as a default,
+ * auto-added line), 'capped' when its line would pass CART_LINE_QUANTITY_MAX (so fewer units, or none,
+ * are added), else 'added'.
+ */
+export const addOutcome = (
+  lines: readonly CartLine[],
+  item: NewCartItem,
+): 'added' | 'auto-added' | 'capped' => {
+  const quantity = item.quantity ?? 1;
+  if (!isPlain(item)) return quantity > CART_LINE_QUANTITY_MAX ? 'capped' : 'added';
+  if (lines.some((l) => l.product_id === item.product_id && l.default_product)) return 'auto-added';
+  const held = plainLineOf(lines, item.product_id)?.quantity ?? 0;
+  return held + quantity > CART_LINE_QUANTITY_MAX ? 'capped' : 'added';
 };
 
 const updateLine = (
@@ -114,20 +141,26 @@ const updateLine = (
   update: (line: CartLine) => CartLine,
 ): CartLine[] => lines.map((l) => (l.key === key ? update(l) : l));
 
+/** One more unit, up to CART_LINE_QUANTITY_MAX. */
 export const incrementLine = (lines: readonly CartLine[], key: string): CartLine[] =>
-  updateLine(lines, key, (l) => ({ ...l, quantity: l.quantity + 1 }));
+  updateLine(lines, key, (l) =>
+    l.quantity < CART_LINE_QUANTITY_MAX ? { ...l, quantity: l.quantity + 1 } : l,
+  );
 
 /** Never goes below 1: removing a line is an explicit, confirmed action. */
 export const decrementLine = (lines: readonly CartLine[], key: string): CartLine[] =>
   updateLine(lines, key, (l) => (l.quantity > 1 ? { ...l, quantity: l.quantity - 1 } : l));
 
-/** Sets a line's quantity; 0 or less removes the line. Fractions are a caller bug and throw. */
+/**
+ * Sets a line's quantity, at most CART_LINE_QUANTITY_MAX; 0 or less removes the line. Fractions are a
+ * caller bug and throw.
+ */
 export const setLineQuantity = (lines: readonly CartLine[], key: string, quantity: number): CartLine[] => {
   if (!Number.isSafeInteger(quantity)) {
     throw new RangeError(`a cart quantity is a whole number, got ${quantity}`);
   }
   if (quantity <= 0) return removeLine(lines, key);
-  return updateLine(lines, key, (l) => ({ ...l, quantity }));
+  return updateLine(lines, key, (l) => ({ ...l, quantity: capped(quantity) }));
 };
 
 export const removeLine = (lines: readonly CartLine[], key: string): CartLine[] =>
@@ -188,6 +221,14 @@ export const lineTotal = (line: CartLine): number => lineUnitPrice(line) * line.
 
 /** Lines that can be ordered now (stopped products are shown as 'Unavailable' and left out). */
 export const availableLines = (lines: readonly CartLine[]): CartLine[] => lines.filter((l) => !l.in_stop);
+
+/**
+ * The stopped lines that hold the order back until the customer removes them. A stopped default
+ * (auto-added) line does not: the customer cannot remove it, and the order leaves it out like any
+ * stopped line (availableLines).
+ */
+export const linesToRemove = (lines: readonly CartLine[]): CartLine[] =>
+  lines.filter((l) => l.in_stop && !l.default_product);
 
 /** Sum of every line's total, stopped lines included; use availableLines first for what can be ordered. */
 export const cartSubtotal = (lines: readonly CartLine[]): number =>

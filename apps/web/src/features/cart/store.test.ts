@@ -120,11 +120,23 @@ describe('cart actions', () => {
       ['osh', false],
       ['napkins', true],
     ]);
-    store.getState().add(item('napkins'));
+    expect(store.getState().add(item('napkins'))).toBe('auto-added');
     expect(store.getState().lines.find((l) => l.product_id === 'napkins')?.quantity).toBe(1);
     const osh = store.getState().lines[0]?.key ?? '';
     store.getState().remove(osh);
     expect(store.getState().lines).toEqual([]);
+  });
+
+  it('holds at most 99 of a line and says when it held an add back', async () => {
+    const { store } = storeWith();
+    await store.persist.rehydrate();
+    expect(store.getState().add(item('osh', { quantity: 60 }))).toBe('added');
+    expect(store.getState().add(item('osh', { quantity: 60 }))).toBe('capped');
+    expect(store.getState().lines.map((l) => l.quantity)).toEqual([99]);
+    const key = store.getState().lines[0]?.key ?? '';
+    store.getState().increment(key);
+    store.getState().setQuantity(key, 120);
+    expect(store.getState().lines.map((l) => l.quantity)).toEqual([99]);
   });
 
   it('marks only the currently stopped products', async () => {

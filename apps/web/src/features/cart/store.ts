@@ -3,6 +3,7 @@
 import type { TDeliveryType } from '@app/contracts';
 import {
   type AutoAddProduct,
+  addOutcome,
   addToCart,
   applyDiscountPrices,
   type CartLine,
@@ -32,10 +33,13 @@ import { followCartStore } from './quantities';
 
 export type CartData = { lines: CartLine[] };
 
+export type CartAddOutcome = ReturnType<typeof addOutcome>;
+
 export type CartState = CartData & {
   /** GET /v3/auto-add-product for the current order type; null until fetched (not persisted). */
   autoAdd: { products: AutoAddProduct[]; deliveryType: TDeliveryType } | null;
-  add: (item: NewCartItem) => void;
+  /** Adds the item (addToCart) and says what that did (addOutcome: 'capped' at 99 a line). */
+  add: (item: NewCartItem) => CartAddOutcome;
   increment: (key: string) => void;
   decrement: (key: string) => void;
   setQuantity: (key: string, quantity: number) => void;
@@ -126,7 +130,11 @@ export function createCartStore(overrides: Partial<CartPersist> = {}) {
       return {
         lines: [],
         autoAdd: null,
-        add: (item) => update((lines) => addToCart(lines, item)),
+        add: (item) => {
+          const outcome = addOutcome(get().lines, item);
+          if (outcome !== 'auto-added') update((lines) => addToCart(lines, item));
+          return outcome;
+        },
         increment: (key) => update((lines) => incrementLine(lines, key)),
         decrement: (key) => update((lines) => decrementLine(lines, key)),
         setQuantity: (key, quantity) => update((lines) => setLineQuantity(lines, key, quantity)),

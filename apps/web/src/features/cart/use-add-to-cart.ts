@@ -7,6 +7,7 @@ import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { useCommonStore } from '@/lib/stores/common';
 import { ensureHydrated } from '@/lib/stores/persist';
+import type { CartAddOutcome } from './store';
 
 export const autoAddQueryKey = (menuId: string | null, deliveryType: string) =>
   ['auto-add-product', menuId, deliveryType] as const;
@@ -43,20 +44,21 @@ async function chosenDeliveryType(): Promise<TDeliveryType> {
  * products (napkins, a free sauce) are fetched and become default lines; if that call fails the
  * product is still in the cart, only without them. Resolves once the item itself is in. The order
  * type is read when the item is added, not when the caller rendered (`chosenDeliveryType`).
+ * Resolves to what the add did: 'capped' when the line reached its 99 and fewer units (or none) went in.
  */
 export function useAddToCart(menuId: string | null) {
   const api = useApi();
 
   return useCallback(
-    async (item: NewCartItem) => {
+    async (item: NewCartItem): Promise<CartAddOutcome> => {
       const [{ cartStore, hasOwnLines }, deliveryType] = await Promise.all([
         loadCartStore(),
         chosenDeliveryType(),
       ]);
       const cart = cartStore.getState();
       const first = !hasOwnLines(cart.lines);
-      cart.add(item);
-      if (!first && cart.autoAdd?.deliveryType === deliveryType) return;
+      const outcome = cart.add(item);
+      if (!first && cart.autoAdd?.deliveryType === deliveryType) return outcome;
       // Not awaited: the customer's product is in the cart already; napkins may follow a moment later.
       // The query cache loads with this first add, not with the menu page (its cards fetch nothing).
       void import('@/lib/query-client')
@@ -73,6 +75,7 @@ export function useAddToCart(menuId: string | null) {
         )
         .then(({ products }) => cartStore.getState().setAutoAdd(products, deliveryType))
         .catch((error: unknown) => console.warn('auto-add products are unavailable', error));
+      return outcome;
     },
     [api, menuId],
   );

@@ -34,4 +34,11 @@ describe('checkoutBlock', () => {
       kind: 'unavailable',
     });
   });
+
+  it('does not wait on a stopped line the cart added by itself (napkins), which the order leaves out', () => {
+    const napkins = item('napkin', 1_000, { default_product: true });
+    const lines = markStop(cart(item('osh', 90_000), napkins), ['napkin']);
+    expect(lines.find((l) => l.product_id === 'napkin')?.in_stop).toBe(true);
+    expect(checkoutBlock(lines, 50_000)).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import type { CartLine } from '@app/domain';
+import { type CartLine, linesToRemove } from '@app/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useOrderingBlocked } from '@/features/location';
 import { useLoyaltyBalance } from '@/features/loyalty';
@@ -91,7 +91,8 @@ export function CheckoutForm({
   const repriced = useRepricedLines(lines, quote);
   const placement = usePlaceOrder({ onPlaced });
 
-  const stopped = lines.some((l) => l.in_stop);
+  // A stopped line the customer must remove first (an auto-added one is left out of the order).
+  const stopped = linesToRemove(lines).length > 0;
   const blockedByClosed = closed !== null && checkout.values.timing === 'express';
   // The page says these in its own words already: the closed-restaurant notice, the out-of-area
   // block, the minimum order line of the summary.

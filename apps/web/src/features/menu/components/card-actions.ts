@@ -1,6 +1,7 @@
 'use client';
 
 import type { TLocalizedText } from '@app/contracts';
+import { CART_LINE_QUANTITY_MAX } from '@app/domain';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type MouseEvent, type SyntheticEvent, useRef, useState } from 'react';
@@ -107,7 +108,7 @@ export function useCardActions(menuId: string, products: readonly MenuCard[]) {
     setBusy((current) => new Set(current).add(product.id));
     try {
       const { title, imageUrl } = await loadCartProductFacts(api, product.slug, menuId);
-      await addToCart({
+      const outcome = await addToCart({
         product_id: product.id,
         type: 'simple',
         variants: [],
@@ -120,7 +121,9 @@ export function useCardActions(menuId: string, products: readonly MenuCard[]) {
         slug: product.slug,
         comment: '',
       });
-      notify('success', t('menu.added', { name: product.name }));
+      if (outcome === 'capped') {
+        notify('error', t('menu.atMost', { name: product.name, max: CART_LINE_QUANTITY_MAX }));
+      } else notify('success', t('menu.added', { name: product.name }));
     } catch (error) {
       notify('error', apiErrorMessage(error, t('errors.generic')));
     } finally {

@@ -176,6 +176,26 @@ describe('the menu grid: cards without hooks, their links and buttons handled by
     fireEvent.click(button);
     await waitFor(() => expect(api.callsTo('GET', '/v2/product/non')).toHaveLength(2));
   });
+
+  it('says so when the line holds the most one order takes (99), and adds nothing more', async () => {
+    mockApi()
+      .on('GET', '/v2/product/osh', () => oshDetail())
+      .on('GET', '/v3/auto-add-product', () => ({ body: { products: [] } }));
+    renderGrid();
+    const { rehydrateAllStores } = await import('@/lib/stores/persist');
+    await act(() => rehydrateAllStores());
+    const { cartStore } = await import('@/features/cart');
+    act(() => {
+      cartStore.getState().clear();
+      cartStore.getState().add(cartItem(id(1), 42_000, { quantity: 99 }));
+    });
+    fireEvent.click(cardOf('osh').getByRole('button', { name: /osh name/ }));
+    await waitFor(() =>
+      expect(toasts.notify).toHaveBeenCalledWith('error', 'osh name: в одном заказе не больше 99 шт.'),
+    );
+    expect(toasts.notify).not.toHaveBeenCalledWith('success', expect.anything());
+    expect((await storedCartLines()).map((line) => line.quantity)).toEqual([99]);
+  });
 });
 
 /** The filter's and sort's switches, as the menu's controls use them. */

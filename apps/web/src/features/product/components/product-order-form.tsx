@@ -1,7 +1,7 @@
 'use client';
 
 import type { TLocale, TProductDetail } from '@app/contracts';
-import { chooseComboVariant, formatSum, modifiersUnorderable } from '@app/domain';
+import { CART_LINE_QUANTITY_MAX, chooseComboVariant, formatSum, modifiersUnorderable } from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import { offButtonProps } from '@/components/ui/button';
@@ -79,8 +79,9 @@ export function ProductOrderForm({
     if (busy || problems.length > 0 || unorderable) return;
     setBusy(true);
     try {
-      await addToCart(item);
-      notify('success', t('added', { name }));
+      if ((await addToCart(item)) === 'capped') {
+        notify('error', t('atMost', { name, max: CART_LINE_QUANTITY_MAX }));
+      } else notify('success', t('added', { name }));
       if (closeDialog) closeDialog();
       else setChoice(initialChoice(product, modifiers));
     } finally {
