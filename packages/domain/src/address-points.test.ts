@@ -150,6 +150,25 @@ describe('confirmDeliveryPoint', () => {
     expect(activeIds(next)).toEqual(['b']);
   });
 
+  it('moves the saved point with the same address to the new pin when that lies elsewhere', () => {
+    const next = confirmDeliveryPoint(state, { ...input, address: 'Street b' }, null, ids('new'));
+    expect(next.points.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(next.points[1]).toMatchObject({ address: 'Street b', name: 'Home b', location: [41.9, 69.9] });
+    expect(activeIds(next)).toEqual(['b']);
+    expect(next.location).toEqual([41.9, 69.9]);
+  });
+
+  it('keeps the saved point where it is when the new pin is within a metre of it', () => {
+    const next = confirmDeliveryPoint(
+      state,
+      { ...input, address: 'Street b', location: [41.200001, 69.200001] },
+      null,
+      ids('new'),
+    );
+    expect(next.points[1]?.location).toEqual([41.2, 69.2]);
+    expect(next.location).toEqual([41.2, 69.2]);
+  });
+
   it('otherwise saves a new active point', () => {
     const next = confirmDeliveryPoint(state, input, null, ids('new'));
     expect(next.points.map((p) => p.id)).toEqual(['a', 'b', 'new']);

@@ -72,9 +72,15 @@ export const removePoint = (state: AddressPointsState, id: string): AddressPoint
 export const activePoint = (state: AddressPointsState): AddressPoint | null =>
   state.points.find((p) => p.isActive) ?? null;
 
+/** Locations closer than this (about 1 m) are the same point. */
+const SAME_POINT_DEGREES = 1e-5;
+export const sameLocation = (a: Readonly<LatLong>, b: Readonly<LatLong>): boolean =>
+  Math.abs(a[0] - b[0]) < SAME_POINT_DEGREES && Math.abs(a[1] - b[1]) < SAME_POINT_DEGREES;
+
 /**
  * The map dialog's delivery confirm (spec section 4): update the address being edited; otherwise
- * select a saved point with the same address text; otherwise save a new active point.
+ * select a saved point with the same address text (moving it to the new pin when that lies elsewhere,
+ * so the order goes where the customer pointed); otherwise save a new active point.
  */
 export const confirmDeliveryPoint = (
   state: AddressPointsState,
@@ -88,7 +94,11 @@ export const confirmDeliveryPoint = (
   const sameAddress = state.points.find(
     (p) => normalizeAddress(p.address) === normalizeAddress(input.address),
   );
-  if (sameAddress) return activatePoint(state, sameAddress.id);
+  if (sameAddress) {
+    return sameLocation(sameAddress.location, input.location)
+      ? activatePoint(state, sameAddress.id)
+      : updatePoint(state, sameAddress.id, { location: [...input.location] });
+  }
   return savePoint(state, input, makeId);
 };
 

@@ -8,6 +8,8 @@ import { AddressList } from './address-list';
 
 const toasts = vi.hoisted(() => ({ notify: vi.fn() }));
 vi.mock('@/components/ui/toasts', () => toasts);
+const choose = vi.hoisted(() => ({ selectSavedPoint: vi.fn(async () => 'selected' as const) }));
+vi.mock('../lib/choose', () => choose);
 
 /** A saved point of a visitor who is not signed in (kept in the browser: no API call to remove it). */
 const point = (n: number, address: string): TAddressPoint => ({
@@ -21,8 +23,10 @@ const point = (n: number, address: string): TAddressPoint => ({
 
 beforeEach(() => {
   toasts.notify.mockClear();
+  choose.selectSavedPoint.mockClear();
   act(() =>
     useCommonStore.setState({
+      location: null,
       points: [point(1, 'Навои, 1'), point(2, 'Бабура, 2'), point(3, 'Чехова, 3')],
     }),
   );
@@ -55,5 +59,41 @@ describe('the saved addresses: the focus after a control it was on goes away (WC
 
     await user.click(screen.getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Изменить: Бабура, 2' })).toHaveFocus());
+  });
+});
+
+describe('picking the active address (spec section 4, "Address points")', () => {
+  const withActive = (location: { lat: number; long: number } | null) =>
+    act(() =>
+      useCommonStore.setState({
+        location,
+        points: [{ ...point(1, 'Навои, 1'), isActive: true }, point(2, 'Бабура, 2')],
+      }),
+    );
+
+  it('with the location set, it is already current: nothing is chosen again', async () => {
+    const user = userEvent.setup();
+    const onPicked = vi.fn();
+    withActive({ lat: 41.31, long: 69.2 });
+    renderInApp(<AddressList variant="inline" onAddNew={() => {}} onPicked={onPicked} />);
+    await user.click(pickButton('Навои, 1'));
+    expect(onPicked).toHaveBeenCalledTimes(1);
+    expect(choose.selectSavedPoint).not.toHaveBeenCalled();
+  });
+
+  it('after removing another address cleared the location, picking it selects it again', async () => {
+    const user = userEvent.setup();
+    const onPicked = vi.fn();
+    withActive({ lat: 41.31, long: 69.2 });
+    renderInApp(<AddressList variant="inline" onAddNew={() => {}} onPicked={onPicked} />);
+    await user.click(screen.getByRole('button', { name: 'Удалить: Бабура, 2' }));
+    await waitFor(() => expect(screen.queryByText('Бабура, 2')).toBeNull());
+    expect(useCommonStore.getState().location).toBeNull();
+    await user.click(pickButton('Навои, 1'));
+    await waitFor(() => expect(onPicked).toHaveBeenCalledTimes(1));
+    expect(choose.selectSavedPoint).toHaveBeenCalledWith(
+      '00000000-0000-4000-8000-000000000201',
+      expect.anything(),
+    );
   });
 });

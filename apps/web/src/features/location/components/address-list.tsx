@@ -140,7 +140,9 @@ export function AddressList({
   // focus of the one pressed).
   const pick = async (point: TAddressPoint) => {
     if (busy !== null) return;
-    if (point.isActive) {
+    // Already current. A removal clears the location but leaves the active point: picking it then
+    // sets the location, zone and branch again.
+    if (point.isActive && useCommonStore.getState().location !== null) {
       onPicked?.();
       return;
     }

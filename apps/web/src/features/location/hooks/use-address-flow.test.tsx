@@ -54,3 +54,28 @@ describe('the address flow on load: the prompt 5 s after the slot mounted (spec 
     expect(useAddressPopover.getState().open).toBe(true);
   });
 });
+
+describe('the address flow on load: a stored location without points (spec section 4)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const flush = async () => {
+    await import('../lib/describe-point');
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
+  const run = async (deliveryType: 'delivery' | 'self-pickup') => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const get = vi.fn(() => Promise.reject(new Error('offline')));
+    act(() => useCommonStore.setState({ points: [], location: { lat: 41.31, long: 69.28 }, deliveryType }));
+    renderHook(() => useAddressFlow({ get } as unknown as TApiClient, 'ru'));
+    await act(flush);
+    return get;
+  };
+
+  it('in delivery, the location is described to be saved as a point', async () => {
+    expect(await run('delivery')).toHaveBeenCalled();
+  });
+
+  it('not in self-pickup: nothing is looked up, saved or switched to delivery', async () => {
+    expect(await run('self-pickup')).not.toHaveBeenCalled();
+    expect(useCommonStore.getState().deliveryType).toBe('self-pickup');
+  });
+});

@@ -50,12 +50,14 @@ export function useAddressFlow(api: TApiClient, locale: string, since?: number):
       useAddressPopover.getState().show(view, true);
     };
 
-    const { location, points } = useCommonStore.getState();
-    if (location && needsPointFromLocation({ location, points })) {
+    const { location, points, deliveryType } = useCommonStore.getState();
+    if (location && needsPointFromLocation({ location, points, deliveryType })) {
       loadDescribePoint()
         .then((describePoint) => describePoint(api, location, locale))
         .then(async (point) => {
-          if (cancelled || !point || point.outOfZone) return;
+          // Checked again: the customer may have chosen self-pickup or a point meanwhile.
+          if (cancelled || !point || point.outOfZone || !needsPointFromLocation(useCommonStore.getState()))
+            return;
           const confirmDelivery = await loadConfirmDelivery();
           return confirmDelivery(
             { location, address: point.address, city: point.city, deliveryZoneId: point.zoneId },

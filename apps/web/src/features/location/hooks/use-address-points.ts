@@ -11,7 +11,8 @@ import { useLocationHydrated } from './use-hydrated';
  * Keeps the saved points with the account: once per page load for a signed-in customer (and at the
  * moment one signs in) the anonymous points are imported and the store takes the server's list; a
  * customer in a fresh browser so gets their addresses and the active one's location (and, when no
- * branch is chosen yet, its nearest active branch for the next page). Signing out drops the copy.
+ * branch is chosen yet, its zone and the nearest active branch serving it, for the next page).
+ * Signing out drops the copy.
  */
 export function useAddressPointsSync(api: TApiClient): void {
   const hydrated = useLocationHydrated();
@@ -37,8 +38,7 @@ export function useAddressPointsSync(api: TApiClient): void {
         syncPointsForCustomer(api, userId).then(async (location) => {
           if (cancelled || !location) return;
           const { branch, deliveryType } = useCommonStore.getState();
-          if (branch === null && deliveryType === 'delivery')
-            await applyNearestBranch(location, null, { api });
+          if (branch === null && deliveryType === 'delivery') await applyNearestBranch(location, { api });
         }),
       )
       .catch((error: unknown) => {

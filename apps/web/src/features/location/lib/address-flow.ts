@@ -1,4 +1,5 @@
 import type { TDeliveryType, TLatLong } from '@app/contracts';
+import { sameLocation } from '@app/domain';
 import type { TAddressPoint } from '@/lib/stores/common';
 
 /**
@@ -19,17 +20,19 @@ const activeOf = (points: readonly TAddressPoint[]) => points.find((p) => p.isAc
 export const shouldAskLocation = (s: TFlowState): boolean =>
   activeOf(s.points) === null && s.deliveryType !== 'self-pickup' && !s.promptShown;
 
-/** Locations closer than this (about 1 m) are the same point. */
-const SAME_POINT_DEGREES = 1e-5;
+/** Locations closer than about 1 m are the same point (the domain's tolerance). */
 export const samePoint = (a: readonly [number, number], b: TLatLong): boolean =>
-  Math.abs(a[0] - b.lat) < SAME_POINT_DEGREES && Math.abs(a[1] - b.long) < SAME_POINT_DEGREES;
+  sameLocation(a, [b.lat, b.long]);
 
 /**
  * A location exists, there are no points, and the active point is missing or differs: the location
- * is reverse-geocoded and saved as the active point (then the nearest active branch is chosen).
+ * is reverse-geocoded and saved as the active point (then the nearest active branch is chosen). Part
+ * of the address flow, so not in self-pickup (saving it would switch the customer to delivery).
  */
-export const needsPointFromLocation = (s: Pick<TFlowState, 'points' | 'location'>): boolean => {
-  if (s.location === null || s.points.length > 0) return false;
+export const needsPointFromLocation = (
+  s: Pick<TFlowState, 'points' | 'location' | 'deliveryType'>,
+): boolean => {
+  if (s.location === null || s.points.length > 0 || s.deliveryType === 'self-pickup') return false;
   const active = activeOf(s.points);
   return active === null || !samePoint(active.location, s.location);
 };

@@ -23,7 +23,8 @@ const { useCommonStore } = await import('@/lib/stores/common');
 const { useAuthStore } = await import('@/lib/stores/auth');
 const { rehydrateAllStores } = await import('@/lib/stores/persist');
 const { createApiClient } = await import('@/lib/api-client');
-const { confirmDelivery, confirmPickup, selectSavedPoint, toSelectedBranch } = await import('./choose');
+const { applyNearestBranch, confirmDelivery, confirmPickup, selectSavedPoint, toSelectedBranch } =
+  await import('./choose');
 
 const ZONE = '00000000-0000-4000-8000-0000000000a1';
 /** A zone as GET /v1/check_point_delivery_zones answers it. */
@@ -177,6 +178,9 @@ describe('confirmDelivery, anonymous (spec section 4, "Map dialog")', () => {
     const s = useCommonStore.getState();
     expect(s.points).toHaveLength(1);
     expect(s.points[0]?.isActive).toBe(true);
+    // The new pin lies elsewhere: the saved point moves there, with the location.
+    expect(s.points[0]?.location).toEqual([41.32, 69.29]);
+    expect(s.location).toEqual({ lat: 41.32, long: 69.29 });
   });
 
   it('updates the point being edited, which becomes the only active one', async () => {
@@ -292,6 +296,32 @@ describe('confirmDelivery, signed in: the server list is the truth', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/customer-addresses')).toBe(false);
   });
 
+  it('the same address text at a pin elsewhere: PUTs the new location to that address, not only activates it', async () => {
+    useCommonStore.getState().setPoints([
+      {
+        id: A1,
+        location: [41.31, 69.28],
+        address: 'Amir Temur 1',
+        name: '',
+        city: 'tashkent',
+        isActive: false,
+      },
+      { id: A2, location: [41.2, 69.2], address: 'Chilonzor 5', name: '', city: 'tashkent', isActive: true },
+    ]);
+    routes[`PUT /v1/customer-addresses/${A1}`] = () =>
+      list(
+        { ...serverAddress(A1, 'Amir Temur 1', true), location: { lat: 41.35, long: 69.3 } },
+        serverAddress(A2, 'Chilonzor 5', false),
+      );
+    await confirmDelivery({ ...input, location: [41.35, 69.3], address: 'amir temur 1' }, deps());
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /v1/customer-addresses/${A1}`]);
+    expect(writes[0]?.body).toEqual({ location: { lat: 41.35, long: 69.3 } });
+    const s = useCommonStore.getState();
+    expect(s.points[0]).toMatchObject({ id: A1, isActive: true, location: [41.35, 69.3] });
+    expect(s.location).toEqual({ lat: 41.35, long: 69.3 });
+  });
+
   it('a failed save leaves the store untouched and does not reload', async () => {
     routes['POST /v1/customer-addresses'] = () => ({
       status: 422,
@@ -358,5 +388,28 @@ describe('selectSavedPoint (picking from the address list)', () => {
   it('no zones configured at all: any point is served', async () => {
     routes['GET /v1/check_point_delivery_zones'] = () => ({ body: { all_count: 0, result: [] } });
     await expect(selectSavedPoint('p2', deps())).resolves.toBe('selected');
+  });
+});
+
+describe("applyNearestBranch (the account's active address arrived, no branch chosen yet)", () => {
+  const location = { lat: 41.31, long: 69.28 };
+
+  it('checks the zones first: stores the zone and takes the nearest active branch serving it, no reload', async () => {
+    routes['GET /v1/check_point_delivery_zones'] = () => ({ body: { all_count: 3, result: [zoneOf(ZONE)] } });
+    await applyNearestBranch(location, deps());
+    const s = useCommonStore.getState();
+    expect(s.deliveryZoneId).toBe(ZONE);
+    expect(s.branch?.id).toBe(amir.id);
+    expect(cookie('branch_id')).toBe(amir.id);
+    expect(calls.find((c) => c.path === '/v1/nearest-branch')?.query.get('delivery_zone_id')).toBe(ZONE);
+    expect(reloads).toBe(0);
+  });
+
+  it('zones exist but none holds the address: no zone and no branch', async () => {
+    useCommonStore.getState().setDeliveryZoneId(ZONE);
+    routes['GET /v1/check_point_delivery_zones'] = () => ({ body: { all_count: 3, result: [] } });
+    await applyNearestBranch(location, deps());
+    expect(useCommonStore.getState()).toMatchObject({ deliveryZoneId: null, branch: null });
+    expect(calls.some((c) => c.path === '/v1/nearest-branch')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { TBranch, TDeliveryType, TLatLong } from '@app/contracts';
-import { type AddressPointInput, activatePoint, confirmDeliveryPoint } from '@app/domain';
+import { type AddressPointInput, activatePoint, confirmDeliveryPoint, sameLocation } from '@app/domain';
 import type { TApiClient } from '@/lib/api-client';
 import { documentCookieJar, type TCookieJar } from '@/lib/cookies';
 import { pick } from '@/lib/localized';
@@ -113,8 +113,9 @@ const NEW_POINT = '\u0000new';
 
 /**
  * Saves the point by the domain's rules (update the edited point, else select the one with the
- * same address, else save a new active one). Signed in: the same decision made on the server's list
- * (`/v1/customer-addresses`), whose answer replaces the store's points. Anonymous: in the store.
+ * same address, moved to the new pin if it lies elsewhere, else save a new active one). Signed in:
+ * the same decision made on the server's list (`/v1/customer-addresses`), whose answer replaces the
+ * store's points. Anonymous: in the store.
  */
 export async function savePointByRules(
   input: AddressPointInput,
@@ -134,6 +135,11 @@ export async function savePointByRules(
   if (!active || active.id === NEW_POINT)
     return toPoints(await createAddress(api, { ...body, name: input.name }));
   if (active.id === editingId) return toPoints(await updateAddress(api, active.id, body));
+  // The same address text at a pin elsewhere: the saved address moves there (a PUT also makes it the
+  // only active one), or the account's list would send the order to the old place.
+  const saved = points.find((p) => p.id === active.id);
+  if (saved && !sameLocation(saved.location, active.location))
+    return toPoints(await updateAddress(api, active.id, { location: body.location }));
   return toPoints(await activateAddress(api, active.id));
 }
 
@@ -167,15 +173,21 @@ export async function confirmDelivery(
 
 /**
  * The nearest active branch for a location becomes current (store and cookies) without a reload:
- * used when the saved addresses arrive from the account and no branch is chosen yet.
+ * used when the saved addresses arrive from the account and no branch is chosen yet. As when a saved
+ * point is picked, the zones are checked first and the zone is stored, so the branch is one serving
+ * the address's zone; zones exist but none holds the point: no zone and no branch are set.
  */
-export async function applyNearestBranch(
-  location: TLatLong,
-  deliveryZoneId: string | null,
-  deps?: Partial<TLocationDeps>,
-): Promise<void> {
+export async function applyNearestBranch(location: TLatLong, deps?: Partial<TLocationDeps>): Promise<void> {
   const d = resolveDeps(deps);
-  applyBranch(firstActiveBranch(await fetchNearestBranches(d.api, location, deliveryZoneId)), d);
+  const check = await checkPointZones(d.api, location);
+  if (isOutOfServiceArea(check)) {
+    useCommonStore.getState().setDeliveryZoneId(null);
+    return;
+  }
+  const zoneId = check.result[0]?.id ?? null;
+  const nearest = await fetchNearestBranches(d.api, location, zoneId);
+  useCommonStore.getState().setDeliveryZoneId(zoneId);
+  applyBranch(firstActiveBranch(nearest), d);
 }
 
 /** The self-pickup confirm: the branch's fields and cookies, `delivery_type=self-pickup`, reload. */

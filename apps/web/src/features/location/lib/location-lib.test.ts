@@ -39,10 +39,15 @@ describe('address flow on load (spec section 4)', () => {
 
   it('turns a stored location into a point only when there are no points', () => {
     const location = { lat: 41.31, long: 69.28 };
-    expect(needsPointFromLocation({ location, points: [] })).toBe(true);
-    expect(needsPointFromLocation({ location: null, points: [] })).toBe(false);
-    expect(needsPointFromLocation({ location, points: [point('a', false)] })).toBe(false);
-    expect(needsPointFromLocation({ location, points: [point('a', true, [40, 60])] })).toBe(false);
+    expect(needsPointFromLocation({ ...base, location })).toBe(true);
+    expect(needsPointFromLocation({ ...base, location: null })).toBe(false);
+    expect(needsPointFromLocation({ ...base, location, points: [point('a', false)] })).toBe(false);
+    expect(needsPointFromLocation({ ...base, location, points: [point('a', true, [40, 60])] })).toBe(false);
+  });
+
+  it('never in self-pickup: the address flow does not run there, nor switches it to delivery', () => {
+    const location = { lat: 41.31, long: 69.28 };
+    expect(needsPointFromLocation({ ...base, location, deliveryType: 'self-pickup' })).toBe(false);
   });
 
   it('compares points to about a metre', () => {

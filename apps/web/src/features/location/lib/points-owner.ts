@@ -1,4 +1,6 @@
+import { documentCookieJar, type TCookieJar } from '@/lib/cookies';
 import { useCommonStore } from '@/lib/stores/common';
+import { writeBranchCookies } from './cookies';
 
 /**
  * Saved points and the account (spec section 4 with the saved-addresses API): anonymous points live
@@ -27,9 +29,23 @@ export function setPointsOwner(owner: string | null, storage: TKeyValue | undefi
   else storage?.removeItem(OWNER_KEY);
 }
 
-/** Signed out: the account's addresses leave the browser with it (anonymous points stay). */
-export function dropCustomerPoints(storage: TKeyValue | undefined = safeLocal()): void {
+/**
+ * Signed out: the account's addresses leave the browser with it (anonymous points stay), and so do
+ * the location and zone taken from them, and the branch when it was chosen for delivery there: else
+ * the next load would save the former customer's address as an anonymous point and deliver to it.
+ */
+export function dropCustomerPoints(
+  storage: TKeyValue | undefined = safeLocal(),
+  jar: TCookieJar = documentCookieJar,
+): void {
   if (pointsOwner(storage) === null) return;
-  useCommonStore.getState().setPoints([]);
+  const store = useCommonStore.getState();
+  store.setPoints([]);
+  store.setLocation(null);
+  store.setDeliveryZoneId(null);
+  if (store.deliveryType === 'delivery' && store.branch !== null) {
+    store.setBranch(null);
+    writeBranchCookies(null, jar);
+  }
   setPointsOwner(null, storage);
 }

@@ -74,6 +74,19 @@ const anon = (id: string, address: string, isActive: boolean) => ({
   isActive,
 });
 const user = { id: 'u1', name: 'A', phone: '998', date_of_birth: null, access_token: 'tok' };
+const BRANCH = {
+  id: '00000000-0000-4000-8000-00000000b001',
+  slug: 'chilonzor',
+  menu_id: '00000000-0000-4000-8000-00000000bbbb',
+  name: 'Chilonzor',
+  address: 'Chilonzor 1',
+  location: { lat: 41.28, long: 69.2 },
+  delivery_time: 40,
+  future_delivery_order_time: 2,
+  future_self_pickup_order_time: 1,
+  work_hour_start: '10:00',
+  work_hour_end: '03:00',
+};
 
 beforeAll(async () => {
   await rehydrateAllStores();
@@ -135,6 +148,32 @@ describe('saved points and the account', () => {
     dropCustomerPoints();
     expect(useCommonStore.getState().points).toEqual([]);
     expect(pointsOwner()).toBeNull();
+  });
+
+  it('sign-out also drops the location, zone and delivery branch taken from the account', () => {
+    const written: string[] = [];
+    const jar = { write: (c: string) => void written.push(c) };
+    const store = useCommonStore.getState();
+    store.setPoints([anon(A1, 'Street 1', true)]);
+    store.setLocation({ lat: 41.2, long: 69.2 });
+    store.setDeliveryZoneId('zone-1');
+    store.setBranch(BRANCH);
+    setPointsOwner('u1');
+    dropCustomerPoints(undefined, jar);
+    expect(useCommonStore.getState()).toMatchObject({ location: null, deliveryZoneId: null, branch: null });
+    expect(written.map((c) => c.split(';')[0])).toEqual(['branch_id=', 'branch_slug=', 'menu_id=']);
+  });
+
+  it('sign-out keeps a self-pickup branch (it is not derived from an address)', () => {
+    const written: string[] = [];
+    const store = useCommonStore.getState();
+    store.setDeliveryType('self-pickup');
+    store.setBranch(BRANCH);
+    store.setLocation({ lat: 41.2, long: 69.2 });
+    setPointsOwner('u1');
+    dropCustomerPoints(undefined, { write: (c) => void written.push(c) });
+    expect(useCommonStore.getState()).toMatchObject({ location: null, branch: BRANCH });
+    expect(written).toEqual([]);
   });
 });
 
