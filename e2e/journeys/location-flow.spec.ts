@@ -276,8 +276,9 @@ test.describe('closed current branch (spec section 5)', () => {
           address: 'Amir Temur',
           location: { lat: 41.31, long: 69.28 },
           delivery_time: 40,
-          future_delivery_order_time: 1,
-          future_self_pickup_order_time: 1,
+          // No orders for later: the cart cannot go on to checkout for a time when it is open.
+          future_delivery_order_time: 0,
+          future_self_pickup_order_time: 0,
           work_hour_start: b.work_hour_start,
           work_hour_end: b.work_hour_end,
         };

@@ -10,5 +10,8 @@ export { LazyMap, type TMapMarker, type TMapView, type TMarkerTone } from './com
 // What the header's address button does: the popover of saved points, or the map dialog.
 export { useAddressButtonAction, useAddressPopoverOpen } from './hooks/use-address-button';
 export { useOrderingBlocked } from './hooks/use-ordering-blocked';
+// The half-hour slots a scheduled order may take at the branch (checkout; the cart while it is closed).
+export { useSlotDays } from './hooks/use-slot-days';
 export type { TOrderingBlock } from './lib/closed-branch';
 export { checkPointZones } from './lib/location-api';
+export { slotDate, type TSlotDay } from './lib/slots';

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { formatSum } from '@app/domain';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type TSelectedBranch, useCommonStore } from '@/lib/stores/common';
 import { renderInApp } from '@/test/app';
 import { CartSummary } from './cart-summary';
 
@@ -63,5 +64,61 @@ describe('the cart’s way to checkout', () => {
     expect(checkoutButton()).toHaveAccessibleDescription(
       'Удалите блюда, которых нет в наличии, чтобы оформить заказ.',
     );
+  });
+
+  describe('while the restaurant is closed (spec section 5)', () => {
+    /** A branch open 10:00-23:00 Tashkent time that takes orders `daysAhead` days ahead. */
+    const branch = (daysAhead: number) =>
+      ({
+        id: 'b1',
+        slug: 'amir',
+        menu_id: 'm1',
+        name: 'Amir Temur',
+        address: 'Amir Temur',
+        location: { lat: 41.31, long: 69.28 },
+        delivery_time: 40,
+        future_delivery_order_time: daysAhead,
+        future_self_pickup_order_time: daysAhead,
+        work_hour_start: '10:00',
+        work_hour_end: '23:00',
+      }) as TSelectedBranch;
+    const closedAt = async (utc: string, daysAhead: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(utc));
+      act(() => useCommonStore.setState({ branch: branch(daysAhead), deliveryType: 'delivery' }));
+      const onCheckout = vi.fn();
+      renderInApp(
+        <CartSummary quantity={1} subtotal={90_000} discount={0} block={null} onCheckout={onCheckout} />,
+      );
+      await waitFor(() => expect(screen.getByTestId('branch-closed')).toBeVisible());
+      return onCheckout;
+    };
+    afterEach(() => {
+      act(() => useCommonStore.setState({ branch: null }));
+      vi.useRealTimers();
+    });
+
+    it('lets the order go on to checkout for a later time when the restaurant takes one, and says so', async () => {
+      // 00:00 UTC is 05:00 in Tashkent: closed until 10:00, which a scheduled order may take.
+      const onCheckout = await closedAt('2026-11-26T00:00:00Z', 1);
+      expect(screen.getByTestId('cart-closed-hint')).toHaveTextContent(
+        'Можно оформить заказ на время, когда ресторан открыт.',
+      );
+      expect(checkoutButton()).not.toHaveAttribute('aria-disabled');
+      await userEvent.setup().click(checkoutButton());
+      expect(onCheckout).toHaveBeenCalledTimes(1);
+    });
+
+    it('blocks checkout when the restaurant takes no orders for later', async () => {
+      // Closed until 10:00, and no order is taken ahead of time (0 days ahead).
+      const onCheckout = await closedAt('2026-11-26T00:00:00Z', 0);
+      expect(screen.queryByTestId('cart-closed-hint')).toBeNull();
+      expect(checkoutButton()).toHaveAttribute('aria-disabled', 'true');
+      expect(checkoutButton()).toHaveAccessibleDescription(
+        screen.getByTestId('branch-closed').textContent ?? '',
+      );
+      await userEvent.setup().click(checkoutButton());
+      expect(onCheckout).not.toHaveBeenCalled();
+    });
   });
 });

@@ -5,14 +5,16 @@ import { formatSum } from '@app/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { buttonClasses, offButtonProps } from '@/components/ui/button';
-import { ClosedBranchNotice, useOrderingBlocked } from '@/features/location';
+import { ClosedBranchNotice, useOrderingBlocked, useSlotDays } from '@/features/location';
+import { useCommonStore } from '@/lib/stores/common';
 import type { CheckoutBlock } from '../lib/checkout-block';
 
 /**
  * The cart's totals and its way to checkout. What keeps the order from checkout (below the minimum or
- * a dish on the stop list, `block`; the restaurant closed) is said above the button, which is then off
- * but keeps the focus (`aria-disabled`: a stop-list change may arrive while it has it) and is described
- * by those messages.
+ * a dish on the stop list, `block`; the restaurant closed with no time left to schedule the order for)
+ * is said above the button, which is then off but keeps the focus (`aria-disabled`: a stop-list change
+ * may arrive while it has it) and is described by those messages. A closed restaurant that takes
+ * orders for later lets the customer go on to checkout, where only such a time can be chosen.
  */
 export function CartSummary({
   quantity,
@@ -31,8 +33,12 @@ export function CartSummary({
   const tOrder = useTranslations('order');
   const locale = useLocale() as TLocale;
   const id = useId();
-  // A closed current branch blocks ordering (spec section 5; issue 4).
-  const branchClosed = useOrderingBlocked();
+  // A closed current branch blocks ordering now (spec section 5; issue 4), not for a later time.
+  const closed = useOrderingBlocked() !== null;
+  const branch = useCommonStore((s) => s.branch);
+  const deliveryType = useCommonStore((s) => s.deliveryType);
+  const canSchedule = useSlotDays(branch, deliveryType).length > 0;
+  const branchClosed = closed && !canSchedule;
   const reasons = [block ? `${id}-block` : null, branchClosed ? `${id}-closed` : null].filter(
     (reason) => reason !== null,
   );
@@ -72,6 +78,11 @@ export function CartSummary({
         )}
       </div>
       <ClosedBranchNotice id={`${id}-closed`} className="empty:-mt-3" />
+      {closed && canSchedule && (
+        <p className="text-sm text-muted" data-testid="cart-closed-hint">
+          {tOrder('checkout.timing.closedHint')}
+        </p>
+      )}
       <button
         type="button"
         {...offButtonProps(reasons.length > 0, onCheckout)}

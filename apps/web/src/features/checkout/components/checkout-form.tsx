@@ -2,7 +2,7 @@
 
 import { type CartLine, linesToRemove } from '@app/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useOrderingBlocked } from '@/features/location';
+import { useOrderingBlocked, useSlotDays } from '@/features/location';
 import { useLoyaltyBalance } from '@/features/loyalty';
 import { useCheckoutForm } from '../hooks/use-checkout-form';
 import { useCheckoutPlace } from '../hooks/use-checkout-place';
@@ -10,7 +10,6 @@ import { usePlaceOrder } from '../hooks/use-place-order';
 import { useAppliedPromoCode, usePromoCode } from '../hooks/use-promo-code';
 import { useQuotedOrder } from '../hooks/use-quoted-order';
 import { useRepricedLines } from '../hooks/use-repriced-lines';
-import { useSlotDays } from '../hooks/use-slot-days';
 import { bonusAmount } from '../lib/bonus';
 import { changeFromProblem } from '../lib/checkout-form';
 import { buildOrderRequest } from '../lib/order-request';

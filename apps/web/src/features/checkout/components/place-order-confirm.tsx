@@ -4,8 +4,8 @@ import type { TCreateOrderRequest, TLocale } from '@app/contracts';
 import { formatSum } from '@app/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { slotDate, type TSlotDay } from '@/features/location';
 import type { TCheckoutPlace } from '../hooks/use-checkout-place';
-import { slotDate, type TSlotDay } from '../lib/slots';
 import { useDayLabel } from './timing-fields';
 
 /**

@@ -4,8 +4,8 @@ import { tashkentInstant } from '@app/domain';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { slotDate, type TSlotDay } from '@/features/location';
 import type { TCheckoutFormValues } from '../lib/checkout-form';
-import { slotDate, type TSlotDay } from '../lib/slots';
 import { describedBy, errorClass, inputClass, Section } from './form-parts';
 
 /** A day of the schedule as the customer reads it: today, tomorrow, or the date. */
