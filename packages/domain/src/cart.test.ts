@@ -17,6 +17,7 @@ import {
   decrementLine,
   discountProductId,
   incrementLine,
+  lineStopped,
   linesToRemove,
   lineTotal,
   lineUnitPrice,
@@ -299,6 +300,29 @@ describe('stop list', () => {
       ['c', false],
       ['d', true],
     ]);
+  });
+
+  it('markStop flags a line built with a stopped size, combo pick or modifier, and only that line', () => {
+    const large = { group_id: 'p-pizza', product_id: 'p-large', title: name('Large'), price: 90_000 };
+    const built = [
+      line({ key: 'large', product_id: 'p-pizza', type: 'origin', variants: [large] }),
+      line({
+        key: 'small',
+        product_id: 'p-pizza',
+        type: 'origin',
+        variants: [{ ...large, product_id: 'p-small' }],
+      }),
+      line({ key: 'cheese', product_id: 'p1', order_modifiers: [cheese] }),
+      line({ key: 'plain', product_id: 'p1' }),
+    ];
+    expect(markStop(built, ['p-large']).map((l) => [l.key, l.in_stop])).toEqual([
+      ['large', true],
+      ['small', false],
+      ['cheese', false],
+      ['plain', false],
+    ]);
+    expect(markStop(built, ['m-cheese']).map((l) => l.in_stop)).toEqual([false, false, true, false]);
+    expect(lineStopped(built[2] as CartLine, new Set(['m-cheese']))).toBe(true);
   });
 
   it('markStop with no products changes no flag', () => {

@@ -166,10 +166,22 @@ export const setLineQuantity = (lines: readonly CartLine[], key: string, quantit
 export const removeLine = (lines: readonly CartLine[], key: string): CartLine[] =>
   lines.filter((l) => l.key !== key);
 
-/** Flags every line of the given products as stopped (unavailable). Other flags are left as they are. */
-export const markStop = (lines: readonly CartLine[], productIds: readonly string[]): CartLine[] => {
-  const stopped = new Set(productIds);
-  return lines.map((l) => (stopped.has(l.product_id) ? { ...l, in_stop: true } : l));
+/**
+ * Whether a line uses something stopped: its product, the size or combo pick it was built with (a
+ * product of its own on the stop list), or one of its modifiers.
+ */
+export const lineStopped = (line: CartLine, stoppedIds: ReadonlySet<string>): boolean =>
+  stoppedIds.has(line.product_id) ||
+  line.variants.some((v) => stoppedIds.has(v.product_id)) ||
+  line.order_modifiers.some((m) => stoppedIds.has(m.modifier_id));
+
+/**
+ * Flags every line of the given products as stopped (unavailable), and every line built with a given
+ * size, combo pick or modifier (lineStopped). Other flags are left as they are.
+ */
+export const markStop = (lines: readonly CartLine[], stoppedIds: readonly string[]): CartLine[] => {
+  const stopped = new Set(stoppedIds);
+  return lines.map((l) => (lineStopped(l, stopped) ? { ...l, in_stop: true } : l));
 };
 
 export const clearStop = (lines: readonly CartLine[]): CartLine[] =>

@@ -45,8 +45,11 @@ export type CartState = CartData & {
   setQuantity: (key: string, quantity: number) => void;
   remove: (key: string) => void;
   clear: () => void;
-  /** Flags lines of these products as unavailable, after clearing every earlier flag. */
-  setStopped: (productIds: readonly string[]) => void;
+  /**
+   * Flags the lines using these stopped ids (products, sizes, combo picks, modifiers: domain markStop)
+   * as unavailable, after clearing every earlier flag.
+   */
+  setStopped: (stoppedIds: readonly string[]) => void;
   setAutoAdd: (products: AutoAddProduct[], deliveryType: TDeliveryType) => void;
   /** Takes the server's unit prices of lines (see repriceLines); nothing happens when none changes. */
   setUnitPrices: (prices: readonly LineUnitPrice[]) => void;
@@ -140,7 +143,7 @@ export function createCartStore(overrides: Partial<CartPersist> = {}) {
         setQuantity: (key, quantity) => update((lines) => setLineQuantity(lines, key, quantity)),
         remove: (key) => update((lines) => removeLine(lines, key)),
         clear: () => set({ lines: clearCart() }),
-        setStopped: (productIds) => set((s) => ({ lines: markStop(clearStop(s.lines), productIds) })),
+        setStopped: (stoppedIds) => set((s) => ({ lines: markStop(clearStop(s.lines), stoppedIds) })),
         setUnitPrices: (prices) => {
           const lines = get().lines;
           const next = repriceLines(lines, prices);

@@ -41,12 +41,12 @@ const cartFocusAfterChange = () =>
  */
 function CartViewContent({
   minimalOrderPrice,
-  stoppedProductIds,
+  stoppedIds,
   menuId,
   branchId,
 }: {
   minimalOrderPrice: number;
-  stoppedProductIds: string[];
+  stoppedIds: string[];
   menuId: string;
   branchId: string | null;
 }) {
@@ -65,11 +65,12 @@ function CartViewContent({
   const [clearing, setClearing] = useState(false);
   const [confirmCheckout, setConfirmCheckout] = useState(false);
 
-  // The menu knows today's stop list; lines of stopped products are flagged (and block checkout).
-  const stoppedKey = stoppedProductIds.join(',');
+  // Today's stop list: lines using a stopped product, size, pick or modifier are flagged (and block
+  // checkout).
+  const stoppedKey = stoppedIds.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: stoppedKey stands for the id list's content.
   useEffect(() => {
-    if (hydrated) cartStore.getState().setStopped(stoppedProductIds);
+    if (hydrated) cartStore.getState().setStopped(stoppedIds);
   }, [hydrated, stoppedKey]);
 
   // A cart restored from storage has no auto-add list yet: fetch it so default lines stay right.

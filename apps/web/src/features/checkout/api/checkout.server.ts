@@ -12,7 +12,7 @@ export type CheckoutPageData = {
   /** The shipper offers the accumulative card: a signed-in customer may pay part with bonuses. */
   loyalty: boolean;
   /** Today's stop list of the chosen branch's menu: such lines block the order. */
-  stoppedProductIds: string[];
+  stoppedIds: string[];
 };
 
 /** What the checkout needs from the API before the browser takes over: payment types, stop list. */
@@ -24,6 +24,6 @@ export const getCheckoutPageData = cache(async (): Promise<CheckoutPageData> => 
   return {
     paymentTypes: offeredPaymentTypes(shipper.payment_types),
     loyalty: offersLoyalty(shipper.payment_types),
-    stoppedProductIds: cart?.stoppedProductIds ?? [],
+    stoppedIds: cart?.stoppedIds ?? [],
   };
 });

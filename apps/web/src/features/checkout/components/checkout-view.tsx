@@ -16,7 +16,7 @@ export type TCheckoutViewProps = {
   paymentTypes: TCheckoutPaymentType[];
   /** The shipper offers the accumulative card (bonuses pay a part of the order). */
   loyalty: boolean;
-  stoppedProductIds: string[];
+  stoppedIds: string[];
 };
 
 function Notice({ title, text, children }: { title: string; text?: string; children?: React.ReactNode }) {
@@ -41,10 +41,10 @@ function CheckoutGate(props: TCheckoutViewProps) {
   const [placed, setPlaced] = useState<'done' | 'online' | null>(null);
 
   // The menu knows today's stop list; lines of stopped products are flagged and block the order.
-  const stoppedKey = props.stoppedProductIds.join(',');
+  const stoppedKey = props.stoppedIds.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: stoppedKey stands for the id list's content.
   useEffect(() => {
-    if (cartHydrated) cartStore.getState().setStopped(props.stoppedProductIds);
+    if (cartHydrated) cartStore.getState().setStopped(props.stoppedIds);
   }, [cartHydrated, stoppedKey]);
 
   if (placed) {

@@ -35,7 +35,8 @@ const PRICED_QUERIES = ['checkout-quote', 'discount-with-products'] as const;
  * again, and again SETTLE_MS later while the new render still lags (menu cards, the product page and
  * its modifiers show 'Unavailable' or lose it, a new price shows); a price change also asks for
  * the checkout's quote and the cart's discounts again. Every answer, the first included, hands the branch's pauses to the ordering block (lib/live-branch.ts) and flags the cart's
- * lines of stopped products `in_stop`, unflagging those back on (checkout refuses them anyway).
+ * lines using a stopped product, size, pick or modifier `in_stop`, unflagging those back on (checkout
+ * refuses them anyway).
  */
 export function LiveStopWork({ rendered }: { rendered: TRenderedLiveState | null }) {
   const api = useApi();

@@ -53,6 +53,25 @@ describe('cartMarksDiffer', () => {
     expect(cartMarksDiffer([line('a', true), line('b', false)], ['a', 'c'])).toBe(false);
     expect(cartMarksDiffer([], ['a'])).toBe(false);
   });
+
+  it('tells a line built with a stopped size or modifier, and one whose size is back on', () => {
+    const large = {
+      ...line('pizza', false),
+      variants: [
+        { group_id: 'pizza', product_id: 'large', title: cartItem('l').product_name, price: 90_000 },
+      ],
+    };
+    const cheese = {
+      ...line('lavash', false),
+      order_modifiers: [
+        { modifier_id: 'cheese', modifier_price: 5_000, modifier_quantity: 1, parent_id: null },
+      ],
+    };
+    expect(cartMarksDiffer([large], ['large'])).toBe(true);
+    expect(cartMarksDiffer([cheese], ['cheese'])).toBe(true);
+    expect(cartMarksDiffer([{ ...large, in_stop: true }], ['large'])).toBe(false);
+    expect(cartMarksDiffer([{ ...large, in_stop: true }], ['small'])).toBe(true);
+  });
 });
 
 describe('liveChanges', () => {
@@ -121,6 +140,21 @@ describe('followBranch', () => {
     followBranch(previous, answer([], { modifier_ids: ['cheese'] }), targets);
     expect(targets.refresh).toHaveBeenCalledTimes(1);
     expect(targets.requote).not.toHaveBeenCalled();
+  });
+
+  it('marks the cart line built with a stopped modifier, and unmarks it when the modifier is back', () => {
+    const withCheese = {
+      ...line('lavash'),
+      order_modifiers: [
+        { modifier_id: 'cheese', modifier_price: 5_000, modifier_quantity: 1, parent_id: null },
+      ],
+    };
+    const { cart, lines } = memoryCart([withCheese, line('somsa')]);
+    const targets = targetsOf(cart);
+    const previous = followBranch(null, answer([], { modifier_ids: ['cheese'] }), targets);
+    expect(lines().map((l) => l.in_stop)).toEqual([true, false]);
+    followBranch(previous, answer([]), targets);
+    expect(lines().map((l) => l.in_stop)).toEqual([false, false]);
   });
 
   it("refreshes the page and asks the quote's prices again when the menu's prices change", () => {

@@ -1,4 +1,4 @@
-import type { CartLine } from '@app/domain';
+import { type CartLine, lineStopped } from '@app/domain';
 import type { TLivePauses } from '@/lib/live-branch';
 
 /**
@@ -53,13 +53,20 @@ export function liveChanges(
   return { page, prices };
 }
 
+/** Everything the answer stops, as the cart marks lines by it: products (sizes and picks too) and modifiers. */
+export const stoppedIds = (state: Pick<TLiveState, 'product_ids' | 'modifier_ids'>): string[] => [
+  ...state.product_ids,
+  ...state.modifier_ids,
+];
+
 /**
- * Whether the cart's stop marks differ from the stop list (a line of a stopped product not flagged
- * `in_stop`, or a flagged line whose product is back on), so the store is written only when needed.
+ * Whether the cart's stop marks differ from the stop list (a line using something stopped not flagged
+ * `in_stop`, or a flagged line whose product, size, pick and modifiers are all back on), so the store
+ * is written only when needed.
  */
-export function cartMarksDiffer(lines: readonly CartLine[], stoppedProductIds: readonly string[]): boolean {
-  const stopped = new Set(stoppedProductIds);
-  return lines.some((line) => Boolean(line.in_stop) !== stopped.has(line.product_id));
+export function cartMarksDiffer(lines: readonly CartLine[], stopped: readonly string[]): boolean {
+  const ids = new Set(stopped);
+  return lines.some((line) => Boolean(line.in_stop) !== lineStopped(line, ids));
 }
 
 /**
@@ -69,7 +76,7 @@ export function cartMarksDiffer(lines: readonly CartLine[], stoppedProductIds: r
 export type TStopTargets = {
   cart: {
     persist: { hasHydrated: () => boolean };
-    getState: () => { lines: readonly CartLine[]; setStopped: (productIds: readonly string[]) => void };
+    getState: () => { lines: readonly CartLine[]; setStopped: (stoppedIds: readonly string[]) => void };
   };
   refresh: () => void;
   requote: () => void;
@@ -93,8 +100,9 @@ export function followBranch(
   if (changes.prices) targets.requote();
   targets.pauses({ paused_until: answer.paused_until, delivery_paused_until: answer.delivery_paused_until });
   const { cart } = targets;
-  if (cart.persist.hasHydrated() && cartMarksDiffer(cart.getState().lines, answer.product_ids)) {
-    cart.getState().setStopped(answer.product_ids);
+  const stopped = stoppedIds(answer);
+  if (cart.persist.hasHydrated() && cartMarksDiffer(cart.getState().lines, stopped)) {
+    cart.getState().setStopped(stopped);
   }
   return {
     product_ids: answer.product_ids,

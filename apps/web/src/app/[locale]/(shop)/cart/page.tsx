@@ -35,7 +35,7 @@ export default async function CartPage({ params }: Props) {
       <PageMessages namespaces={['order']} commonSections={['product']}>
         <CartView
           minimalOrderPrice={data?.minimalOrderPrice ?? 0}
-          stoppedProductIds={data?.stoppedProductIds ?? []}
+          stoppedIds={data?.stoppedIds ?? []}
           menuId={data?.menuId ?? ''}
           branchId={data?.branchId ?? null}
         />

@@ -38,11 +38,7 @@ export default async function CheckoutPage({ params }: Props) {
     <div data-bottom-bar-page className="mx-auto w-full max-w-[1248px] px-4 pt-4 pb-16 md:px-6">
       <h1 className="mb-4 text-2xl font-extrabold md:text-3xl">{t('title')}</h1>
       <PageMessages namespaces={['order']}>
-        <CheckoutView
-          paymentTypes={data.paymentTypes}
-          loyalty={data.loyalty}
-          stoppedProductIds={data.stoppedProductIds}
-        />
+        <CheckoutView paymentTypes={data.paymentTypes} loyalty={data.loyalty} stoppedIds={data.stoppedIds} />
       </PageMessages>
     </div>
   );
