@@ -55,6 +55,15 @@ export const ORDERING_MESSAGES = {
     uz: ({ price }) => `Buyurtmaning minimal summasi ${formatSum(price, 'uz')} bo'lishi kerak`,
     en: ({ price }) => `The minimum order price must be ${formatSum(price, 'en')}`,
   }),
+  // `price`: the most an order may come to (goods and delivery, before discounts).
+  MAX_ORDER_PRICE: texts<{ price: number }>({
+    ru: ({ price }) =>
+      `Сумма заказа не может быть больше ${formatSum(price, 'ru')}; разделите его на несколько заказов`,
+    uz: ({ price }) =>
+      `Buyurtma summasi ${formatSum(price, 'uz')} dan oshmasligi kerak; uni bir nechta buyurtmaga bo'ling`,
+    en: ({ price }) =>
+      `An order may not come to more than ${formatSum(price, 'en')}; split it into several orders`,
+  }),
   PRODUCT_UNAVAILABLE: texts<Titled>({
     ru: ({ title }) => `Нет в наличии: ${title.ru}`,
     uz: ({ title }) => `Mavjud emas: ${title.uz}`,

@@ -14,17 +14,19 @@ import {
 } from '../../adapters/loyalty/fake-iiko.ts';
 import { createIikoLoyalty } from '../../adapters/loyalty/iiko.ts';
 import { LOYALTY_OUTBOX_LEASE_MS, UNKNOWN_CHARGE } from '../../adapters/loyalty/outbox.ts';
-import { loyaltyLedger, loyaltyOutbox, orders } from '../../db/schema/index.ts';
+import { loyaltyLedger, loyaltyOutbox, menuProducts, orders } from '../../db/schema/index.ts';
 import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { authOf, buildIikoTestApp, type IikoTestApp } from '../../test/iiko.ts';
 import {
   deliveryOrderBody,
+  ORDER_FIXTURE,
   ORDER_TEST_MORNING,
   placeTestOrder,
   postOrder,
   signInTestCustomer,
   type TestCustomer,
+  withProducts,
 } from '../../test/orders.ts';
 import { runLoyaltyOutboxJob } from '../loyalty/loyalty-outbox.job.ts';
 import { dropUnmadeCharge, retryGivenUpMovement } from '../staff-manage/loyalty-movements.repository.ts';
@@ -361,6 +363,34 @@ describe('bonuses charged at iiko ahead of the order', () => {
     expect(res.json()).toMatchObject({ code: 'LOYALTY_AMOUNT_ABOVE_BALANCE' });
     expect(walletCalls()).toEqual([]);
     expect(await ledgerOf(who)).toEqual([]);
+  });
+
+  it('charges nothing for an order above MAX_ORDER_PRICE (refused as priced, not as written)', async () => {
+    const who = await signInTestCustomer(t);
+    const guest = fake.addGuest(`+${who.phone}`, 30_000);
+    const plov = eq(menuProducts.productId, ORDER_FIXTURE.products.capitalPlov);
+    // 100 lines of 99 at 250 000: 2 475 000 000, beyond the 32-bit integers an order is stored in.
+    await t.db.db.update(menuProducts).set({ price: 250_000 }).where(plov);
+    try {
+      const products = Array.from({ length: 100 }, () => ({
+        product_id: ORDER_FIXTURE.products.capitalPlov,
+        type: 'simple' as const,
+        quantity: 99,
+      }));
+      const res = await postOrder(
+        t,
+        who.token,
+        deliveryOrderBody({ loyalty_amount: 20_000, ...withProducts(products) }),
+      );
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'MAX_ORDER_PRICE' });
+    } finally {
+      await t.db.db.update(menuProducts).set({ price: 35_000 }).where(plov);
+    }
+    expect(walletCalls()).toEqual([]);
+    expect(await ledgerOf(who)).toEqual([]);
+    expect(await ordersOf(who)).toEqual([]);
+    expect(guest.balance).toBe(30_000);
   });
 
   it('charges once for an Idempotency-Key sent twice, and replays the order', async () => {

@@ -20,9 +20,11 @@
  * 6. each line (order-lines.ts): 422 ORDER_PRODUCT_NOT_FOUND, PRODUCT_VARIANT_INVALID,
  *    PRODUCT_NOT_ON_MENU, PRODUCT_UNAVAILABLE ('Unavailable'), MODIFIERS_INVALID, MODIFIER_UNAVAILABLE
  *    (a chosen modifier on the branch's modifier stop list);
- * 7. 422 MIN_ORDER_PRICE: goods below the zone's min_order_amount or the chain's minimal_order_price;
+ * 7. 422 MAX_ORDER_PRICE: goods above MAX_ORDER_PRICE; 422 MIN_ORDER_PRICE: goods below the zone's
+ *    min_order_amount or the chain's minimal_order_price;
  * 8. the fare (computeFare: 404 FARE_NOT_FOUND) and the discounts (promo code errors of
- *    computeDiscounts; a quote then prices the automatic discounts alone);
+ *    computeDiscounts; a quote then prices the automatic discounts alone); 422 MAX_ORDER_PRICE: goods
+ *    and delivery above MAX_ORDER_PRICE (when the goods alone were not);
  * 9. the accumulative card's loyalty_amount (order-loyalty.ts: LOYALTY_NOT_OFFERED, LOYALTY_UNAVAILABLE,
  *    LOYALTY_AMOUNT_NOT_HUNDREDS, LOYALTY_AMOUNT_ABOVE_CAP, LOYALTY_AMOUNT_ABOVE_BALANCE);
  * 10. 422 CHANGE_FROM_TOO_SMALL: cash 'change from' below the amount to pay (the total less the bonuses);
@@ -59,6 +61,14 @@ import { findOrderProducts } from './order-products.repository.ts';
 import type { Refusals } from './refusals.ts';
 
 export type { CreateOrderBody } from './order-checks.ts';
+
+/**
+ * The most an order may come to, in sums: goods, and goods with delivery (so the discount and the
+ * total too, neither being more than that). The order's amounts are 32-bit integers in the database
+ * (at most 2 147 483 647): above them placing would fail as it writes the order, after bonuses a
+ * provider keeps were charged; this refusal comes before, and a quote lists it the same way.
+ */
+export const MAX_ORDER_PRICE = 1_000_000_000;
 
 /** Everything the lines name, read from the branch's menu and stop list. */
 async function loadCatalogue(
@@ -207,6 +217,8 @@ export async function priceOrder(
   const counted = lines.flatMap((line) => (line.priced && !isStopped(line) ? [line.priced] : []));
   const goods = counted.reduce((sum, line) => sum + line.totalPrice, 0);
 
+  const goodsTooHigh = goods > MAX_ORDER_PRICE;
+  if (goodsTooHigh) refusals.add(apiError(422, 'MAX_ORDER_PRICE', { price: MAX_ORDER_PRICE }));
   const minimum = Math.max(shipper.minimalOrderPrice, zone?.minOrderAmount ?? 0);
   if (minimumOrderShortfall(goods, minimum) > 0)
     refusals.add(apiError(422, 'MIN_ORDER_PRICE', { price: minimum }));
@@ -272,6 +284,9 @@ export async function priceOrder(
   const freeByDiscount = isDelivery && discounts.isDeliveryFree && (fare?.price ?? 0) > 0;
   const delivery = freeByDiscount ? 0 : (fare?.price ?? 0);
   const total = orderTotal({ goods, delivery, discount: discounts.total });
+  // Before the bonuses: placing refuses here, before any provider charges them.
+  if (!goodsTooHigh && goods + delivery > MAX_ORDER_PRICE)
+    refusals.add(apiError(422, 'MAX_ORDER_PRICE', { price: MAX_ORDER_PRICE }));
   const loyalty = await priceLoyalty(
     db,
     input.loyalty,

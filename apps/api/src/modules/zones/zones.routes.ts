@@ -25,7 +25,7 @@ export async function zoneRoutes(fastify: FastifyInstance) {
         tags: ['zones'],
         summary: 'The active delivery zones containing a point',
         description:
-          '`all_count` is the number of active zones of the chain: `all_count > 0` with an empty `result` means the point is outside the service area. A zone edge counts as inside.',
+          '`result`: the active zones containing the point that at least one active branch serves (a paused branch counts), so that `/v1/branches/by-location` answers a branch for it. `all_count` is the number of active zones of the chain, served or not: `all_count > 0` with an empty `result` means the point is outside the service area. A zone edge counts as inside.',
         querystring: ZCheckPointQuery,
         response: { 200: ZCheckPointResponse, 400: ZApiError, 404: ZApiError },
       },

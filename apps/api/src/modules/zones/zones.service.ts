@@ -38,14 +38,21 @@ function rankBranches(point: GeoLatLong, rows: BranchRow[], now: Date): TNearBra
   );
 }
 
-/** Which active zones contain the point; `all_count` tells "no zones at all" from "outside them". */
+/**
+ * Which active zones contain the point, of those served by at least one active branch (a paused one
+ * counts): exactly the zones /v1/branches/by-location can answer a branch for, so a point the check
+ * lets through always has a branch. `all_count` counts every active zone, served or not: it tells
+ * "no zones at all" (delivery is not limited) from "outside them", and a chain whose every branch is
+ * switched off is out of service everywhere, not unlimited.
+ */
 export async function checkPoint(
   db: DbOrTx,
   shipperId: string,
   point: GeoLatLong,
 ): Promise<TCheckPointResponse> {
-  const zones = (await listActiveZones(db, { shipperId })).map(toZone);
-  return { all_count: zones.length, result: zonesContaining(point, zones) };
+  const rows = await listActiveZones(db, { shipperId });
+  const served = rows.filter((row) => row.hasActiveBranch).map(toZone);
+  return { all_count: rows.length, result: zonesContaining(point, served) };
 }
 
 export async function getZones(

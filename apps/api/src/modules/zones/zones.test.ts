@@ -6,9 +6,9 @@ import {
   ZNearestBranchResponse,
 } from '@app/contracts';
 import { distanceMeters } from '@app/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deliveryZones } from '../../db/schema/index.ts';
+import { branches as branchesTable, deliveryZones } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
@@ -136,6 +136,71 @@ describe('GET /v1/check_point_delivery_zones', () => {
       code: 'MISSING_HEADER',
       fields: [{ field: 'Shipper' }],
     });
+  });
+});
+
+describe('GET /v1/check_point_delivery_zones and the branches serving a zone', () => {
+  const setActive = (slugs: string[], isActive: boolean) =>
+    t.db.db.update(branchesTable).set({ isActive }).where(inArray(branchesTable.slug, slugs));
+  const byLocationStatus = async (lat: number, long: number) =>
+    (await t.get(`/v1/branches/by-location?lat=${lat}&long=${long}`)).statusCode;
+
+  it('leaves out a zone whose every branch is inactive, as by-location does (paused ones still serve)', async () => {
+    // 'closed-only' is served by the inactive oybek alone: no branch would take the order.
+    expect(await checkPoint(41.22, 69.28)).toEqual({ all_count: 5, result: [] });
+    expect(await byLocationStatus(41.22, 69.28)).toBe(404);
+    try {
+      // Switched on: the answer follows at once (nothing stale is kept).
+      await setActive(['oybek'], true);
+      expect(await zoneIds(41.22, 69.28)).toEqual([zone('closed-only')]);
+      expect(await byLocationStatus(41.22, 69.28)).toBe(200);
+      // Paused for an hour: a pause passes and the customer may schedule, so it still serves.
+      await t.db.db
+        .update(branchesTable)
+        .set({ pausedUntil: new Date(AFTERNOON.getTime() + 3_600_000) })
+        .where(eq(branchesTable.slug, 'oybek'));
+      expect(await zoneIds(41.22, 69.28)).toEqual([zone('closed-only')]);
+      expect(await byLocationStatus(41.22, 69.28)).toBe(200);
+      // Switched off again.
+      await setActive(['oybek'], false);
+      expect(await zoneIds(41.22, 69.28)).toEqual([]);
+    } finally {
+      await t.db.db
+        .update(branchesTable)
+        .set({ isActive: false, pausedUntil: null })
+        .where(eq(branchesTable.slug, 'oybek'));
+    }
+  });
+
+  it('keeps a zone with one active branch among inactive ones, and drops it when that one goes', async () => {
+    // 'centre': yunusobod (active) and oybek (inactive); a shared edge with 'west' (chilonzor).
+    expect(await zoneIds(41.3, 69.25)).toEqual([zone('centre'), zone('west')]);
+    try {
+      await setActive(['yunusobod'], false);
+      expect(await zoneIds(41.3, 69.25)).toEqual([zone('west')]);
+      expect(await zoneIds(41.31, 69.27)).toEqual([]);
+      expect(await byLocationStatus(41.31, 69.27)).toBe(404);
+    } finally {
+      await setActive(['yunusobod'], true);
+    }
+    expect(await zoneIds(41.31, 69.27)).toEqual([zone('centre')]);
+  });
+
+  it('with every branch inactive, answers "outside" (all_count > 0), never "no zones at all"', async () => {
+    const all = ['chilonzor', 'yunusobod', 'registan'];
+    try {
+      await setActive(all, false);
+      for (const [lat, lon] of [
+        [41.31, 69.27],
+        [41.3, 69.2],
+        [39.65, 66.97],
+      ] as const) {
+        expect(await checkPoint(lat, lon), `${lat},${lon}`).toEqual({ all_count: 5, result: [] });
+        expect(await byLocationStatus(lat, lon)).toBe(404);
+      }
+    } finally {
+      await setActive(all, true);
+    }
   });
 });
 
