@@ -125,6 +125,8 @@ describe('api client', () => {
     });
     await signedIn.get('/v1/x', { schema }).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // With the token the refused call carried: only that session may end (a newer one may be stored).
+    expect(onUnauthorized).toHaveBeenCalledWith(401, 't');
 
     mockFetch(json({ statusCode: 403, code: 'FORBIDDEN', message: 'no' }, 403));
     const anonymous = createApiClient({

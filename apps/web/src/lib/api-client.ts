@@ -58,8 +58,11 @@ export type TApiClientConfig = {
   getLocale?: () => string | undefined | Promise<string | undefined>;
   /** Read on every call, so a sign-in or sign-out takes effect at once. */
   getToken?: () => string | null | undefined;
-  /** 401 and 403 sign the user out (spec section 6); the staff workspace passes its own (401 only). */
-  onUnauthorized?: (status: 401 | 403) => void;
+  /**
+   * A 401 or 403 to a call sent with a token, with that token: the storefront signs the customer out
+   * (spec section 6) if it is still the stored one; the staff workspace passes its own (401 only).
+   */
+  onUnauthorized?: (status: 401 | 403, token: string) => void;
   /** Defaults for every call, e.g. the server's revalidate window. */
   defaultNext?: TNextFetchOptions;
   /** Server only: the cache tags of a read (lib/cache-tags.ts), added to every cached GET's `next.tags`. */
@@ -184,7 +187,8 @@ export function createApiClient(config: TApiClientConfig) {
 
     if (!response.ok) {
       const error = await readError(response);
-      if ((error.status === 401 || error.status === 403) && token) config.onUnauthorized?.(error.status);
+      if ((error.status === 401 || error.status === 403) && token)
+        config.onUnauthorized?.(error.status, token);
       throw error;
     }
 

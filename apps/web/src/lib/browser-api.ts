@@ -12,7 +12,7 @@ export type TBrowserConfig = {
   mapTileAttribution: string;
 };
 
-/** Who the client acts for; by default the stored customer, signed out on 401/403. */
+/** Who the client acts for; by default the stored customer, signed out on 401/403 to its token. */
 export type TBrowserApiOptions = Pick<TApiClientConfig, 'getToken' | 'onUnauthorized'>;
 
 /**
@@ -25,7 +25,7 @@ export function createBrowserApi(
   locale: string,
   options: TBrowserApiOptions = {
     getToken: () => useAuthStore.getState().user?.access_token,
-    onUnauthorized: expireSession,
+    onUnauthorized: (_status, token) => expireSession(token),
   },
 ): TApiClient {
   return createApiClient({

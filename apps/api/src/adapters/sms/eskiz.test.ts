@@ -1,9 +1,9 @@
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEskizSender } from './eskiz.ts';
 import { FAKE_ESKIZ_EMAIL, FAKE_ESKIZ_PASSWORD, type FakeEskiz, startFakeEskiz } from './fake-eskiz.ts';
-import { SmsSendError } from './sms-sender.ts';
+import { SmsNotSentError, SmsSendError } from './sms-sender.ts';
 
 let fake: FakeEskiz;
 beforeAll(async () => {
@@ -87,44 +87,61 @@ describe('Eskiz SMS adapter', () => {
     expect(fake.sent.at(-1)?.form.message).toBe('two');
   });
 
-  it('fails clearly on wrong credentials', async () => {
-    const error = await sender({ password: 'wrong' })
-      .send({ phone: '998901234567', text: 'x' })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SmsSendError);
+  const failure = (send: Promise<void>) =>
+    send.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+
+  it('fails clearly on wrong credentials: nothing was sent', async () => {
+    const error = await failure(sender({ password: 'wrong' }).send({ phone: '998901234567', text: 'x' }));
+    expect(error).toBeInstanceOf(SmsNotSentError);
     expect((error as Error).message).toBe('Eskiz login failed (HTTP 401: Invalid credentials)');
   });
 
-  it('fails clearly when Eskiz refuses the SMS', async () => {
+  it('tells a refusal (4xx: certainly not sent) from a 5xx (maybe sent)', async () => {
     fake.failSends(400, { message: 'Неверный номер телефона', status: 'error' });
-    const error = await sender()
-      .send({ phone: '998901234567', text: 'x' })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SmsSendError);
-    expect((error as Error).message).toBe('Eskiz did not accept the SMS (HTTP 400: Неверный номер телефона)');
+    const refused = await failure(sender().send({ phone: '998901234567', text: 'x' }));
+    expect(refused).toBeInstanceOf(SmsNotSentError);
+    expect((refused as Error).message).toBe('Eskiz refused the SMS (HTTP 400: Неверный номер телефона)');
     fake.failSends(500);
-    await expect(sender().send({ phone: '998901234567', text: 'x' })).rejects.toThrow(/HTTP 500/);
+    const unknown = await failure(sender().send({ phone: '998901234567', text: 'x' }));
+    expect(unknown).toBeInstanceOf(SmsSendError);
+    expect(unknown).not.toBeInstanceOf(SmsNotSentError);
+    expect((unknown as Error).message).toMatch(/HTTP 500/);
   });
 
-  it('fails clearly when Eskiz cannot be reached or hangs', async () => {
-    await expect(
+  it('fails clearly when Eskiz cannot be reached or hangs; a hung send may have gone out', async () => {
+    const unreachable = await failure(
       sender({ baseUrl: 'http://127.0.0.1:9' }).send({ phone: '998901234567', text: 'x' }),
-    ).rejects.toThrow('Eskiz /api/auth/login could not be reached');
-    // Accepts the connection and never answers.
-    const silent = createServer(() => {});
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    );
+    // The login could not be reached: no send was made.
+    expect(unreachable).toBeInstanceOf(SmsNotSentError);
+    expect((unreachable as Error).message).toBe('Eskiz /api/auth/login could not be reached');
+    // Answers the login, then accepts the send's connection and never answers it.
+    const hung = createHttpServer((req, res) => {
+      if (req.url === '/api/auth/login') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: { token: 'token-hung' } }));
+      }
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = silent.address() as AddressInfo;
+      const { port } = hung.address() as AddressInfo;
       const started = Date.now();
-      await expect(
+      const error = await failure(
         sender({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 200 }).send({
           phone: '998901234567',
           text: 'x',
         }),
-      ).rejects.toThrow(SmsSendError);
+      );
+      expect(error).toBeInstanceOf(SmsSendError);
+      expect(error).not.toBeInstanceOf(SmsNotSentError);
+      expect((error as Error).message).toBe('Eskiz /api/message/sms/send could not be reached');
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
-      silent.close();
+      hung.closeAllConnections();
+      hung.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SmsSendError, type SmsSender } from './sms-sender.ts';
+import { SmsNotSentError, SmsSendError, type SmsSender } from './sms-sender.ts';
 
 export type EskizConfig = {
   baseUrl: string;
@@ -94,20 +94,39 @@ export function createEskizSender(config: EskizConfig): SmsSender {
     return login();
   }
 
+  /** A token for a send not made yet: whatever goes wrong getting it, no SMS went out. */
+  async function beforeSending(get: () => Promise<string>): Promise<string> {
+    try {
+      return await get();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new SmsNotSentError(message, { cause: error });
+    }
+  }
+
   return {
     name: 'eskiz',
+    /**
+     * Only a 4xx answer to the send (or a send never made) is a certain "not sent" (SmsNotSentError).
+     * A send that could not be completed (timeout, connection lost) or answered 5xx or an unreadable
+     * body may have gone out: SmsSendError, and the caller counts it as sent.
+     */
     send: async ({ phone, text }) => {
       const form: Record<string, string> = { mobile_phone: phone, message: text, from: config.from };
       if (config.callbackUrl) form.callback_url = config.callbackUrl;
-      let current = token ?? (await login());
+      let current = token ?? (await beforeSending(login));
       let answer = await call('POST', '/api/message/sms/send', form, current);
       if (answer.status === 401) {
-        current = await renew(current);
+        const stale = current;
+        current = await beforeSending(() => renew(stale));
         answer = await call('POST', '/api/message/sms/send', form, current);
       }
       const parsed = ZSendAnswer.safeParse(answer.body);
+      if (answer.status >= 400 && answer.status < 500) {
+        throw new SmsNotSentError(`Eskiz refused the SMS (${describe(answer)})`);
+      }
       if (answer.status < 200 || answer.status >= 300 || !parsed.success) {
-        throw new SmsSendError(`Eskiz did not accept the SMS (${describe(answer)})`);
+        throw new SmsSendError(`Eskiz did not confirm the SMS (${describe(answer)})`);
       }
     },
   };

@@ -5,7 +5,7 @@ import { createOutboxSender } from './outbox.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export type { SmsMessage, SmsSender } from './sms-sender.ts';
-export { SmsSendError } from './sms-sender.ts';
+export { SmsNotSentError, SmsSendError } from './sms-sender.ts';
 
 type Log = { info: (obj: object, msg: string) => void };
 

@@ -37,13 +37,27 @@ describe('outbox SMS provider', () => {
 });
 
 describe('SMS templates', () => {
+  const message = (purpose: 'login' | 'register' | 'phone-change', locale: 'ru' | 'uz' | 'en') =>
+    codeMessage({ purpose, locale, brand: 'Baraka', code: '012345' });
+
   it('write the code in the chosen language', () => {
-    expect(codeMessage('ru', 'Baraka', '012345')).toBe(
-      'Baraka: код для входа 012345. Никому не сообщайте его.',
+    expect(message('login', 'ru')).toBe('Baraka: код для входа 012345. Никому не сообщайте его.');
+    expect(message('login', 'uz')).toBe('Baraka: kirish kodi 012345. Uni hech kimga aytmang.');
+    expect(message('login', 'en')).toBe('Baraka: your sign-in code is 012345. Do not share it with anyone.');
+    for (const locale of ['ru', 'uz', 'en'] as const) {
+      expect(message('register', locale)).toBe(message('login', locale));
+    }
+  });
+
+  it('say that a phone-change code is for changing the phone number, not for signing in', () => {
+    expect(message('phone-change', 'ru')).toBe(
+      'Baraka: код для смены номера телефона 012345. Никому не сообщайте его.',
     );
-    expect(codeMessage('uz', 'Baraka', '012345')).toBe('Baraka: kirish kodi 012345. Uni hech kimga aytmang.');
-    expect(codeMessage('en', 'Baraka', '012345')).toBe(
-      'Baraka: your sign-in code is 012345. Do not share it with anyone.',
+    expect(message('phone-change', 'uz')).toBe(
+      "Baraka: telefon raqamini o'zgartirish kodi 012345. Uni hech kimga aytmang.",
+    );
+    expect(message('phone-change', 'en')).toBe(
+      'Baraka: your phone number change code is 012345. Do not share it with anyone.',
     );
   });
 

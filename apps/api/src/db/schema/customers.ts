@@ -53,9 +53,9 @@ export const otpCodes = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamptz('used_at'),
-    /** Set when a newer code replaced it. */
+    /** Set when a newer code replaced it, or its send failed but may have gone out (still counted). */
     voidedAt: timestamptz('voided_at'),
-    /** Set when the SMS could not be sent: never valid, and not counted against the send limits. */
+    /** Set when the provider certainly did not send the SMS (a refusal): never valid, and not counted against the send limits. */
     failedAt: timestamptz('failed_at'),
   },
   (t) => [

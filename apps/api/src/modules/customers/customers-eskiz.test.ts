@@ -1,4 +1,5 @@
 import { ZApiError, ZAuthResponse } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_ESKIZ_EMAIL,
@@ -6,6 +7,7 @@ import {
   type FakeEskiz,
   startFakeEskiz,
 } from '../../adapters/sms/fake-eskiz.ts';
+import { otpCodes } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { customerClient, freshIp, freshPhone } from './customers.fixtures.ts';
 
@@ -51,10 +53,10 @@ describe('sign-in with SMS_PROVIDER=eskiz', () => {
     expect(ZAuthResponse.parse(confirm.json()).user.name).toBe('Olim');
   });
 
-  it('answers 503 Temporarily unavailable when Eskiz fails, and leaves no valid code', async () => {
+  it('answers 503 Temporarily unavailable when Eskiz refuses the SMS (4xx): no valid code, not counted', async () => {
     const phone = freshPhone();
     const ip = freshIp();
-    fake.failSends(500, { message: 'Internal error' });
+    fake.failSends(400, { message: 'Неверный номер телефона', status: 'error' });
     try {
       const res = await c.post('/v1/customers/register', { phone }, { ip });
       expect(res.statusCode).toBe(503);
@@ -76,9 +78,33 @@ describe('sign-in with SMS_PROVIDER=eskiz', () => {
     expect(lost).toMatch(/^\d{6}$/);
     const confirm = await c.post('/v1/customers/register-confirm', { phone, code: lost });
     expect(confirm.statusCode).toBe(400);
-    // A failed send does not count as a send: the customer may ask again at once.
+    // Eskiz certainly did not send it: it does not count as a send, the customer may ask again at once.
     const again = await c.post('/v1/customers/register', { phone }, { ip });
     expect(again.statusCode).toBe(200);
+  });
+
+  it('counts a send Eskiz may have made (5xx) against the limits, and leaves no valid code', async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    fake.failSends(502, 'Bad Gateway');
+    try {
+      const res = await c.post('/v1/customers/register', { phone }, { ip });
+      expect(res.statusCode).toBe(503);
+      expect(ZApiError.parse(res.json()).code).toBe('SMS_UNAVAILABLE');
+    } finally {
+      fake.failSends(null);
+    }
+    const [row] = await t.db.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
+    expect(row?.failedAt).toBeNull();
+    expect(row?.voidedAt).not.toBeNull();
+    const lost = codeIn(lastSendForm()?.message);
+    const confirm = await c.post('/v1/customers/register-confirm', { phone, code: lost });
+    expect(confirm.statusCode).toBe(400);
+    expect(ZApiError.parse(confirm.json()).code).toBe('CODE_EXPIRED');
+    // The SMS may have reached the phone: asking again at once meets the resend wait, as after a send.
+    const again = await c.post('/v1/customers/register', { phone }, { ip });
+    expect(again.statusCode).toBe(429);
+    expect(ZApiError.parse(again.json()).code).toBe('RESEND_TOO_EARLY');
   });
 
   it('has no dev outbox route', async () => {

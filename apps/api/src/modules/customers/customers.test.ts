@@ -427,6 +427,27 @@ describe('PUT /v1/customers/:id', () => {
     expect((await c.post('/v1/customers/phone', { phone: newPhone })).statusCode).toBe(200);
   });
 
+  it('says in the SMS to a new number that the code changes the phone, not that it signs in', async () => {
+    const { user, access_token } = await signUp('Shahzod');
+    const cases = [
+      [undefined, 'код для смены номера телефона'],
+      ['uz', "telefon raqamini o'zgartirish kodi"],
+      ['en', 'your phone number change code is'],
+    ] as const;
+    for (const [language, words] of cases) {
+      const newPhone = freshPhone('99893');
+      const res = await c.put(
+        `/v1/customers/${user.id}`,
+        { phone: newPhone },
+        { token: access_token, ip: freshIp(), headers: language ? { 'accept-language': language } : {} },
+      );
+      expect(res.statusCode).toBe(200);
+      const [row] = await t.db.db.select().from(smsOutbox).where(eq(smsOutbox.phone, newPhone));
+      expect(row?.text).toContain(words);
+      expect(row?.text).not.toMatch(/входа|kirish|sign-in/);
+    }
+  });
+
   it('refuses a phone that belongs to another customer (409), also when taken while the code was pending', async () => {
     const me = await signUp();
     const other = await signUp();

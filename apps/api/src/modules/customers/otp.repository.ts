@@ -19,9 +19,13 @@ export async function lockSendsOf(tx: DbOrTx, params: { phone: string; ipBucket:
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BUDGET}, 0)`);
 }
 
+/**
+ * A send that counts against the limits: every one but those the provider certainly did not make
+ * (failed_at: a 4xx refusal). A timeout or a 5xx may have sent the SMS, so it counts.
+ */
 const sent = () => isNull(otpCodes.failedAt);
 
-/** When codes went to this phone since `since` (sends that failed at the provider excluded), oldest first. */
+/** When codes went to this phone since `since` (sends the provider certainly did not make excluded), oldest first. */
 export async function sendTimesOfPhone(tx: DbOrTx, params: { phone: string; since: Date }): Promise<Date[]> {
   const rows = await tx
     .select({ at: otpCodes.createdAt })
@@ -44,7 +48,7 @@ export async function sendTimesOfIpBucket(
   return rows.map((r) => r.at);
 }
 
-/** How many codes the whole API sent (reached the provider) since `since`, every chain together. */
+/** How many codes the whole API sent (see `sent`) since `since`, every chain together. */
 export async function sendCountSince(tx: DbOrTx, since: Date): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -100,8 +104,17 @@ export async function insertCode(tx: DbOrTx, values: NewOtpCode): Promise<OtpCod
   return row;
 }
 
+/** The provider certainly did not send the code: never valid, and left out of the send counts. */
 export async function markFailed(db: DbOrTx, params: { id: string; now: Date }): Promise<void> {
   await db.update(otpCodes).set({ failedAt: params.now }).where(eq(otpCodes.id, params.id));
+}
+
+/**
+ * The send failed but the provider may have sent the code (a timeout, a 5xx): the code is voided (the
+ * customer was told it failed) and, unlike markFailed, still counts against the limits and the budget.
+ */
+export async function markUnconfirmed(db: DbOrTx, params: { id: string; now: Date }): Promise<void> {
+  await db.update(otpCodes).set({ voidedAt: params.now }).where(eq(otpCodes.id, params.id));
 }
 
 type CodeTarget = { shipperId: string; phone: string; purpose: OtpPurpose; customerId: string | null };

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { TCodeSentResponse, TLocale } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { SmsSendError, type SmsSender } from '../../adapters/sms/index.ts';
+import { SmsNotSentError, type SmsSender } from '../../adapters/sms/index.ts';
 import { codeMessage } from '../../adapters/sms/templates.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { OtpCodeRow, OtpPurpose } from '../../db/schema/index.ts';
@@ -13,6 +13,7 @@ import {
   latestCode,
   lockSendsOf,
   markFailed,
+  markUnconfirmed,
   markUsed,
   nthNewestSendSince,
   sendCountSince,
@@ -128,7 +129,8 @@ export const smsUnavailable = () => apiError(503, 'SMS_UNAVAILABLE');
 /**
  * Refuses the send when the whole API has sent its budget of codes in the last hour or day: what an
  * SMS bomber rotating addresses and phones meets, and what caps the SMS bill. Counted from the
- * otp_codes rows (sends that reached the provider), so it holds across processes and restarts.
+ * otp_codes rows (every send but those the provider certainly did not make), so it holds across
+ * processes and restarts.
  * 503 'Temporarily unavailable' with Retry-After (when the oldest counted send leaves the window),
  * and one error line per window and process for the operator's alerting.
  */
@@ -197,13 +199,19 @@ export async function sendCode(
       expiresAt: new Date(now.getTime() + OTP_RULES.ttlMs),
     });
   });
+  const text = codeMessage({ purpose: request.purpose, locale: request.locale, brand: request.brand, code });
   try {
-    await deps.sms.send({ phone: request.phone, text: codeMessage(request.locale, request.brand, code) });
+    await deps.sms.send({ phone: request.phone, text });
   } catch (error) {
-    await markFailed(deps.db, { id: row.id, now: deps.now() });
+    // Either way the code is no longer valid. Only a send the provider certainly did not make leaves
+    // the limits and the budget; one that may have gone out (a timeout, a 5xx) still counts, or a
+    // slow provider would let every limit be passed.
+    const notSent = error instanceof SmsNotSentError;
+    if (notSent) await markFailed(deps.db, { id: row.id, now: deps.now() });
+    else await markUnconfirmed(deps.db, { id: row.id, now: deps.now() });
     deps.log.error(
       { err: error, provider: deps.sms.name, phone: request.phone },
-      error instanceof SmsSendError ? 'sms provider refused the code' : 'sms send failed',
+      notSent ? 'sms provider refused the code' : 'sms send failed; it may have been sent (counted)',
     );
     throw smsUnavailable();
   }

@@ -481,7 +481,7 @@ describe('POST /v2/ondemand-order: delivery price and discounts', () => {
     await expectRefused(
       deliveryOrderBody({ promo_code: 'FIRST20' }),
       {
-        status: 403,
+        status: 422,
         code: 'PROMO_CODE_NOT_FOR_YOU',
         en: 'Promocode is not for you',
         ru: 'Этот промокод не для вас',

@@ -20,7 +20,7 @@ import {
   quoteProductDiscounts,
 } from './pricing.service.ts';
 
-const DISCOUNT_RULES = `Product and category discounts work per unit (the best automatic one, plus a promo code's); order discounts on the goods left after them (the best automatic one, plus a promo code's); free delivery sets \`is_delivery_free\` and is not in the amounts. Products are priced from the branch's menu (no \`branch_id\`: their base prices); an unknown product gets no discount. A promo code answers 404 'Promocode is not found' (unknown, switched off, outside its days), 401 (needs a signed-in customer), 403 'Promocode is not for you' (another customer's, or first order only), 409 'You already used this discount' (your uses) or PROMO_CODE_EXHAUSTED (all uses), 422 (not for this branch, order type, payment type or hour, below its minimum, or nothing to take off). Signing in is optional otherwise; a stale token counts as signed out.`;
+const DISCOUNT_RULES = `Product and category discounts work per unit (the best automatic one, plus a promo code's); order discounts on the goods left after them (the best automatic one, plus a promo code's); free delivery sets \`is_delivery_free\` and is not in the amounts. Products are priced from the branch's menu (no \`branch_id\`: their base prices); an unknown product gets no discount. A promo code answers 404 'Promocode is not found' (unknown, switched off, outside its days), 401 (needs a signed-in customer), 409 'You already used this discount' (your uses) or PROMO_CODE_EXHAUSTED (all uses), 422 'Promocode is not for you' (another customer's, or first order only: a refusal of the code, not of the sign-in, so never 403) or 422 (not for this branch, order type, payment type or hour, below its minimum, or nothing to take off). Signing in is optional otherwise; a stale token counts as signed out.`;
 
 /** Delivery fare and discounts (issue 5): quotes for the cart and the checkout. */
 export async function pricingRoutes(fastify: FastifyInstance) {
@@ -101,7 +101,6 @@ export async function pricingRoutes(fastify: FastifyInstance) {
   const discountErrors = {
     400: ZApiError,
     401: ZApiError,
-    403: ZApiError,
     404: ZApiError,
     409: ZApiError,
     422: ZApiError,

@@ -131,9 +131,10 @@ type CheckedPromo = { id: string; code: string; rule: DiscountRule; minOrderAmou
 /**
  * Checks a promo code for this order and customer, in this order: it exists, is active and within its
  * days ('Promocode is not found', 404); it needs a signed-in customer (401); it is bound to another
- * customer or is for a first order ('Promocode is not for you', 403); the customer's uses ('You already
- * used this discount', 409); the uses in total (409); its branch, order type, payment type and hours
- * (422); its minimum (422).
+ * customer or is for a first order ('Promocode is not for you', 422: a refusal of the code, not of the
+ * customer's token, which the storefront would answer by signing them out on a 403); the customer's
+ * uses ('You already used this discount', 409); the uses in total (409); its branch, order type,
+ * payment type and hours (422); its minimum (422).
  */
 async function checkPromoCode(db: DbOrTx, input: DiscountInput, ctx: DiscountContext): Promise<CheckedPromo> {
   const code = input.promoCode?.trim() ?? '';
@@ -146,8 +147,8 @@ async function checkPromoCode(db: DbOrTx, input: DiscountInput, ctx: DiscountCon
   const customer = input.customer;
   if (needsCustomer && !customer) throw apiError(401, 'PROMO_CODE_SIGN_IN');
   if (promo.customerId !== null && promo.customerId !== customer?.id)
-    throw apiError(403, 'PROMO_CODE_NOT_FOR_YOU');
-  if (promo.firstOrderOnly && customer?.hasOrders) throw apiError(403, 'PROMO_CODE_NOT_FOR_YOU');
+    throw apiError(422, 'PROMO_CODE_NOT_FOR_YOU');
+  if (promo.firstOrderOnly && customer?.hasOrders) throw apiError(422, 'PROMO_CODE_NOT_FOR_YOU');
   const uses = await countPromoUsages(db, promo.id, customer?.id ?? null);
   if (promo.perCustomerLimit !== null && uses.mine >= promo.perCustomerLimit) {
     throw apiError(409, 'PROMO_CODE_ALREADY_USED');

@@ -665,7 +665,7 @@ describe('promo codes', () => {
       customerId: owner.id,
     });
     expect(
-      await refused({ ...order, promo_code: 'justforyou' }, other.token, 403, 'PROMO_CODE_NOT_FOR_YOU'),
+      await refused({ ...order, promo_code: 'justforyou' }, other.token, 422, 'PROMO_CODE_NOT_FOR_YOU'),
     ).toBe('Promocode is not for you');
     await refused({ ...order, promo_code: 'JUSTFORYOU' }, undefined, 401, 'PROMO_CODE_SIGN_IN');
     const mine = await orderDiscounts({ ...order, promo_code: 'JUSTFORYOU' }, { authorization: owner.token });
@@ -693,7 +693,7 @@ describe('promo codes', () => {
     };
     await expect(
       computeDiscounts(t.app.db, { ...input, customer: { id: c.id, hasOrders: true } }),
-    ).rejects.toMatchObject({ statusCode: 403, code: 'PROMO_CODE_NOT_FOR_YOU' });
+    ).rejects.toMatchObject({ statusCode: 422, code: 'PROMO_CODE_NOT_FOR_YOU' });
     const first = await computeDiscounts(t.app.db, { ...input, customer: { id: c.id, hasOrders: false } });
     expect(first.total).toBe(30_000);
     expect(first.promoCode).toEqual({ id: promoCodeSeedId('FIRST20'), code: 'FIRST20' });

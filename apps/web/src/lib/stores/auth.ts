@@ -2,7 +2,13 @@ import { COOKIE_NAMES } from '@app/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { writeCookie } from '../cookies';
-import { persistOptions, registerPersistedStore } from './persist';
+import {
+  onStoresHydrated,
+  persistOptions,
+  registerPersistedStore,
+  rehydrateStore,
+  type TPersistKey,
+} from './persist';
 
 /** The signed-in customer. `name === 'user'` is the platform's placeholder for "name not set yet". */
 export type TAuthUser = {
@@ -24,6 +30,9 @@ type TAuthState = {
   logout: () => void;
 };
 
+/** The store's entry in localStorage (every tab of the site shares it). */
+const AUTH_KEY = 'auth' satisfies TPersistKey;
+
 export const useAuthStore = create<TAuthState>()(
   persist(
     (set) => ({
@@ -40,10 +49,42 @@ export const useAuthStore = create<TAuthState>()(
         set({ user: null });
       },
     }),
-    { ...persistOptions<TAuthState>('auth'), partialize: (state) => ({ user: state.user }) },
+    { ...persistOptions<TAuthState>(AUTH_KEY), partialize: (state) => ({ user: state.user }) },
   ),
 );
 registerPersistedStore(useAuthStore);
+
+/**
+ * Another tab signing in, out or in again writes the shared entry: this tab reads it again, so it
+ * does not go on with a customer (and token) that is no longer the stored one. Registered once, in
+ * the browser, with the stores' hydration (the cart's quantities do the same for the cart).
+ */
+let listening = false;
+function followOtherTabs(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== AUTH_KEY) return;
+    void rehydrateStore(useAuthStore);
+  });
+}
+onStoresHydrated(followOtherTabs);
+
+/**
+ * The token of the customer saved in localStorage now (null: none saved), as another tab may have
+ * written it before this tab's `storage` event arrived; undefined when it cannot be read.
+ */
+function savedToken(): string | null | undefined {
+  try {
+    const raw = localStorage.getItem(AUTH_KEY);
+    if (raw === null) return null;
+    const saved = JSON.parse(raw) as { state?: { user?: { access_token?: unknown } | null } } | null;
+    const token = saved?.state?.user?.access_token;
+    return typeof token === 'string' ? token : null;
+  } catch {
+    return undefined;
+  }
+}
 
 type TSessionListener = () => void;
 const sessionListeners = new Set<TSessionListener>();
@@ -55,11 +96,19 @@ export function onSessionExpired(listener: TSessionListener): () => void {
 }
 
 /**
- * A 401 or 403 from the API signs the customer out (spec section 6) and tells them why. Several calls
- * failing at once sign out once: only the first finds a user to sign out.
+ * A 401 or 403 from the API to a call sent with `token` signs the customer out (spec section 6) and
+ * tells them why, but only while `token` is the stored customer's: a refusal of an older token (a
+ * call a tab sent before another tab signed in again) leaves the newer session alone. Several calls
+ * failing at once sign out once: only the first finds the token's customer to sign out.
  */
-export function expireSession(): void {
-  if (!useAuthStore.getState().user) return;
+export function expireSession(token: string): void {
+  if (useAuthStore.getState().user?.access_token !== token) return;
+  const saved = savedToken();
+  if (typeof saved === 'string' && saved !== token) {
+    // Another tab has stored a newer session and its `storage` event is still on its way.
+    void rehydrateStore(useAuthStore);
+    return;
+  }
   useAuthStore.getState().logout();
   for (const listener of sessionListeners) listener();
 }

@@ -36,15 +36,21 @@ const authFor = (name: string): TAuthResponse =>
     expires_at: '2026-02-10T09:00:00.000Z',
   });
 
-/** A known customer (login) or a new phone (404: register); codes are refused until `accept`. */
+/**
+ * A known customer (login) or a new phone (404: register); codes are refused until `accept`, as the
+ * API refuses them: 400 WRONG_CODE, or the `refusal` a test sets (too many tries, an expired code).
+ */
 function authApi({ known }: { known: boolean }) {
-  const state = { accept: null as string | null };
+  const state = {
+    accept: null as string | null,
+    refusal: { code: 'WRONG_CODE', message: 'Код неверный или устарел.' },
+  };
   const confirm = (purpose: 'login' | 'register') => (call: { body: unknown }) => {
     const { code } = call.body as { code: string };
     const right = state.accept === code && (purpose === 'login') === known;
     return right
       ? { body: authFor(known ? 'Madina' : 'user') }
-      : apiError(401, 'WRONG_CODE', 'Код неверный или устарел.');
+      : apiError(400, state.refusal.code, state.refusal.message);
   };
   const api = mockApi()
     .on('POST', '/v1/customers/phone', () =>
@@ -171,6 +177,35 @@ describe('login dialog: the code step', () => {
     expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toContainEqual({
       event: 'Authorization_successful',
     });
+  });
+
+  it("shows the API's message, not 'wrong code', when the code can no longer be used", async () => {
+    const { state } = authApi({ known: true });
+    const user = await renderDialog();
+    await sendCodeTo(user, '901234567');
+    await screen.findByRole('textbox', { name: 'Код из SMS' });
+    await user.type(codeField(), '111111');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Неверно введён код');
+
+    state.refusal = {
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Слишком много неверных попыток; запросите новый код',
+    };
+    await user.type(codeField(), '222222');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Слишком много неверных попыток; запросите новый код',
+      ),
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Неверно введён код');
+
+    state.refusal = {
+      code: 'CODE_EXPIRED',
+      message: 'Срок действия кода истёк или он уже использован; запросите новый',
+    };
+    await user.type(codeField(), '333333');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Срок действия кода истёк'));
+    expect(useAuthStore.getState().user).toBeNull();
   });
 
   it('goes back to the phone step to change the number, keeping what was typed', async () => {

@@ -59,11 +59,25 @@ describe('phone field', () => {
 });
 
 describe('sign-in errors (spec section 8)', () => {
-  it("shows 'wrong_code_entered' for a refused code", () => {
+  it("shows 'wrong_code_entered' for a wrong or malformed code", () => {
     expect(codeErrorText(failure(400, 'WRONG_CODE', 'Wrong code'), 'Wrong code entered')).toBe(
       'Wrong code entered',
     );
-    expect(codeErrorText(failure(401, 'UNAUTHORIZED', 'x'), 'Wrong code entered')).toBe('Wrong code entered');
+    expect(codeErrorText(failure(400, 'VALIDATION_ERROR', 'code: invalid'), 'Wrong code entered')).toBe(
+      'Wrong code entered',
+    );
+  });
+
+  it("shows the API's message for a code that cannot be used any more (ask for a new one)", () => {
+    const cases = [
+      ['TOO_MANY_ATTEMPTS', 'Слишком много неверных попыток; запросите новый код'],
+      ['CODE_EXPIRED', 'Срок действия кода истёк или он уже использован; запросите новый'],
+      ['CODE_NOT_FOUND', 'Код не отправлялся; запросите новый'],
+    ] as const;
+    for (const [code, message] of cases) {
+      expect(codeErrorText(failure(400, code, message), 'Неверно введён код')).toBe(message);
+    }
+    expect(codeErrorText(failure(401, 'UNAUTHORIZED', 'Войдите снова'), 'W')).toBe('Войдите снова');
   });
 
   it("shows the API's data.message where it says more", () => {

@@ -43,7 +43,7 @@ export function useOrderStatusFeed(orderId: string, customerId: string, enabled:
           signal,
         }).then((response) => {
           // As the api client does: a refused token signs the customer out (spec section 6).
-          if ((response.status === 401 || response.status === 403) && token) expireSession();
+          if ((response.status === 401 || response.status === 403) && token) expireSession(token);
           return response;
         });
       },
