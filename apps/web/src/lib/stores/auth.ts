@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { writeCookie } from '../cookies';
 import {
-  onStoresHydrated,
+  followOtherTabs,
   persistOptions,
   registerPersistedStore,
   rehydrateStore,
@@ -54,21 +54,9 @@ export const useAuthStore = create<TAuthState>()(
 );
 registerPersistedStore(useAuthStore);
 
-/**
- * Another tab signing in, out or in again writes the shared entry: this tab reads it again, so it
- * does not go on with a customer (and token) that is no longer the stored one. Registered once, in
- * the browser, with the stores' hydration (the cart's quantities do the same for the cart).
- */
-let listening = false;
-function followOtherTabs(): void {
-  if (listening || typeof window === 'undefined') return;
-  listening = true;
-  window.addEventListener('storage', (event) => {
-    if (event.key !== null && event.key !== AUTH_KEY) return;
-    void rehydrateStore(useAuthStore);
-  });
-}
-onStoresHydrated(followOtherTabs);
+// Another tab signing in, out or in again writes the shared entry: this tab reads it again, so it
+// does not go on with a customer (and token) that is no longer the stored one.
+followOtherTabs(AUTH_KEY, useAuthStore);
 
 /**
  * The token of the customer saved in localStorage now (null: none saved), as another tab may have

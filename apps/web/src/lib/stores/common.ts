@@ -2,7 +2,7 @@ import type { TDeliveryType, TLatLong } from '@app/contracts';
 import { DEFAULT_DELIVERY_TYPE } from '@app/domain';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { persistOptions, registerPersistedStore } from './persist';
+import { followOtherTabs, persistOptions, registerPersistedStore } from './persist';
 
 /** A saved delivery address (spec section 3, "Address point"). */
 export type TAddressPoint = {
@@ -104,3 +104,6 @@ export const useCommonStore = create<TCommonState>()(
   ),
 );
 registerPersistedStore(useCommonStore);
+// A tab still holding an older address, branch or order type would write it back over another tab's
+// newer choice with its next change (the cookies, which choose the menu, would then disagree).
+followOtherTabs('common', useCommonStore);

@@ -110,6 +110,27 @@ export function onStoresHydrated(task: () => void): void {
   if (hydrated) void run();
 }
 
+/** The keys whose stores already follow other tabs (followOtherTabs), each once. */
+const followed = new Set<TPersistKey>();
+
+/**
+ * Another tab writing the store's localStorage entry (a sign-in, a new address or branch) makes this
+ * tab read it again, so it does not go on with, and write back over it, a state that is no longer
+ * the stored one (zustand's persist writes the whole state on every change). Listens once per key,
+ * in the browser, from the stores' hydration on.
+ */
+export function followOtherTabs<S, P>(key: TPersistKey, store: THydratable<S, P>): void {
+  onStoresHydrated(() => {
+    if (followed.has(key) || typeof window === 'undefined') return;
+    followed.add(key);
+    window.addEventListener('storage', (event) => {
+      // A null key: the whole storage was cleared.
+      if (event.key !== null && event.key !== key) return;
+      void rehydrateStore(store);
+    });
+  });
+}
+
 export async function rehydrateAllStores(): Promise<void> {
   hydrated = true;
   await Promise.all([...registered.values()].map((rehydrate) => rehydrate()));
