@@ -48,12 +48,13 @@ export async function sendTimesOfIpBucket(
   return rows.map((r) => r.at);
 }
 
-/** How many codes the whole API sent (see `sent`) since `since`, every chain together. */
-export async function sendCountSince(tx: DbOrTx, since: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(otpCodes)
-    .where(and(gt(otpCodes.createdAt, since), sent()));
+/** Sends since `since`, of one purpose when given (see `sent`). */
+const sentSince = (since: Date, purpose?: OtpPurpose) =>
+  and(gt(otpCodes.createdAt, since), sent(), purpose ? eq(otpCodes.purpose, purpose) : undefined);
+
+/** How many codes the whole API sent (see `sent`) since `since`, every chain together; of one purpose when given. */
+export async function sendCountSince(tx: DbOrTx, since: Date, purpose?: OtpPurpose): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(otpCodes).where(sentSince(since, purpose));
   return row?.n ?? 0;
 }
 
@@ -61,11 +62,16 @@ export async function sendCountSince(tx: DbOrTx, since: Date): Promise<number> {
  * When the `nth` newest send since `since` went out: once it leaves the window, fewer than `nth`
  * sends are left in it (the moment a full budget frees one place).
  */
-export async function nthNewestSendSince(tx: DbOrTx, since: Date, nth: number): Promise<Date | undefined> {
+export async function nthNewestSendSince(
+  tx: DbOrTx,
+  since: Date,
+  nth: number,
+  purpose?: OtpPurpose,
+): Promise<Date | undefined> {
   const [row] = await tx
     .select({ at: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(gt(otpCodes.createdAt, since), sent()))
+    .where(sentSince(since, purpose))
     .orderBy(desc(otpCodes.createdAt))
     .offset(nth - 1)
     .limit(1);

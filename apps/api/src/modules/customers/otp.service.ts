@@ -127,33 +127,57 @@ function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
 export const smsUnavailable = () => apiError(503, 'SMS_UNAVAILABLE');
 
 /**
- * Refuses the send when the whole API has sent its budget of codes in the last hour or day: what an
- * SMS bomber rotating addresses and phones meets, and what caps the SMS bill. Counted from the
+ * The share of each window's budget that codes to phones with no account yet (registration) may
+ * take. Such codes cost a bomber nothing to aim (any made-up number will do), so a flood of them
+ * from enough addresses to pass the per-address limit spends at most this share, and the chain's
+ * customers still sign in (and change their phone) with the rest.
+ */
+export const REGISTER_BUDGET_SHARE = 0.5;
+
+/**
+ * Refuses the send when the whole API has sent its budget of codes in the last hour or day, or, for
+ * a registration code, when registrations have taken their share of it (REGISTER_BUDGET_SHARE): what
+ * an SMS bomber rotating addresses and phones meets, and what caps the SMS bill. Counted from the
  * otp_codes rows (every send but those the provider certainly did not make), so it holds across
  * processes and restarts.
  * 503 'Temporarily unavailable' with Retry-After (when the oldest counted send leaves the window),
- * and one error line per window and process for the operator's alerting.
+ * and one error line per window (and budget) and process for the operator's alerting.
  */
-async function enforceBudget(tx: Tx, deps: OtpDeps, now: Date): Promise<void> {
+async function enforceBudget(tx: Tx, deps: OtpDeps, now: Date, purpose: OtpPurpose): Promise<void> {
   const windows = [
     { window: 'hour', windowMs: HOUR, max: deps.smsBudget.perHour },
     { window: 'day', windowMs: 24 * HOUR, max: deps.smsBudget.perDay },
   ];
   for (const { window, windowMs, max } of windows) {
     const since = new Date(now.getTime() - windowMs);
-    const sent = await sendCountSince(tx, since);
-    if (sent < max) continue;
-    const freeing = await nthNewestSendSince(tx, since, max);
-    const retryAfter = Math.max(
-      1,
-      Math.ceil(secondsUntil((freeing ?? now).getTime() + windowMs, now.getTime())),
-    );
-    if (deps.budgetAlerts.shouldAlert(window, now, windowMs)) {
-      deps.log.error({ window, sent, budget: max, retryAfterSeconds: retryAfter }, 'sms budget reached');
+    const budgets: { of?: OtpPurpose; max: number }[] = [{ max }];
+    if (purpose === 'register')
+      budgets.push({ of: 'register', max: Math.max(1, Math.floor(max * REGISTER_BUDGET_SHARE)) });
+    for (const budget of budgets) {
+      const sent = await sendCountSince(tx, since, budget.of);
+      if (sent < budget.max) continue;
+      const freeing = await nthNewestSendSince(tx, since, budget.max, budget.of);
+      const retryAfter = Math.max(
+        1,
+        Math.ceil(secondsUntil((freeing ?? now).getTime() + windowMs, now.getTime())),
+      );
+      const alert = budget.of ? `${budget.of}-${window}` : window;
+      if (deps.budgetAlerts.shouldAlert(alert, now, windowMs)) {
+        deps.log.error(
+          {
+            window,
+            sent,
+            budget: budget.max,
+            retryAfterSeconds: retryAfter,
+            ...(budget.of && { purpose: budget.of }),
+          },
+          budget.of ? 'sms registration budget reached' : 'sms budget reached',
+        );
+      }
+      throw cataloguedError(503, 'SMS_UNAVAILABLE', [undefined], {
+        headers: { 'retry-after': String(retryAfter) },
+      });
     }
-    throw cataloguedError(503, 'SMS_UNAVAILABLE', [undefined], {
-      headers: { 'retry-after': String(retryAfter) },
-    });
   }
 }
 
@@ -184,7 +208,7 @@ export async function sendCode(
       await sendTimesOfPhone(tx, { phone: request.phone, since: dayAgo }),
       await sendTimesOfIpBucket(tx, { ipBucket, since: hourAgo }),
     );
-    await enforceBudget(tx, deps, now);
+    await enforceBudget(tx, deps, now, request.purpose);
     await voidOpenCodes(tx, { shipperId: request.shipperId, phone: request.phone, now });
     return insertCode(tx, {
       shipperId: request.shipperId,

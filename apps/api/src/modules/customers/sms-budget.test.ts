@@ -2,6 +2,8 @@ import { ZApiError } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { customers } from '../../db/schema/index.ts';
+import { DEMO_SHIPPER_ID } from '../../env.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { freshPhone } from './customers.fixtures.ts';
@@ -16,6 +18,7 @@ let t: TestApp;
 let app: FastifyInstance;
 const logLines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
 const alerts = () => logLines.filter((l) => l.msg === 'sms budget reached');
+const registrationAlerts = () => logLines.filter((l) => l.msg === 'sms registration budget reached');
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: clock.now });
@@ -33,18 +36,41 @@ afterAll(async () => {
 });
 
 let n = 0;
-/** A code for a new phone from a new address every time: IPv4 and IPv6 (each its own /64) in turn. */
-function sendFromAnywhere(language?: string) {
+/** A new address every time: IPv4 and IPv6 (each its own /64) in turn. */
+const anywhere = () => {
   n += 1;
-  const ip = n % 2 ? `203.0.113.${n}` : `2001:db8:${n.toString(16)}::1`;
+  return n % 2 ? `203.0.113.${n}` : `2001:db8:${n.toString(16)}::1`;
+};
+
+/** A sign-in code for another of the chain's customers (a new one each time) from a new address. */
+async function sendFromAnywhere(language?: string) {
+  const phone = freshPhone();
+  await t.db.db.insert(customers).values({
+    shipperId: DEMO_SHIPPER_ID,
+    name: 'Budget',
+    phone,
+    registrationSource: 'website',
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+  });
   return app.inject({
     method: 'POST',
-    url: '/v1/customers/register',
-    remoteAddress: ip,
+    url: '/v1/customers/login',
+    remoteAddress: anywhere(),
     headers: { ...CLIENT_HEADERS, ...(language ? { 'accept-language': language } : {}) },
-    payload: { phone: freshPhone() },
+    payload: { phone },
   });
 }
+
+/** A registration code for a phone no customer has, from a new address. */
+const registerFromAnywhere = () =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/customers/register',
+    remoteAddress: anywhere(),
+    headers: CLIENT_HEADERS,
+    payload: { phone: freshPhone() },
+  });
 
 function expectBudgetRefusal(res: Awaited<ReturnType<typeof sendFromAnywhere>>, retryAfter: number) {
   expect(res.statusCode).toBe(503);
@@ -99,5 +125,36 @@ describe('the global SMS budget', () => {
     // The refusal recorded nothing: the budget counts sends that reached the provider.
     expect((await sendFromAnywhere()).statusCode).toBe(503);
     expect(alerts()).toHaveLength(2);
+  });
+});
+
+describe('registration codes take at most half of the budget (REGISTER_BUDGET_SHARE)', () => {
+  it('refuses the 3rd registration in an hour of 5 while the chain’s customers still sign in', async () => {
+    // A day on: both windows are empty again.
+    clock.advance(25 * HOUR);
+    const start = clock.now().getTime();
+    expect((await registerFromAnywhere()).statusCode).toBe(200);
+    clock.advance(MINUTE);
+    expect((await registerFromAnywhere()).statusCode).toBe(200);
+    clock.advance(MINUTE);
+    // Two of the hour's five (half, rounded down): made-up numbers can spend no more.
+    expectBudgetRefusal(await registerFromAnywhere(), 58 * 60);
+    expect(registrationAlerts()).toHaveLength(1);
+    expect(registrationAlerts()[0]).toMatchObject({
+      level: 50,
+      window: 'hour',
+      sent: 2,
+      budget: 2,
+      purpose: 'register',
+    });
+    // The rest of the budget is the customers': three sign-ins, then the whole budget is spent.
+    for (let i = 0; i < 3; i++) expect((await sendFromAnywhere()).statusCode, `sign-in ${i + 1}`).toBe(200);
+    expectBudgetRefusal(await sendFromAnywhere(), 58 * 60);
+    // The first registration leaves the hour: one more registration fits, then the share (and now
+    // the whole budget) is full again until the second leaves, a minute on.
+    clock.set(new Date(start + HOUR));
+    expect((await registerFromAnywhere()).statusCode).toBe(200);
+    expectBudgetRefusal(await registerFromAnywhere(), 60);
+    expect(registrationAlerts()).toHaveLength(1);
   });
 });
