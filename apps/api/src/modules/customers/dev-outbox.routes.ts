@@ -12,8 +12,10 @@ import { apiError } from '../../http/errors.ts';
  *
  * It hands out any phone's codes, so it answers only a client on this machine: the socket's own
  * peer address must be loopback. Not `request.ip`: behind a trusted proxy that comes from
- * X-Forwarded-For, which a client on the network can set to 127.0.0.1. Anyone else is told the
- * route does not exist, before the query is even validated.
+ * X-Forwarded-For, which a client on the network can set to 127.0.0.1. Nor a request a proxy
+ * forwarded (X-Forwarded-For or Forwarded present): a proxy on the same machine (nginx in front of a
+ * staging API) is a loopback peer for every client on the internet. Anyone else is told the route
+ * does not exist, before the query is even validated.
  */
 export async function devOutboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +25,9 @@ export async function devOutboxRoutes(fastify: FastifyInstance) {
       // The codes it answers sign anyone in: never stored by a cache (security-headers.ts).
       config: { personal: true },
       onRequest: async (request) => {
-        if (!isLoopback(request.socket.remoteAddress)) {
+        const forwarded =
+          request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+        if (forwarded || !isLoopback(request.socket.remoteAddress)) {
           throw apiError(404, 'ROUTE_NOT_FOUND', {
             method: request.method,
             path: request.url.split('?')[0] ?? '',
@@ -33,7 +37,8 @@ export async function devOutboxRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['customers'],
         summary: 'Development only: the SMS the outbox provider kept for a phone, newest first',
-        description: 'Answers only a client on the machine the API runs on (loopback); anyone else gets 404.',
+        description:
+          'Answers only a client on the machine the API runs on (loopback), not one a proxy forwarded; anyone else gets 404.',
         querystring: ZSmsOutboxQuery,
         response: { 200: ZSmsOutboxResponse, 400: ZApiError, 404: ZApiError },
       },

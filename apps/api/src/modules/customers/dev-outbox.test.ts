@@ -83,4 +83,16 @@ describe('GET /v1/dev/sms-outbox answers only this machine', () => {
     // The proxied app does answer a loopback peer, so the refusal above is the peer rule, not the app.
     expect((await outbox(proxied, '127.0.0.1')).statusCode).toBe(200);
   });
+
+  it.each<Record<string, string>>([
+    { 'x-forwarded-for': '203.0.113.9' },
+    { 'x-forwarded-for': '127.0.0.1' },
+    { forwarded: 'for=203.0.113.9' },
+  ])(
+    'a request a proxy on this machine forwarded (%o) is refused: its client is elsewhere',
+    async (headers) => {
+      expectHidden(await outbox(t.app, '127.0.0.1', headers));
+      expectHidden(await outbox(proxied, '::1', headers));
+    },
+  );
 });
