@@ -269,7 +269,8 @@ describe('confirmDelivery, signed in: the server list is the truth', () => {
     expect(reloads).toBe(1);
   });
 
-  it('activates the saved address with the same text (no duplicate) and PUTs the edited one', async () => {
+  /** 'Amir Temur 1' saved at [41.31, 69.28] (A1) and 'Chilonzor 5' (A2), the active one. */
+  const saveTwoPoints = () =>
     useCommonStore.getState().setPoints([
       {
         id: A1,
@@ -281,6 +282,9 @@ describe('confirmDelivery, signed in: the server list is the truth', () => {
       },
       { id: A2, location: [41.2, 69.2], address: 'Chilonzor 5', name: '', city: 'tashkent', isActive: true },
     ]);
+
+  it('activates the saved address with the same text (no duplicate) and PUTs the edited one', async () => {
+    saveTwoPoints();
     routes[`POST /v1/customer-addresses/${A1}/activate`] = () =>
       list(serverAddress(A1, 'Amir Temur 1', true), serverAddress(A2, 'Chilonzor 5', false));
     await confirmDelivery({ ...input, address: 'AMIR TEMUR 1' }, deps());
@@ -297,17 +301,7 @@ describe('confirmDelivery, signed in: the server list is the truth', () => {
   });
 
   it('the same address text at a pin elsewhere: PUTs the new location to that address, not only activates it', async () => {
-    useCommonStore.getState().setPoints([
-      {
-        id: A1,
-        location: [41.31, 69.28],
-        address: 'Amir Temur 1',
-        name: '',
-        city: 'tashkent',
-        isActive: false,
-      },
-      { id: A2, location: [41.2, 69.2], address: 'Chilonzor 5', name: '', city: 'tashkent', isActive: true },
-    ]);
+    saveTwoPoints();
     routes[`PUT /v1/customer-addresses/${A1}`] = () =>
       list(
         { ...serverAddress(A1, 'Amir Temur 1', true), location: { lat: 41.35, long: 69.3 } },
