@@ -73,3 +73,25 @@ describe('My orders: Pay on the card of an order awaiting its online payment (is
     expect(within(await cardOf(ORDER_ID)).queryByTestId('order-card-pay')).not.toBeInTheDocument();
   });
 });
+
+describe('My orders: Show more', () => {
+  it('shows an order once when the pages shifted under it (one placed between the two reads)', async () => {
+    const order = (n: number) =>
+      listItem({ id: `11111111-2222-4333-8444-${String(n).padStart(12, '0')}`, external_order_id: `B-${n}` });
+    let reads = 0;
+    mockApi().on('GET', '/v2/orders', () => {
+      reads += 1;
+      // Page 1: orders 1-10 of 11. A new order comes first before page 2 is read, so order 10 is
+      // the 11th of 12 now and comes again, before order 11.
+      return reads === 1
+        ? { body: { count: 11, orders: Array.from({ length: 10 }, (_, i) => order(i + 1)) } }
+        : { body: { count: 12, orders: [order(10), order(11)] } };
+    });
+    renderInApp(<OrdersList />);
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(10);
+    screen.getByRole('button', { name: 'Показать ещё' }).click();
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(11));
+    const ids = screen.getAllByTestId('order-card').map((card) => card.getAttribute('data-order-id'));
+    expect(new Set(ids).size).toBe(11);
+  });
+});

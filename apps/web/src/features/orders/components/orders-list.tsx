@@ -83,6 +83,12 @@ function OrderCard({ order }: { order: TCustomerOrderSummary }) {
   );
 }
 
+/** The list without repeats, each order where it first came. */
+export const uniqueById = <T extends { id: string }>(items: readonly T[]): T[] => {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+};
+
 function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string }) {
   const t = useTranslations('order.orders');
   const api = useApi();
@@ -95,10 +101,10 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
     // Orders move on their own: always read them again when the tab opens.
     staleTime: 0,
   });
-  const { list, showMore } = useShowMoreFocus<HTMLUListElement>(
-    query.data?.pages.reduce((n, p) => n + p.orders.length, 0) ?? 0,
-    query.dataUpdatedAt,
-  );
+  // Pages are read by position: an order placed (or moved between the tabs) before 'Show more' shifts
+  // them, so an order already shown can come again on the next page. Shown once.
+  const orders = uniqueById(query.data?.pages.flatMap((p) => p.orders) ?? []);
+  const { list, showMore } = useShowMoreFocus<HTMLUListElement>(orders.length, query.dataUpdatedAt);
 
   if (query.isPending) {
     return (
@@ -117,7 +123,6 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
       </div>
     );
   }
-  const orders = query.data.pages.flatMap((p) => p.orders);
   if (orders.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 py-12 text-center" data-testid="orders-empty">

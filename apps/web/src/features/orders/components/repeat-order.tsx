@@ -1,7 +1,7 @@
 'use client';
 
 import type { TLocale, TOrderDetail } from '@app/contracts';
-import { formatSum } from '@app/domain';
+import { CART_LINE_QUANTITY_MAX, formatSum } from '@app/domain';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -40,17 +40,21 @@ export function RepeatOrder({ order, menu }: { order: TOrderDetail; menu: TCurre
     if (!menu || pending) return;
     setPending(true);
     try {
-      const { sources, autoAddProductIds } = await loadRepeatSources(api, order.lines, {
+      const { sources, autoAddProductIds, stoppedIds } = await loadRepeatSources(api, order.lines, {
         ...menu,
         deliveryType,
       });
-      const plan = planRepeat(order.lines, sources, autoAddProductIds);
-      for (const item of plan.items) await addToCart(item);
-      if (plan.issues.length === 0) {
+      const plan = planRepeat(order.lines, sources, autoAddProductIds, stoppedIds);
+      const issues = [...plan.issues];
+      for (const item of plan.items) {
+        // A line already holding what one order takes keeps 99: said, not added silently.
+        if ((await addToCart(item)) === 'capped') issues.push({ kind: 'capped', title: item.product_name });
+      }
+      if (issues.length === 0) {
         notify('success', t('repeatAdded', { number: order.external_order_id }));
         router.push(paths.cart());
       } else {
-        setOutcome({ added: plan.items.length, issues: plan.issues });
+        setOutcome({ added: plan.items.length, issues });
       }
     } catch (error) {
       notify('error', apiErrorMessage(error, t('repeatError')));
@@ -63,6 +67,7 @@ export function RepeatOrder({ order, menu }: { order: TOrderDetail; menu: TCurre
     const name = issue.title[locale];
     if (issue.kind === 'stopped') return t('repeatStopped', { name });
     if (issue.kind === 'unavailable') return t('repeatUnavailable', { name });
+    if (issue.kind === 'capped') return t('repeatCapped', { name, max: CART_LINE_QUANTITY_MAX });
     return t('repeatPriceChanged', {
       name,
       oldPrice: formatSum(issue.oldPrice, locale),

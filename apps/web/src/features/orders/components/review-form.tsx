@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { notify } from '@/components/ui/toasts';
-import { apiErrorMessage } from '@/lib/api-client';
+import { apiErrorMessage, isApiFailure } from '@/lib/api-client';
 import { useApi } from '@/lib/config-provider';
 import { postReview, REVIEW_ELIGIBILITY_KEY } from '../lib/orders-api';
 
@@ -40,6 +40,15 @@ export default function ReviewForm({
   });
   const chosen = Number(watch('rating')) || 0;
 
+  /** What may be rated, read again: after a review, or a refusal saying the page was behind. */
+  const readAgain = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['order', orderId] }),
+      queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      queryClient.invalidateQueries({ queryKey: ['user-reviews', productId] }),
+      queryClient.invalidateQueries({ queryKey: REVIEW_ELIGIBILITY_KEY }),
+    ]);
+
   async function submit(values: TReviewValues) {
     setFailure(null);
     try {
@@ -52,15 +61,13 @@ export default function ReviewForm({
     } catch (error) {
       // 'You have already gave feedback' and the other refusals come as the API's message.
       setFailure(apiErrorMessage(error, t('error')));
+      // Already rated (another tab, the product page) or no longer ratable: the page's 'Rate' was
+      // behind, so what may be rated is read again and the button shows the truth.
+      if (isApiFailure(error) && (error.status === 409 || error.status === 422)) await readAgain();
       return;
     }
     notify('success', t('submitted'));
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['order', orderId] }),
-      queryClient.invalidateQueries({ queryKey: ['orders'] }),
-      queryClient.invalidateQueries({ queryKey: ['user-reviews', productId] }),
-      queryClient.invalidateQueries({ queryKey: REVIEW_ELIGIBILITY_KEY }),
-    ]);
+    await readAgain();
     onDone();
   }
 

@@ -126,6 +126,17 @@ describe('today’s menu for a repeat', () => {
           },
         },
       }),
+      // The branch's live stop list: a size and a modifier besides the menu's stopped samsa.
+      '/v2/stop-list': () => ({
+        body: {
+          branch_id: BRANCH,
+          product_ids: [SAMSA, id(90)],
+          modifier_ids: [id(91)],
+          menu_version: 'v1',
+          paused_until: null,
+          delivery_paused_until: null,
+        },
+      }),
     });
     const lines = [
       sampleLine({ product_id: PLOV }),
@@ -133,7 +144,7 @@ describe('today’s menu for a repeat', () => {
       sampleLine({ product_id: SAMSA }),
       sampleLine({ product_id: GONE }),
     ];
-    const { sources, autoAddProductIds } = await loadRepeatSources(api, lines, {
+    const { sources, autoAddProductIds, stoppedIds } = await loadRepeatSources(api, lines, {
       menuId: MENU,
       branchId: BRANCH,
       deliveryType: 'delivery',
@@ -151,7 +162,10 @@ describe('today’s menu for a repeat', () => {
       `GET /v2/product/${PLOV}?menu_id=${MENU}`,
     ]);
     expect(calls).toContain(`GET /v2/menu-products?menu_id=${MENU}&branch_id=${BRANCH}`);
-    expect(calls).toContain(`GET /v2/modifier?product_id=${PLOV}`);
+    // The branch's stopped modifiers are marked in the modifiers' answer, and its whole stop list kept.
+    expect(calls).toContain(`GET /v2/modifier?product_id=${PLOV}&branch_id=${BRANCH}`);
+    expect(calls).toContain(`GET /v2/stop-list?branch_id=${BRANCH}`);
+    expect([...stoppedIds].sort()).toEqual([SAMSA, id(90), id(91)].sort());
     vi.unstubAllGlobals();
   });
 

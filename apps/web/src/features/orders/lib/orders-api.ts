@@ -54,15 +54,17 @@ export type TMenuContext = { menuId: string; branchId: string | null; deliveryTy
 
 /**
  * Everything a repeat needs from today's menu: each ordered product with the menu's prices (404:
- * gone), its modifiers, the branch's stop list, and which products the cart adds by itself.
+ * gone), its modifiers (the branch's stopped ones marked), the branch's stop list (`stoppedIds`: its
+ * stopped products, sizes and picks among them, and modifiers; the menu's stopped products without a
+ * branch), and which products the cart adds by itself.
  */
 export async function loadRepeatSources(
   api: TApiClient,
   lines: readonly TOrderLine[],
   menu: TMenuContext,
-): Promise<{ sources: Map<string, TRepeatSource>; autoAddProductIds: Set<string> }> {
+): Promise<{ sources: Map<string, TRepeatSource>; autoAddProductIds: Set<string>; stoppedIds: Set<string> }> {
   const ids = productsToLookUp(lines);
-  const [menuProducts, autoAdd, products] = await Promise.all([
+  const [menuProducts, autoAdd, products, live] = await Promise.all([
     api.get('/v2/menu-products', {
       schema: contract('ZMenuProductsResponse'),
       query: { menu_id: menu.menuId, branch_id: menu.branchId },
@@ -86,7 +88,7 @@ export async function loadRepeatSources(
             ? (
                 await api.get('/v2/modifier', {
                   schema: contract('ZModifierResponse'),
-                  query: { product_id: productId },
+                  query: { product_id: productId, ...(menu.branchId ? { branch_id: menu.branchId } : {}) },
                   cache: 'no-store',
                 })
               ).product_modifiers
@@ -100,6 +102,13 @@ export async function loadRepeatSources(
         }
       }),
     ),
+    menu.branchId
+      ? api.get('/v2/stop-list', {
+          schema: contract('ZBranchStopsResponse'),
+          query: { branch_id: menu.branchId },
+          cache: 'no-store',
+        })
+      : null,
   ]);
   const stopped = new Set(
     menuProducts.categories.flatMap((c) => c.products.filter((p) => p.in_stop).map((p) => p.id)),
@@ -109,7 +118,8 @@ export async function loadRepeatSources(
     // `active_in_menu` (with the menu_id asked for) says whether today's menu still has it.
     sources.set(productId, { product, modifiers, inStop: stopped.has(productId) });
   }
-  return { sources, autoAddProductIds: new Set(autoAdd.products.map((a) => a.product.id)) };
+  const stoppedIds = new Set([...stopped, ...(live?.product_ids ?? []), ...(live?.modifier_ids ?? [])]);
+  return { sources, autoAddProductIds: new Set(autoAdd.products.map((a) => a.product.id)), stoppedIds };
 }
 
 /**

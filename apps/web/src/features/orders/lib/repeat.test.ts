@@ -153,6 +153,38 @@ describe('repeating an order', () => {
     ]);
   });
 
+  it('leaves out a line made with a stopped size, combo pick or extra (the branch’s stop list)', () => {
+    const sized = line(1, {
+      type: 'origin',
+      variants: [{ group_id: id(1), product_id: id(32), title: text('40 cm') }],
+    });
+    const combo = line(2, {
+      type: 'combo',
+      variants: [{ group_id: id(40), product_id: id(43), title: text('Tea') }],
+    });
+    const cheesy = line(3, {
+      modifiers: [{ modifier_id: id(10), parent_id: null, name: text('Cheese'), quantity: 1, price: 4_000 }],
+    });
+    const sources = new Map([
+      [id(1), source(product(1, { type: 'origin' }))],
+      [id(2), source(product(2, { type: 'combo' }))],
+      [id(3), source(product(3))],
+      [id(4), source(product(4))],
+    ]);
+    const plan = planRepeat(
+      [sized, combo, cheesy, line(4)],
+      sources,
+      new Set(),
+      new Set([id(32), id(43), id(10)]),
+    );
+    expect(plan.items.map((i) => i.product_id)).toEqual([id(4)]);
+    expect(plan.issues).toEqual([
+      { kind: 'stopped', title: text('P1') },
+      { kind: 'stopped', title: text('P2') },
+      { kind: 'stopped', title: text('P3') },
+    ]);
+  });
+
   it('leaves out stopped products and products the menu no longer has, naming them', () => {
     const plan = planRepeat(
       [line(1), line(2), line(3), line(4), line(5)],

@@ -12,14 +12,22 @@ export type TRepeatSource = {
 };
 
 export type TRepeatIssue =
-  /** Stopped today: 'Unavailable'. */
+  /** Stopped today (the product, or the size, combo pick or extra it was made with): 'Unavailable'. */
   | { kind: 'stopped'; title: TLocalizedText }
+  /** Added only up to the most one line of the cart holds (CART_LINE_QUANTITY_MAX), or not at all. */
+  | { kind: 'capped'; title: TLocalizedText }
   /** Not on the current menu any more, or its size, combo pick or extras are gone. */
   | { kind: 'unavailable'; title: TLocalizedText }
   /** Added at today's price. */
   | { kind: 'price_changed'; title: TLocalizedText; oldPrice: number; newPrice: number };
 
 export type TRepeatPlan = { items: NewCartItem[]; issues: TRepeatIssue[] };
+
+/** Whether the line was made with something stopped today: its product, size, combo pick or extra. */
+const usesStopped = (line: TOrderLine, stoppedIds: ReadonlySet<string>): boolean =>
+  stoppedIds.has(line.product_id) ||
+  line.variants.some((v) => stoppedIds.has(v.product_id)) ||
+  line.modifiers.some((m) => stoppedIds.has(m.modifier_id));
 
 /** The choice an order line was made with, in the product dialog's terms. */
 export function choiceOfLine(line: TOrderLine): ProductChoice {
@@ -42,7 +50,8 @@ export function choiceOfLine(line: TOrderLine): ProductChoice {
 /**
  * Refilling the cart from an order: each line is rebuilt from today's menu (today's prices, sizes,
  * combo picks and extras), never from the prices the order was placed at. Lines of stopped products
- * and of products the menu no longer has (or whose choice no longer fits) are left out and named;
+ * (or made with a stopped size, pick or extra: `stoppedIds`, the branch's stop list) and of products
+ * the menu no longer has (or whose choice no longer fits) are left out and named;
  * lines whose unit price moved are added at today's price and named with both prices. Lines the
  * auto-add rules put in the order (`auto_added`) and products the storefront adds by itself today
  * (napkins: `autoAddProductIds`) are skipped: the cart adds them again.
@@ -51,6 +60,7 @@ export function planRepeat(
   lines: readonly TOrderLine[],
   sources: ReadonlyMap<string, TRepeatSource>,
   autoAddProductIds: ReadonlySet<string> = new Set(),
+  stoppedIds: ReadonlySet<string> = new Set(),
 ): TRepeatPlan {
   const items: NewCartItem[] = [];
   const issues: TRepeatIssue[] = [];
@@ -62,7 +72,7 @@ export function planRepeat(
       issues.push({ kind: 'unavailable', title: line.title });
       continue;
     }
-    if (source.inStop) {
+    if (source.inStop || usesStopped(line, stoppedIds)) {
       issues.push({ kind: 'stopped', title: line.title });
       continue;
     }
