@@ -13,10 +13,16 @@ import { apiError } from '../../http/errors.ts';
  * It hands out any phone's codes, so it answers only a client on this machine: the socket's own
  * peer address must be loopback. Not `request.ip`: behind a trusted proxy that comes from
  * X-Forwarded-For, which a client on the network can set to 127.0.0.1. Nor a request a proxy
- * forwarded (X-Forwarded-For or Forwarded present): a proxy on the same machine (nginx in front of a
- * staging API) is a loopback peer for every client on the internet. Anyone else is told the route
- * does not exist, before the query is even validated.
+ * forwarded (`PROXY_HEADERS`): a proxy on the same machine (nginx in front of a staging API) is a
+ * loopback peer for every client on the internet. A proxy that adds none of them cannot be told from
+ * a local client, so such a proxy must not front an API with the outbox on (README). Anyone else is
+ * told the route does not exist, before the query is even validated.
  */
+/** Headers proxies add (nginx's usual `proxy_set_header` lines, RFC 7239, Via): any of them, a proxy's request. */
+const PROXY_HEADERS = ['forwarded', 'via', 'x-real-ip'];
+const proxied = (headers: Record<string, unknown>): boolean =>
+  Object.keys(headers).some((name) => PROXY_HEADERS.includes(name) || name.startsWith('x-forwarded-'));
+
 export async function devOutboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -25,9 +31,7 @@ export async function devOutboxRoutes(fastify: FastifyInstance) {
       // The codes it answers sign anyone in: never stored by a cache (security-headers.ts).
       config: { personal: true },
       onRequest: async (request) => {
-        const forwarded =
-          request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-        if (forwarded || !isLoopback(request.socket.remoteAddress)) {
+        if (proxied(request.headers) || !isLoopback(request.socket.remoteAddress)) {
           throw apiError(404, 'ROUTE_NOT_FOUND', {
             method: request.method,
             path: request.url.split('?')[0] ?? '',

@@ -88,6 +88,9 @@ describe('GET /v1/dev/sms-outbox answers only this machine', () => {
     { 'x-forwarded-for': '203.0.113.9' },
     { 'x-forwarded-for': '127.0.0.1' },
     { forwarded: 'for=203.0.113.9' },
+    { 'x-real-ip': '203.0.113.9' },
+    { via: '1.1 nginx' },
+    { 'x-forwarded-proto': 'https' },
   ])(
     'a request a proxy on this machine forwarded (%o) is refused: its client is elsewhere',
     async (headers) => {
