@@ -96,6 +96,19 @@ describe('cart persistence', () => {
     await old.store.persist.rehydrate();
     expect(old.store.getState().lines).toEqual([]);
   });
+
+  it('reads a line saved above 99 (an older build) back at 99, what one order takes', async () => {
+    const { store } = storeWith({
+      cart: JSON.stringify({
+        version: 1,
+        state: {
+          lines: [{ ...item('osh'), key: 'k', quantity: 150, price_with_discount: 10_000, in_stop: false }],
+        },
+      }),
+    });
+    await store.persist.rehydrate();
+    expect(store.getState().lines.map((l) => l.quantity)).toEqual([99]);
+  });
 });
 
 describe('cart actions', () => {

@@ -124,7 +124,7 @@ export function followOtherTabs<S, P>(key: TPersistKey, store: THydratable<S, P>
     if (followed.has(key) || typeof window === 'undefined') return;
     followed.add(key);
     window.addEventListener('storage', (event) => {
-      // A null key: the whole storage was cleared.
+      // A null key: the whole storage was cleared (nothing to read: the store keeps its state).
       if (event.key !== null && event.key !== key) return;
       void rehydrateStore(store);
     });

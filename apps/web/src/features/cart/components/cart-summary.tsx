@@ -33,8 +33,10 @@ export function CartSummary({
   const tOrder = useTranslations('order');
   const locale = useLocale() as TLocale;
   const id = useId();
-  // A closed current branch blocks ordering now (spec section 5; issue 4), not for a later time.
-  const closed = useOrderingBlocked() !== null;
+  // A closed current branch blocks ordering now (spec section 5; issue 4), not for a later time (the
+  // slots leave out its pauses).
+  const blocked = useOrderingBlocked();
+  const closed = blocked !== null;
   const branch = useCommonStore((s) => s.branch);
   const deliveryType = useCommonStore((s) => s.deliveryType);
   const canSchedule = useSlotDays(branch, deliveryType).length > 0;
@@ -78,7 +80,7 @@ export function CartSummary({
         )}
       </div>
       <ClosedBranchNotice id={`${id}-closed`} className="empty:-mt-3" />
-      {closed && canSchedule && (
+      {blocked?.kind === 'branch_closed' && canSchedule && (
         <p className="text-sm text-muted" data-testid="cart-closed-hint">
           {tOrder('checkout.timing.closedHint')}
         </p>

@@ -1,4 +1,4 @@
-import type { CartLine } from '@app/domain';
+import { CART_LINE_QUANTITY_MAX, type CartLine } from '@app/domain';
 
 /**
  * Whether a value read back from storage is a cart line. What comes back from localStorage is
@@ -22,10 +22,16 @@ export const isLine = (value: unknown): value is CartLine => {
   );
 };
 
-/** The lines of a persisted state (`{ lines }`), without what is not a line. */
+/**
+ * The lines of a persisted state (`{ lines }`), without what is not a line, each at most
+ * CART_LINE_QUANTITY_MAX (a line saved above it by an older build could never be ordered).
+ */
 export const linesOf = (persisted: unknown): CartLine[] => {
   const lines = (persisted as { lines?: unknown } | null)?.lines;
-  return Array.isArray(lines) ? lines.filter(isLine) : [];
+  if (!Array.isArray(lines)) return [];
+  return lines
+    .filter(isLine)
+    .map((l) => (l.quantity > CART_LINE_QUANTITY_MAX ? { ...l, quantity: CART_LINE_QUANTITY_MAX } : l));
 };
 
 /** The cart store's storage entry (localStorage, spec section 9). */

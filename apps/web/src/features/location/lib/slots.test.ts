@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pauseEnd } from '../hooks/use-slot-days';
 import { isOfferedSlot, scheduleDays } from './slots';
 
 describe('scheduleDays: half-hour slots a scheduled order may take (Tashkent time)', () => {
@@ -23,6 +24,29 @@ describe('scheduleDays: half-hour slots a scheduled order may take (Tashkent tim
     expect(tomorrow?.[0]).toBe('10:00');
     // No further than 24 hours from now: tomorrow ends at 17:00 (17:10 is the limit).
     expect(tomorrow?.at(-1)).toBe('17:00');
+  });
+
+  it('offers no slot inside a pause: the first starts at its end (the API refuses one before)', () => {
+    const days = scheduleDays({
+      now,
+      workHourStart: '10:00',
+      workHourEnd: '22:00',
+      leadMinutes: 40,
+      daysAhead: 1,
+      // Paused until 20:15 Tashkent time.
+      pausedUntil: new Date('2026-11-22T15:15:00Z'),
+    });
+    expect(days[0]?.slots.map((s) => s.time)).toEqual(['20:30', '21:00', '21:30']);
+    // A pause that ended changes nothing.
+    const after = scheduleDays({
+      now,
+      workHourStart: '10:00',
+      workHourEnd: '22:00',
+      leadMinutes: 40,
+      daysAhead: 1,
+      pausedUntil: new Date('2026-11-22T11:00:00Z'),
+    });
+    expect(after[0]?.slots[0]?.time).toBe('18:00');
   });
 
   it('wraps overnight hours and skips a day without slots', () => {
@@ -68,5 +92,18 @@ describe('scheduleDays: half-hour slots a scheduled order may take (Tashkent tim
     expect(isOfferedSlot(days, '2026-11-23T03:30:00+05:00')).toBe(true);
     expect(isOfferedSlot(days, '2026-11-22T17:30:00+05:00')).toBe(false);
     expect(isOfferedSlot(days, null)).toBe(false);
+  });
+});
+
+describe('pauseEnd: the pauses that hold an order type', () => {
+  const pauses = {
+    paused_until: '2026-11-22T15:15:00.000Z',
+    delivery_paused_until: '2026-11-22T16:00:00.000Z',
+  };
+  it('is the branch’s pause for pickup, the later of both for a delivery, null without one', () => {
+    expect(pauseEnd(pauses, 'self-pickup')).toBe(Date.parse('2026-11-22T15:15:00.000Z'));
+    expect(pauseEnd(pauses, 'delivery')).toBe(Date.parse('2026-11-22T16:00:00.000Z'));
+    expect(pauseEnd({ paused_until: null, delivery_paused_until: null }, 'delivery')).toBeNull();
+    expect(pauseEnd(null, 'delivery')).toBeNull();
   });
 });

@@ -29,6 +29,12 @@ export type TScheduleInput = {
   leadMinutes: number;
   /** The branch's future_delivery_order_time or future_self_pickup_order_time: days ahead allowed. */
   daysAhead: number;
+  /**
+   * Until when the branch takes no orders for its time (its pause, and for a delivery its
+   * deliveries' pause: the later of the two); null or past: none. The API refuses a scheduled order
+   * inside a pause, so no slot starts before its end.
+   */
+  pausedUntil?: Date | null;
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -43,13 +49,16 @@ const SLOT_CLOCKS: readonly Clock[] = Array.from(
  * `daysAhead` days on, every slot that starts while the branch is open (domain isOpenAt: overnight
  * and around-the-clock hours too), not before now + the branch's lead time, and no further than
  * `daysAhead` x 24 hours from now (the stricter reading of "days ahead", so the server never
- * refuses a slot offered here). Days without a slot are left out.
+ * refuses a slot offered here), and not inside a pause (`pausedUntil`). Days without a slot are left out.
  */
 export function scheduleDays(input: TScheduleInput): TSlotDay[] {
   const nowMs = input.now.getTime();
   if (Number.isNaN(nowMs)) throw new RangeError('scheduleDays got an invalid Date');
   const daysAhead = Math.max(0, Math.floor(input.daysAhead));
-  const earliest = nowMs + Math.max(0, input.leadMinutes) * MINUTE_MS;
+  const earliest = Math.max(
+    nowMs + Math.max(0, input.leadMinutes) * MINUTE_MS,
+    input.pausedUntil?.getTime() ?? 0,
+  );
   const latest = nowMs + daysAhead * DAY_MS;
   const today = tashkentDay(input.now);
   const days: TSlotDay[] = [];
