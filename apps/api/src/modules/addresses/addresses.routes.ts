@@ -66,7 +66,7 @@ export async function addressRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Save a new address; it becomes the only active one',
-        description: `At most ${MAX_CUSTOMER_ADDRESSES} addresses per customer (422 beyond).`,
+        description: `At most ${MAX_CUSTOMER_ADDRESSES} addresses per customer (422 beyond). An address already saved with the same text (trimmed, case and runs of spaces ignored) is not saved again: it moves to the location sent, takes the non-empty details sent, and becomes the only active one.`,
         body: ZCustomerAddressInput,
         response: { 200: ZCustomerAddressList, ...writeErrors },
       },

@@ -102,13 +102,25 @@ export async function listCustomerAddresses(deps: AddressDeps, owner: Owner): Pr
   return toCustomerAddressList(await listAddresses(deps.db, owner));
 }
 
-/** A new address becomes the only active one (spec: saving a point makes it the only active one). */
+/**
+ * A new address becomes the only active one (spec: saving a point makes it the only active one). An
+ * address already saved with the same text (addressKey) is not saved twice (two tabs confirming the
+ * same new address, one after the other): that one moves to the new location, takes the details
+ * given, and becomes the only active one, as the map dialog selects it in the browser.
+ */
 export function createCustomerAddress(
   deps: AddressDeps,
   owner: Owner,
   input: AddressInput,
 ): Promise<TCustomerAddressList> {
   return mutate(deps, owner, async (tx, rows, now) => {
+    const same = rows.find((row) => addressKey(row.address) === addressKey(input.address));
+    if (same) {
+      const given = Object.entries(fieldsOf(input)).filter(([, value]) => value !== '');
+      await deactivateOthers(tx, owner, same.id);
+      await updateAddress(tx, same.id, { ...Object.fromEntries(given), isActive: true, updatedAt: now });
+      return;
+    }
     if (rows.length >= MAX_CUSTOMER_ADDRESSES) throw limitReached();
     await deactivateOthers(tx, owner);
     await insertAddress(tx, owner, {

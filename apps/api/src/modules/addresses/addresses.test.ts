@@ -170,6 +170,19 @@ describe('saving an address', () => {
     expect(await getList(who)).toEqual(l);
   });
 
+  it('does not save an address twice: the same text moves the saved one, keeps its details, and activates it', async () => {
+    const who = await signUp();
+    await create(who, { address: 'Amir Temur 1', apartment: '12', location: { lat: 41.3, long: 69.2 } });
+    await create(who, { address: 'Chilonzor 5' });
+    // Another tab confirms the same address (other case and spacing) at a pin elsewhere.
+    const l = await create(who, { address: '  amir  temur 1 ', location: { lat: 41.35, long: 69.25 } });
+    expect(l.addresses).toHaveLength(2);
+    const moved = l.addresses.find((a) => addressKey(a.address) === 'amir temur 1');
+    expect(moved).toMatchObject({ is_active: true, apartment: '12', location: { lat: 41.35, long: 69.25 } });
+    expect(activeOf(l)).toHaveLength(1);
+    expect((await rowsOf(who)).filter((r) => r.isActive)).toHaveLength(1);
+  });
+
   it('ignores unknown fields', async () => {
     const who = await signUp();
     const res = await call('POST', BASE, {
