@@ -7,7 +7,6 @@ import {
   applyDiscountPrices,
   autoAddApplies,
   availableLines,
-  CART_LINE_QUANTITY_MAX,
   type CartLine,
   cartGoodsPrice,
   cartSubtotal,
@@ -28,6 +27,7 @@ import {
   setLineQuantity,
   syncAutoAddProducts,
 } from './cart.ts';
+import { CART_LINE_QUANTITY_MAX } from './cart-limits.ts';
 
 const name = (en: string) => ({ ru: en, uz: en, en });
 

@@ -1,4 +1,5 @@
 import type { TAutoAddResponse, TDeliveryType, TLocalizedText } from '@app/contracts';
+import { CART_LINE_QUANTITY_MAX } from './cart-limits.ts';
 import { randomId } from './random-id.ts';
 
 /** A modifier on a cart line, priced per unit of the line. */
@@ -44,9 +45,6 @@ export type NewCartItem = Omit<CartLine, 'key' | 'quantity' | 'in_stop' | 'price
 };
 
 export type MakeKey = () => string;
-
-/** The most units one line can hold: what an order takes of one product (the order contract's `quantity` max). */
-export const CART_LINE_QUANTITY_MAX = 99;
 
 const capped = (quantity: number): number => Math.min(quantity, CART_LINE_QUANTITY_MAX);
 

@@ -2,6 +2,7 @@ export * from './address-points.ts';
 export * from './applicant.ts';
 export * from './branch-availability.ts';
 export * from './cart.ts';
+export * from './cart-limits.ts';
 export * from './constants.ts';
 export * from './geo.ts';
 export * from './hours.ts';
