@@ -169,9 +169,21 @@ export const removeLine = (lines: readonly CartLine[], key: string): CartLine[] 
  * product of its own on the stop list), or one of its modifiers.
  */
 export const lineStopped = (line: CartLine, stoppedIds: ReadonlySet<string>): boolean =>
-  stoppedIds.has(line.product_id) ||
-  line.variants.some((v) => stoppedIds.has(v.product_id)) ||
-  line.order_modifiers.some((m) => stoppedIds.has(m.modifier_id));
+  madeWithStopped(line.product_id, line.variants, line.order_modifiers, stoppedIds);
+
+/**
+ * Whether something made of this product, these sizes or combo picks and these modifiers uses one of
+ * the stopped ids: a cart line (lineStopped) or a past order's line ('repeat order').
+ */
+export const madeWithStopped = (
+  productId: string,
+  variants: readonly { product_id: string }[],
+  modifiers: readonly { modifier_id: string }[],
+  stoppedIds: ReadonlySet<string>,
+): boolean =>
+  stoppedIds.has(productId) ||
+  variants.some((v) => stoppedIds.has(v.product_id)) ||
+  modifiers.some((m) => stoppedIds.has(m.modifier_id));
 
 /**
  * Flags every line of the given products as stopped (unavailable), and every line built with a given

@@ -5,6 +5,7 @@ import { getRenderedLiveState } from '@/features/live-stop/server';
 import { getMenuProducts, getMenuTarget } from '@/features/menu/server';
 import { serverApi } from '@/lib/api-server';
 import { env } from '@/lib/env';
+import { stoppedIds } from '@/lib/live-branch';
 
 export type CartPageData = {
   minimalOrderPrice: number;
@@ -33,7 +34,7 @@ export const getCartPageData = cache(async (): Promise<CartPageData | null> => {
   );
   // The live state is the cookie's branch, which is the menu target's (null: read failed, as before).
   if (live && live.branch_id === target.branchId) {
-    for (const id of [...live.product_ids, ...live.modifier_ids]) stopped.add(id);
+    for (const id of stoppedIds(live)) stopped.add(id);
   }
   return {
     minimalOrderPrice: shipper.minimal_order_price,

@@ -1,5 +1,5 @@
 import { type CartLine, lineStopped } from '@app/domain';
-import type { TLivePauses } from '@/lib/live-branch';
+import { stoppedIds, type TLivePauses } from '@/lib/live-branch';
 
 /**
  * How often an open, visible page reads its branch's live state again (issue 13: the staff side's
@@ -52,12 +52,6 @@ export function liveChanges(
     !sameIds(previous.modifier_ids, next.modifier_ids);
   return { page, prices };
 }
-
-/** Everything the answer stops, as the cart marks lines by it: products (sizes and picks too) and modifiers. */
-export const stoppedIds = (state: Pick<TLiveState, 'product_ids' | 'modifier_ids'>): string[] => [
-  ...state.product_ids,
-  ...state.modifier_ids,
-];
 
 /**
  * Whether the cart's stop marks differ from the stop list (a line using something stopped not flagged

@@ -9,6 +9,7 @@ import type {
 import type { ProductModifiers } from '@app/domain';
 import { isApiFailure, type TApiClient } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
+import { stoppedIds } from '@/lib/live-branch';
 import { productsToLookUp, type TRepeatSource } from './repeat';
 
 /** The customer's orders, one page at a time (current: still moving; history: done or cancelled). */
@@ -118,8 +119,12 @@ export async function loadRepeatSources(
     // `active_in_menu` (with the menu_id asked for) says whether today's menu still has it.
     sources.set(productId, { product, modifiers, inStop: stopped.has(productId) });
   }
-  const stoppedIds = new Set([...stopped, ...(live?.product_ids ?? []), ...(live?.modifier_ids ?? [])]);
-  return { sources, autoAddProductIds: new Set(autoAdd.products.map((a) => a.product.id)), stoppedIds };
+  const branchStopped = live ? stoppedIds(live) : [];
+  return {
+    sources,
+    autoAddProductIds: new Set(autoAdd.products.map((a) => a.product.id)),
+    stoppedIds: new Set([...stopped, ...branchStopped]),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TLocalizedText, TOrderLine, TProductDetail } from '@app/contracts';
-import type { NewCartItem, ProductModifiers } from '@app/domain';
+import { madeWithStopped, type NewCartItem, type ProductModifiers } from '@app/domain';
 import { cartItemFor, choiceProblems, choiceTotal, type ProductChoice } from '@/lib/product-choice';
 
 /** What the current menu says about one ordered product. */
@@ -25,9 +25,7 @@ export type TRepeatPlan = { items: NewCartItem[]; issues: TRepeatIssue[] };
 
 /** Whether the line was made with something stopped today: its product, size, combo pick or extra. */
 const usesStopped = (line: TOrderLine, stoppedIds: ReadonlySet<string>): boolean =>
-  stoppedIds.has(line.product_id) ||
-  line.variants.some((v) => stoppedIds.has(v.product_id)) ||
-  line.modifiers.some((m) => stoppedIds.has(m.modifier_id));
+  madeWithStopped(line.product_id, line.variants, line.modifiers, stoppedIds);
 
 /** The choice an order line was made with, in the product dialog's terms. */
 export function choiceOfLine(line: TOrderLine): ProductChoice {
