@@ -596,6 +596,7 @@ export const ZCustomerOrderSummary = z.extend(ZOrderSummary, {
 export const ZOrdersResponse = z.object({
   count: z.number().check(z.int(), z.gte(0)),
   orders: z.array(ZCustomerOrderSummary),
+  next_before: z.nullable(ZId),
 });
 
 export const ZPhoneConfirmResponse = z.object({

@@ -112,7 +112,15 @@ export const ZOrderDetail = ZOrderSummary.extend({
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
-export const ZOrdersQuery = ZPageQuery.extend({ status: z.enum(['current', 'history']).default('current') });
+export const ZOrdersQuery = ZPageQuery.extend({
+  status: z.enum(['current', 'history']).default('current'),
+  /**
+   * Paging by key: the page starts after this order of the customer's (the previous page's
+   * `next_before`), so an order moving between current and history while the customer reads the list
+   * neither repeats one nor hides another, as paging by position does. With it, `page` is not used.
+   */
+  before: ZId.optional(),
+});
 /**
  * One order of the customer's own lists (GET /v2/orders): the summary, and the link to pay it while it
  * awaits an online payment (as on its page), so the card offers Pay. Staff lists do not carry it.
@@ -126,6 +134,8 @@ export type TCustomerOrderSummary = z.infer<typeof ZCustomerOrderSummary>;
 export const ZOrdersResponse = z.object({
   count: z.number().int().nonnegative(),
   orders: z.array(ZCustomerOrderSummary),
+  /** More orders follow: the `before` that reads the next page (this page's last order); null: none. */
+  next_before: ZId.nullable(),
 });
 export type TOrdersResponse = z.infer<typeof ZOrdersResponse>;
 export const ZOrderParams = z.object({ id: ZId });

@@ -274,13 +274,14 @@ const REVIEW = {
 const responses: [string, z.ZodType, unknown][] = [
   ['an order placed', ZCreateOrderResponse, { order_id: ORDER_ID, external_order_id: 'B-10001' }],
   ['a quote', ZOrderQuoteResponse, QUOTE],
-  ['the current orders', ZOrdersResponse, { count: 1, orders: [LIST_ITEM] }],
+  ['the current orders', ZOrdersResponse, { count: 1, orders: [LIST_ITEM], next_before: null }],
   [
     'an order awaiting its online payment in the list, with the link to pay it',
     ZOrdersResponse,
     {
       count: 1,
       orders: [{ ...LIST_ITEM, status: 'payment-awaited', payment_link: 'https://checkout.paycom.uz/abc' }],
+      next_before: ORDER_ID,
     },
   ],
   ['an order on its way', ZOrderDetail, DETAIL],
@@ -389,6 +390,7 @@ describe('order contracts accept what the API answers and the storefront sends',
       changed(changed(STAFF_LOGIN, ['staff', 'role'], 'vendor'), ['staff', 'branch_id'], BRANCH_ID),
     ],
     ['the order history', ZOrdersQuery, { status: 'history', page: '2', limit: '10' }],
+    ['the next page after an order', ZOrdersQuery, { status: 'history', limit: '10', before: ORDER_ID }],
     ['an order path', ZOrderParams, { id: ORDER_ID }],
     ['a review', ZCreateReviewRequest, REVIEW],
     ['a rating without words', ZCreateReviewRequest, { product_id: WRAP_ID, order_id: ORDER_ID, rating: 1 }],
@@ -401,7 +403,7 @@ describe('order contracts accept what the API answers and the storefront sends',
   });
 
   it.each(PLATFORM_STATUSES)('an order in the platform’s status %s', (status) => {
-    expectAccepted(ZOrdersResponse, { count: 1, orders: [{ ...LIST_ITEM, status }] });
+    expectAccepted(ZOrdersResponse, { count: 1, orders: [{ ...LIST_ITEM, status }], next_before: null });
     expectAccepted(ZOrderStatusEvent, {
       order_id: ORDER_ID,
       status,
@@ -566,35 +568,35 @@ describe('order contracts refuse what the API must not take or answer', () => {
     [
       'an order of an unknown status',
       ZOrdersResponse,
-      { count: 1, orders: [LIST_ITEM] },
+      { count: 1, orders: [LIST_ITEM], next_before: null },
       ['orders', 0, 'status'],
       'cancelled',
     ],
     [
       'an order of a negative total',
       ZOrdersResponse,
-      { count: 1, orders: [LIST_ITEM] },
+      { count: 1, orders: [LIST_ITEM], next_before: null },
       ['orders', 0, 'total_price'],
       -66000,
     ],
     [
       'a list item without its payment link',
       ZOrdersResponse,
-      { count: 1, orders: [LIST_ITEM] },
+      { count: 1, orders: [LIST_ITEM], next_before: null },
       ['orders', 0, 'payment_link'],
       REMOVED,
     ],
     [
       'a list item whose payment link is not a URL',
       ZOrdersResponse,
-      { count: 1, orders: [LIST_ITEM] },
+      { count: 1, orders: [LIST_ITEM], next_before: null },
       ['orders', 0, 'payment_link'],
       'pay here',
     ],
     [
       'an order created on a date without a time',
       ZOrdersResponse,
-      { count: 1, orders: [LIST_ITEM] },
+      { count: 1, orders: [LIST_ITEM], next_before: null },
       ['orders', 0, 'created_at'],
       '2026-03-02',
     ],
@@ -655,6 +657,7 @@ describe('order contracts refuse what the API must not take or answer', () => {
     ],
     ['a review without its order', ZCreateReviewRequest, { ...REVIEW, order_id: undefined }, ['order_id']],
     ['orders of an unknown list', ZOrdersQuery, { status: 'all' }, ['status']],
+    ['orders after something not an order id', ZOrdersQuery, { before: 'B-10001' }, ['before']],
     ['an order path that is not an id', ZOrderParams, { id: 'B-10001' }, ['id']],
     ['eligibility of no product', ZReviewEligibilityQuery, {}, ['product_id']],
     [

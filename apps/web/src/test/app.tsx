@@ -83,7 +83,13 @@ export function hydrateInApp(ui: ReactElement) {
   });
 }
 
-export type TApiCall = { method: string; path: string; body: unknown; headers: Headers };
+export type TApiCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+};
 export type TApiReply = { status?: number; body?: unknown };
 type THandler = (call: TApiCall) => TApiReply | Promise<TApiReply>;
 
@@ -99,6 +105,7 @@ export function mockApi() {
     const call: TApiCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: new Headers(init?.headers),
     };

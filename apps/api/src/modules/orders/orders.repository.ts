@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
@@ -54,24 +55,45 @@ async function itemCounts(db: DbOrTx, orderIds: readonly string[]): Promise<Map<
   return new Map(rows.map((r) => [r.orderId, r.n]));
 }
 
-/** One page of the customer's orders in the given statuses, newest first, and how many there are. */
+const cursorOrder = alias(orders, 'cursor_order');
+
+/**
+ * One page of the customer's orders in the given statuses, newest first, how many there are, and
+ * whether more follow. `before` (an order of the customer's, in any status) pages by key: the orders
+ * after it in the list's order (created_at, then id), compared in the database at its own precision;
+ * another customer's or an unknown order gives an empty page. Without it, `offset` rows are skipped.
+ */
 export async function listCustomerOrders(
   db: DbOrTx,
   owner: OrderOwner,
-  filter: { statuses: readonly string[]; offset: number; limit: number },
-): Promise<{ rows: OrderSummaryRow[]; count: number }> {
+  filter: { statuses: readonly string[]; offset: number; limit: number; before?: string },
+): Promise<{ rows: OrderSummaryRow[]; count: number; more: boolean }> {
   const where = and(owned(owner), inArray(orders.status, [...filter.statuses]));
-  const [rows, total] = await Promise.all([
+  const after = filter.before
+    ? sql`(${orders.createdAt}, ${orders.id}) < (${db
+        .select({ createdAt: cursorOrder.createdAt, id: cursorOrder.id })
+        .from(cursorOrder)
+        .where(
+          and(
+            eq(cursorOrder.id, filter.before),
+            eq(cursorOrder.shipperId, owner.shipperId),
+            eq(cursorOrder.customerId, owner.customerId),
+          ),
+        )})`
+    : undefined;
+  const [found, total] = await Promise.all([
     db
       .select(summaryColumns)
       .from(orders)
       .innerJoin(branches, eq(branches.id, orders.branchId))
-      .where(where)
+      .where(and(where, after))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
+      // One more than asked for says whether another page follows.
+      .limit(filter.limit + 1)
+      .offset(filter.before ? 0 : filter.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
+  const rows = found.slice(0, filter.limit);
   const counts = await itemCounts(
     db,
     rows.map((r) => r.order.id),
@@ -79,6 +101,7 @@ export async function listCustomerOrders(
   return {
     rows: rows.map((r) => ({ ...r, itemsCount: counts.get(r.order.id) ?? 0 })),
     count: Number(total[0]?.n ?? 0),
+    more: found.length > filter.limit,
   };
 }
 

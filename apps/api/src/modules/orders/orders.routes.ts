@@ -61,7 +61,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The signed-in customer's current orders or order history, newest first",
         description:
-          "current: new, scheduled, accepted, being prepared, ready, with the courier, on its way, awaiting payment; history: delivered, finished and cancelled. `payment_link`: an online order still awaiting its payment, the provider's page to pay it (as on the order's page); null otherwise.",
+          "current: new, scheduled, accepted, being prepared, ready, with the courier, on its way, awaiting payment; history: delivered, finished and cancelled. `payment_link`: an online order still awaiting its payment, the provider's page to pay it (as on the order's page); null otherwise. Paging: `next_before` names the page's last order while more follow; passing it as `before` reads the next page by key, so an order moving between the two lists neither repeats nor hides another (`page` counts by position and is not used beside `before`).",
         querystring: ZOrdersQuery,
         response: { 200: ZOrdersResponse, ...errors },
       },

@@ -29,13 +29,14 @@ export const orderNotFound = () => apiError(404, 'ORDER_NOT_FOUND');
 export async function getCustomerOrders(
   db: DbOrTx,
   owner: OrderOwner,
-  query: { status: 'current' | 'history'; page: number; limit: number },
+  query: { status: 'current' | 'history'; page: number; limit: number; before?: string | undefined },
   payment: { config: OrderPaymentConfig; locale: TLocale },
 ): Promise<TOrdersResponse> {
-  const { rows, count } = await listCustomerOrders(db, owner, {
+  const { rows, count, more } = await listCustomerOrders(db, owner, {
     statuses: query.status === 'current' ? CURRENT_STATUSES : HISTORY_STATUSES,
     offset: offsetOf(query.page, query.limit),
     limit: query.limit,
+    ...(query.before ? { before: query.before } : {}),
   });
   return {
     count,
@@ -43,6 +44,7 @@ export async function getCustomerOrders(
       ...toOrderSummary(row),
       payment_link: awaitedPayment(payment.config, row.order, payment.locale).paymentLink,
     })),
+    next_before: more ? (rows.at(-1)?.order.id ?? null) : null,
   };
 }
 

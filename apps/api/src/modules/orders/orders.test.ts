@@ -1,8 +1,9 @@
 import { ZApiError, ZOrderDetail, ZOrdersResponse } from '@app/contracts';
 import type { OrderStatus } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviews } from '../../db/schema/index.ts';
+import { orders, reviews } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
   ORDER_TEST_MORNING,
@@ -139,7 +140,38 @@ describe('GET /v2/orders', () => {
     const beyond = ZOrdersResponse.parse(
       (await as(alice, '/v2/orders?status=history&limit=3&page=5')).json(),
     );
-    expect(beyond).toEqual({ count: 4, orders: [] });
+    expect(beyond).toEqual({ count: 4, orders: [], next_before: null });
+  });
+
+  it("pages by key: `next_before` names the page's last order while more follow, null after the last", async () => {
+    const first = ZOrdersResponse.parse((await as(alice, '/v2/orders?status=history&limit=3')).json());
+    expect(first.orders.map((o) => o.id)).toEqual(history.slice(0, 3));
+    expect(first.next_before).toBe(history[2]);
+    const next = ZOrdersResponse.parse(
+      (await as(alice, `/v2/orders?status=history&limit=3&before=${first.next_before}`)).json(),
+    );
+    expect(next).toMatchObject({ count: 4, next_before: null });
+    expect(next.orders.map((o) => o.id)).toEqual(history.slice(3));
+    // Exactly a page's worth left: no further page is promised.
+    const exact = ZOrdersResponse.parse((await as(alice, '/v2/orders?status=history&limit=4')).json());
+    expect(exact.next_before).toBeNull();
+    // `page` is not used beside `before`.
+    const both = ZOrdersResponse.parse(
+      (await as(alice, `/v2/orders?status=history&limit=3&page=7&before=${history[2]}`)).json(),
+    );
+    expect(both.orders.map((o) => o.id)).toEqual(history.slice(3));
+  });
+
+  it("gives an empty page for a `before` that is not one of the customer's orders, 400 for a malformed one", async () => {
+    const foreign = ZOrdersResponse.parse(
+      (await as(bob, `/v2/orders?status=history&before=${history[0]}`)).json(),
+    );
+    expect(foreign.orders).toEqual([]);
+    const unknown = ZOrdersResponse.parse((await as(alice, `/v2/orders?before=${UNKNOWN_ID}`)).json());
+    expect(unknown).toMatchObject({ orders: [], next_before: null, count: 3 });
+    const bad = await as(alice, '/v2/orders?before=1%27%20or%201=1');
+    expect(bad.statusCode).toBe(400);
+    expect(ZApiError.parse(bad.json()).fields?.[0]?.field).toBe('before');
   });
 
   it("shows a customer only their own orders (Bob sees none of Alice's)", async () => {
@@ -168,6 +200,61 @@ describe('GET /v2/orders', () => {
     const res = await t.get('/v2/orders', { shipper: undefined, authorization: `Bearer ${alice.token}` });
     expect(res.statusCode).toBe(400);
     expect(ZApiError.parse(res.json()).code).toBe('MISSING_HEADER');
+  });
+});
+
+describe('GET /v2/orders paged by key', () => {
+  it('neither repeats nor skips an order when one moves to the history between two pages', async () => {
+    const carol = await signInTestCustomer(t);
+    const ids: string[] = [];
+    for (const day of [1, 2, 3]) {
+      const order = await insertTestOrder(t.app.db, {
+        customerId: carol.id,
+        history: ['new', 'operator-accepted'],
+        createdAt: at(`2026-03-0${day}T09:00:00.000Z`),
+      });
+      ids.unshift(order.id);
+    }
+    const first = ZOrdersResponse.parse((await as(carol, '/v2/orders?status=current&limit=1')).json());
+    expect(first.orders.map((o) => o.id)).toEqual([ids[0]]);
+    // The order just read is delivered: by position the second page would now start at the third.
+    await t.app.db
+      .update(orders)
+      .set({ status: 'delivered' })
+      .where(eq(orders.id, ids[0] as string));
+    const second = ZOrdersResponse.parse(
+      (await as(carol, `/v2/orders?status=current&limit=1&before=${first.next_before}`)).json(),
+    );
+    expect(second.orders.map((o) => o.id)).toEqual([ids[1]]);
+    expect(second.count).toBe(2);
+  });
+
+  it("tells apart orders a microsecond apart (the database's precision) and, at the same instant, by id", async () => {
+    const dave = await signInTestCustomer(t);
+    const same = at('2026-03-05T09:00:00.000Z');
+    const placed = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        insertTestOrder(t.app.db, { customerId: dave.id, history: ['new'], createdAt: same }),
+      ),
+    );
+    // Two of them a few microseconds later, within the same millisecond (as now() stamps real orders).
+    const [a, b, c, d] = placed.map((o) => o.id) as [string, string, string, string];
+    await t.app.db.execute(
+      sql`update orders set created_at = created_at + interval '200 microseconds' where id = ${c}`,
+    );
+    await t.app.db.execute(
+      sql`update orders set created_at = created_at + interval '100 microseconds' where id = ${d}`,
+    );
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let page = 0; page < 5; page += 1) {
+      const url: string = `/v2/orders?status=current&limit=1${before ? `&before=${before}` : ''}`;
+      const body = ZOrdersResponse.parse((await as(dave, url)).json());
+      seen.push(...body.orders.map((o) => o.id));
+      before = body.next_before;
+      if (!before) break;
+    }
+    expect(seen).toEqual([c, d, ...[a, b].sort().reverse()]);
   });
 });
 

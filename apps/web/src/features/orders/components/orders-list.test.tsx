@@ -40,6 +40,7 @@ describe('My orders: Pay on the card of an order awaiting its online payment (is
     mockApi().on('GET', '/v2/orders', () => ({
       body: {
         count: 3,
+        next_before: null,
         orders: [
           listItem({ status: 'payment-awaited', payment_link: PAYMENT_LINK }),
           listItem({ id: OTHER_ID, external_order_id: 'B-10002' }),
@@ -67,7 +68,11 @@ describe('My orders: Pay on the card of an order awaiting its online payment (is
 
   it('shows no Pay once the order is no longer awaiting payment, even if a link came with it', async () => {
     mockApi().on('GET', '/v2/orders', () => ({
-      body: { count: 1, orders: [listItem({ status: 'new', payment_link: PAYMENT_LINK })] },
+      body: {
+        count: 1,
+        orders: [listItem({ status: 'new', payment_link: PAYMENT_LINK })],
+        next_before: null,
+      },
     }));
     renderInApp(<OrdersList />);
     expect(within(await cardOf(ORDER_ID)).queryByTestId('order-card-pay')).not.toBeInTheDocument();
@@ -75,17 +80,46 @@ describe('My orders: Pay on the card of an order awaiting its online payment (is
 });
 
 describe('My orders: Show more', () => {
-  it('shows an order once when the pages shifted under it (one placed between the two reads)', async () => {
+  it('reads the next page after the last order shown (by key), and offers no more after the last', async () => {
+    const order = (n: number) =>
+      listItem({ id: `11111111-2222-4333-8444-${String(n).padStart(12, '0')}`, external_order_id: `B-${n}` });
+    const api = mockApi().on('GET', '/v2/orders', (call) =>
+      call.query.get('before') === order(10).id
+        ? { body: { count: 11, orders: [order(11)], next_before: null } }
+        : {
+            body: {
+              count: 11,
+              orders: Array.from({ length: 10 }, (_, i) => order(i + 1)),
+              next_before: order(10).id,
+            },
+          },
+    );
+    renderInApp(<OrdersList />);
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(10);
+    screen.getByRole('button', { name: 'Показать ещё' }).click();
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(11));
+    const reads = api.callsTo('GET', '/v2/orders');
+    expect(reads.map((c) => c.query.get('before'))).toEqual([null, order(10).id]);
+    // Paged by key only: no position is sent that could shift under an order moving between tabs.
+    expect(reads.some((c) => c.query.has('page'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+  });
+
+  it('shows an order once should two pages both carry it', async () => {
     const order = (n: number) =>
       listItem({ id: `11111111-2222-4333-8444-${String(n).padStart(12, '0')}`, external_order_id: `B-${n}` });
     let reads = 0;
     mockApi().on('GET', '/v2/orders', () => {
       reads += 1;
-      // Page 1: orders 1-10 of 11. A new order comes first before page 2 is read, so order 10 is
-      // the 11th of 12 now and comes again, before order 11.
       return reads === 1
-        ? { body: { count: 11, orders: Array.from({ length: 10 }, (_, i) => order(i + 1)) } }
-        : { body: { count: 12, orders: [order(10), order(11)] } };
+        ? {
+            body: {
+              count: 11,
+              orders: Array.from({ length: 10 }, (_, i) => order(i + 1)),
+              next_before: order(10).id,
+            },
+          }
+        : { body: { count: 12, orders: [order(10), order(11)], next_before: null } };
     });
     renderInApp(<OrdersList />);
     expect(await screen.findAllByTestId('order-card')).toHaveLength(10);

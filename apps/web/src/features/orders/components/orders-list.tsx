@@ -15,7 +15,7 @@ import { useApi } from '@/lib/config-provider';
 import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
 import { isLive } from '../lib/order-view';
-import { fetchOrders, ORDERS_PAGE_SIZE, ordersQueryKey, type TOrdersTab } from '../lib/orders-api';
+import { fetchOrders, ordersQueryKey, type TOrdersTab } from '../lib/orders-api';
 import { CustomerGate } from './customer-gate';
 import { StatusBadge } from './status-badge';
 
@@ -95,14 +95,13 @@ function OrdersTab({ tab, customerId }: { tab: TOrdersTab; customerId: string })
   const query = useInfiniteQuery({
     queryKey: ordersQueryKey(tab, customerId),
     queryFn: ({ pageParam, signal }) => fetchOrders(api, tab, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.length * ORDERS_PAGE_SIZE < last.count && last.orders.length > 0 ? pages.length + 1 : undefined,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before ?? undefined,
     // Orders move on their own: always read them again when the tab opens.
     staleTime: 0,
   });
-  // Pages are read by position: an order placed (or moved between the tabs) before 'Show more' shifts
-  // them, so an order already shown can come again on the next page. Shown once.
+  // Pages are read by key (fetchOrders), so none repeats another; each order is still shown once
+  // should a refetch of the first page meet a later one already read.
   const orders = uniqueById(query.data?.pages.flatMap((p) => p.orders) ?? []);
   const { list, showMore } = useShowMoreFocus<HTMLUListElement>(orders.length, query.dataUpdatedAt);
 

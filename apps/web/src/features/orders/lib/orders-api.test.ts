@@ -263,11 +263,11 @@ describe('the order answers are parsed with their contracts', () => {
 
   it('takes the orders and the order as the API gives them', async () => {
     const { api } = fakeApi({
-      '/v2/orders': () => ({ body: { count: 1, orders: [ORDER] } }),
+      '/v2/orders': () => ({ body: { count: 1, orders: [ORDER], next_before: null } }),
       [`/v2/orders/${ORDER.id}`]: () => ({ body: ORDER }),
     });
     // An order in the list is a summary: the detail's own fields are dropped.
-    const list = await fetchOrders(api, 'current', 1);
+    const list = await fetchOrders(api, 'current', null);
     expect(list.orders[0]).toMatchObject({ id: ORDER.id, status: 'new', total_price: ORDER.total_price });
     expect(list.orders[0]).not.toHaveProperty('lines');
     await expect(fetchOrder(api, ORDER.id)).resolves.toEqual(ORDER);
@@ -285,8 +285,10 @@ describe('the order answers are parsed with their contracts', () => {
       const { api } = fakeApi({ [`/v2/orders/${ORDER.id}`]: () => ({ body }) });
       await expect(fetchOrder(api, ORDER.id)).rejects.toMatchObject(BAD);
     }
-    const { api } = fakeApi({ '/v2/orders': () => ({ body: { count: 1, orders: [{ id: ORDER.id }] } }) });
-    await expect(fetchOrders(api, 'history', 1)).rejects.toMatchObject(BAD);
+    const { api } = fakeApi({
+      '/v2/orders': () => ({ body: { count: 1, orders: [{ id: ORDER.id }], next_before: null } }),
+    });
+    await expect(fetchOrders(api, 'history', null)).rejects.toMatchObject(BAD);
     const repeat = fakeApi({ '/v2/menu-products': () => ({ body: { categories: [{ products: [] }] } }) });
     await expect(
       loadRepeatSources(repeat.api, [sampleLine()], {

@@ -20,15 +20,20 @@ export const ORDERS_PAGE_SIZE = 10;
 export const ordersQueryKey = (tab: TOrdersTab, customerId: string) => ['orders', tab, customerId] as const;
 export const orderQueryKey = (id: string, customerId: string) => ['order', id, customerId] as const;
 
+/**
+ * One page of a tab: the first (`before` null), or the one after the order the previous page's
+ * `next_before` names. Paged by key, not position: an order placed or moved between the tabs before
+ * 'Show more' neither repeats one nor hides another.
+ */
 export function fetchOrders(
   api: TApiClient,
   tab: TOrdersTab,
-  page: number,
+  before: string | null,
   signal?: AbortSignal,
 ): Promise<TOrdersResponse> {
   return api.get('/v2/orders', {
     schema: contract('ZOrdersResponse'),
-    query: { status: tab, page, limit: ORDERS_PAGE_SIZE },
+    query: { status: tab, limit: ORDERS_PAGE_SIZE, ...(before ? { before } : {}) },
     signal,
     cache: 'no-store',
   });
