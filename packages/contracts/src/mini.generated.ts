@@ -156,6 +156,8 @@ export const ZBranchStopsResponse = z.object({
   menu_version: z.string().check(z.maxLength(64)),
   paused_until: z.nullable(z.iso.datetime()),
   delivery_paused_until: z.nullable(z.iso.datetime()),
+  work_hour_start: ZClock,
+  work_hour_end: ZClock,
 });
 
 export const ZGeoPoint = z.object({

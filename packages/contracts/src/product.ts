@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZId, ZIdOrSlug, ZImage, ZLocalizedText, ZPageQuery, ZSingleLineText, ZSum } from './common.ts';
+import {
+  ZClock,
+  ZId,
+  ZIdOrSlug,
+  ZImage,
+  ZLocalizedText,
+  ZPageQuery,
+  ZSingleLineText,
+  ZSum,
+} from './common.ts';
 
 export const PRODUCT_TYPES = ['simple', 'combo', 'origin'] as const;
 export const ZProductType = z.enum(PRODUCT_TYPES);
@@ -148,6 +157,12 @@ export const ZBranchStopsResponse = z.object({
   /** The branch's pauses as `GET /v1/branches/{id}` gives them (issue 13: one read follows all three). */
   paused_until: z.iso.datetime().nullable(),
   delivery_paused_until: z.iso.datetime().nullable(),
+  /**
+   * The branch's working hours now ('HH:mm', Tashkent), so an open page that chose the branch
+   * earlier follows a manager's change of them (the closed notice, the slots) without a new choice.
+   */
+  work_hour_start: ZClock,
+  work_hour_end: ZClock,
 });
 export type TBranchStopsResponse = z.infer<typeof ZBranchStopsResponse>;
 

@@ -17,6 +17,8 @@ export async function findBranchMenu(db: DbOrTx, shipperId: string, branchId: st
       menuId: branches.menuId,
       pausedUntil: branches.pausedUntil,
       deliveryPausedUntil: branches.deliveryPausedUntil,
+      workHourStart: branches.workHourStart,
+      workHourEnd: branches.workHourEnd,
     })
     .from(branches)
     .where(and(eq(branches.shipperId, shipperId), eq(branches.id, branchId)))

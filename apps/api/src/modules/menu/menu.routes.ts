@@ -35,9 +35,9 @@ export async function menuRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['catalogue'],
         summary:
-          "A branch's live state: stopped products and modifiers, its menu's fingerprint and its pauses",
+          "A branch's live state: stopped products and modifiers, its menu's fingerprint, its pauses and hours",
         description:
-          'Read every few seconds by open storefront pages to follow the staff side: a change of the stop lists or of `menu_version` (a price, a product on or off the menu) renders the page again; the pauses close ordering.',
+          'Read every few seconds by open storefront pages to follow the staff side: a change of the stop lists or of `menu_version` (a price, a product on or off the menu) renders the page again; the pauses and the working hours close ordering.',
         querystring: ZBranchStopsQuery,
         response: { 200: ZBranchStopsResponse, 400: ZApiError, 404: ZApiError },
       },

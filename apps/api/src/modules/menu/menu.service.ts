@@ -73,5 +73,7 @@ export async function getBranchStops(
     menu_version: version,
     paused_until: branch.pausedUntil?.toISOString() ?? null,
     delivery_paused_until: branch.deliveryPausedUntil?.toISOString() ?? null,
+    work_hour_start: branch.workHourStart,
+    work_hour_end: branch.workHourEnd,
   };
 }

@@ -125,6 +125,28 @@ describe('GET /v2/stop-list', () => {
     expect(await stops(yunusobod)).toMatchObject({ paused_until: null, delivery_paused_until: null });
   });
 
+  it("carries the branch's working hours, fresh after a manager changes them", async () => {
+    const before = await stops();
+    const setHours = (body: { work_hour_start: string; work_hour_end: string }) =>
+      call('PUT', `/v1/staff/branches/${chilonzor}/hours`, { token: managerToken, body });
+    await announced(async () =>
+      expect((await setHours({ work_hour_start: '11:00', work_hour_end: '21:30' })).statusCode).toBe(200),
+    );
+    expect(await stops()).toMatchObject({ work_hour_start: '11:00', work_hour_end: '21:30' });
+    // Another branch keeps its own.
+    expect((await stops(yunusobod)).work_hour_start).not.toBe('11:00');
+    await announced(async () =>
+      expect(
+        (await setHours({ work_hour_start: before.work_hour_start, work_hour_end: before.work_hour_end }))
+          .statusCode,
+      ).toBe(200),
+    );
+    expect(await stops()).toMatchObject({
+      work_hour_start: before.work_hour_start,
+      work_hour_end: before.work_hour_end,
+    });
+  });
+
   it('is served from the cache until a write is announced, then read again (a write in SQL)', async () => {
     await stops();
     // A write the triggers do not see (replica mode skips them): the cached answer stands.

@@ -35,6 +35,8 @@ export type TSelectedBranch = {
   work_hour_end: string;
 };
 
+export type TBranchHours = Pick<TSelectedBranch, 'work_hour_start' | 'work_hour_end'>;
+
 export type TCommonData = {
   isMapModal: boolean;
   /** The tab the map dialog opens on (the checkout's 'Order pickup'); null: the current delivery type. */
@@ -69,6 +71,11 @@ type TCommonState = TCommonData & {
   setLocation: (location: TLatLong | null) => void;
   setDeliveryType: (type: TDeliveryType) => void;
   setBranch: (branch: TSelectedBranch | null) => void;
+  /**
+   * The chosen branch's working hours as the live read last gave them (a manager changed them after
+   * the branch was chosen); nothing is written for another branch or the same hours.
+   */
+  setBranchHours: (branchId: string, hours: TBranchHours) => void;
   addOrderId: (id: string) => void;
   setDeliveryZoneId: (id: string | null) => void;
   setSearchedProduct: (text: string) => void;
@@ -86,6 +93,14 @@ export const useCommonStore = create<TCommonState>()(
       setLocation: (location) => set({ location }),
       setDeliveryType: (deliveryType) => set({ deliveryType }),
       setBranch: (branch) => set({ branch }),
+      setBranchHours: (branchId, hours) =>
+        set((state) =>
+          state.branch?.id === branchId &&
+          (state.branch.work_hour_start !== hours.work_hour_start ||
+            state.branch.work_hour_end !== hours.work_hour_end)
+            ? { branch: { ...state.branch, ...hours } }
+            : state,
+        ),
       addOrderId: (id) =>
         set((state) => ({
           orderIds: state.orderIds.includes(id) ? state.orderIds : [...state.orderIds, id],

@@ -35,6 +35,38 @@ beforeAll(async () => {
 });
 
 describe('persisted stores (spec sections 3 and 9)', () => {
+  it("take a manager's new working hours for the chosen branch only, and write nothing for the same hours", () => {
+    const branch = {
+      id: 'b1',
+      slug: 'chilonzor',
+      menu_id: 'm1',
+      name: 'Chilonzor',
+      address: 'Bunyodkor 1',
+      location: { lat: 41.28, long: 69.2 },
+      delivery_time: 40,
+      future_delivery_order_time: 2,
+      future_self_pickup_order_time: 2,
+      work_hour_start: '10:00',
+      work_hour_end: '23:00',
+    };
+    const store = useCommonStore.getState();
+    store.setBranch(branch);
+    store.setBranchHours('b2', { work_hour_start: '08:00', work_hour_end: '12:00' });
+    expect(useCommonStore.getState().branch).toEqual(branch);
+    const before = useCommonStore.getState();
+    store.setBranchHours('b1', { work_hour_start: '10:00', work_hour_end: '23:00' });
+    // The same hours: the state is not replaced (no re-render, no storage write every 4 s).
+    expect(useCommonStore.getState()).toBe(before);
+    store.setBranchHours('b1', { work_hour_start: '11:00', work_hour_end: '21:30' });
+    expect(useCommonStore.getState().branch).toEqual({
+      ...branch,
+      work_hour_start: '11:00',
+      work_hour_end: '21:30',
+    });
+    expect(stored(local, 'common')?.state.branch).toMatchObject({ work_hour_start: '11:00' });
+    store.setBranch(null);
+  });
+
   it('start from the spec defaults', () => {
     expect(useCommonStore.getState().deliveryType).toBe('delivery');
     expect(useCheckoutStore.getState().is_courier_call).toBe(true);

@@ -7,7 +7,7 @@ import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { publishLivePauses } from '@/lib/live-branch';
 import { getQueryClient } from '@/lib/query-client';
-import { useCommonStore } from '@/lib/stores/common';
+import { type TBranchHours, useCommonStore } from '@/lib/stores/common';
 import {
   followBranch,
   liveChanges,
@@ -84,6 +84,7 @@ export function LiveStopWork({ rendered }: { rendered: TRenderedLiveState | null
         for (const key of PRICED_QUERIES) void client.invalidateQueries({ queryKey: [key] });
       },
       pauses: (pauses: Parameters<typeof publishLivePauses>[1]) => publishLivePauses(branchId, pauses),
+      hours: (hours: TBranchHours) => useCommonStore.getState().setBranchHours(branchId, hours),
     };
     let reading = false;
     const read = () => {

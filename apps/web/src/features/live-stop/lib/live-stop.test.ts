@@ -100,6 +100,8 @@ describe('followBranch', () => {
     menu_version: 'v1',
     paused_until: null,
     delivery_paused_until: null,
+    work_hour_start: '10:00',
+    work_hour_end: '23:00',
     ...extra,
   });
   const targetsOf = (cart: TStopTargets['cart']) => ({
@@ -107,6 +109,7 @@ describe('followBranch', () => {
     refresh: vi.fn(),
     requote: vi.fn(),
     pauses: vi.fn(),
+    hours: vi.fn(),
   });
 
   it('marks the cart on every answer, the first included, and refreshes only on a change', () => {
@@ -165,6 +168,15 @@ describe('followBranch', () => {
     expect(targets.requote).toHaveBeenCalledTimes(1);
     followBranch(previous, answer([], { menu_version: 'v2' }), targets);
     expect(targets.requote).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands on the working hours of every answer, the first included, without rendering the page again', () => {
+    const targets = targetsOf(memoryCart([]).cart);
+    const previous = followBranch(null, answer([]), targets);
+    expect(targets.hours).toHaveBeenLastCalledWith({ work_hour_start: '10:00', work_hour_end: '23:00' });
+    followBranch(previous, answer([], { work_hour_start: '11:00', work_hour_end: '21:30' }), targets);
+    expect(targets.hours).toHaveBeenLastCalledWith({ work_hour_start: '11:00', work_hour_end: '21:30' });
+    expect(targets.refresh).not.toHaveBeenCalled();
   });
 
   it('hands on the pauses of every answer, the first included', () => {

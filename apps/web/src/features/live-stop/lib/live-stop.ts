@@ -1,5 +1,6 @@
 import { type CartLine, lineStopped } from '@app/domain';
 import { stoppedIds, type TLivePauses } from '@/lib/live-branch';
+import type { TBranchHours } from '@/lib/stores/common';
 
 /**
  * How often an open, visible page reads its branch's live state again (issue 13: the staff side's
@@ -75,24 +76,27 @@ export type TStopTargets = {
   refresh: () => void;
   requote: () => void;
   pauses: (pauses: TLivePauses) => void;
+  /** The branch's working hours of every answer (the store keeps them only when they changed). */
+  hours: (hours: TBranchHours) => void;
 };
 
 /**
  * One answer of the branch's live state after `previous` (null: the first): renders the server parts
  * again when what they show changed, asks for the prices again when the menu's prices changed, hands
- * on the pauses (every answer: the ordering block follows them), and brings the cart's marks in line
+ * on the pauses and the working hours (every answer: the ordering block and the slots follow them), and brings the cart's marks in line
  * with the stop list (not before the cart is read from storage: the next answer does it then).
  * Returns the state to compare the next answer with.
  */
 export function followBranch(
   previous: TLiveState | null,
-  answer: TLiveState & TLivePauses,
+  answer: TLiveState & TLivePauses & TBranchHours,
   targets: TStopTargets,
 ): TLiveState {
   const changes = liveChanges(previous, answer);
   if (changes.page) targets.refresh();
   if (changes.prices) targets.requote();
   targets.pauses({ paused_until: answer.paused_until, delivery_paused_until: answer.delivery_paused_until });
+  targets.hours({ work_hour_start: answer.work_hour_start, work_hour_end: answer.work_hour_end });
   const { cart } = targets;
   const stopped = stoppedIds(answer);
   if (cart.persist.hasHydrated() && cartMarksDiffer(cart.getState().lines, stopped)) {

@@ -135,6 +135,8 @@ describe('today’s menu for a repeat', () => {
           menu_version: 'v1',
           paused_until: null,
           delivery_paused_until: null,
+          work_hour_start: '10:00',
+          work_hour_end: '23:00',
         },
       }),
     });
