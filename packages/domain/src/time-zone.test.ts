@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
+  lastScheduleDay,
   tashkentClock,
   tashkentDateTime,
   tashkentDay,
@@ -125,6 +126,20 @@ describe('tashkentDateTime: the ISO form an order carries', () => {
     expect(new Date(tashkentDateTime('2026-11-23', '12:30')).getTime()).toBe(
       tashkentInstant('2026-11-23', '12:30').getTime(),
     );
+  });
+});
+
+describe('lastScheduleDay: how far ahead a scheduled order may go, in Tashkent calendar days', () => {
+  it('is today for 0 and N days after today otherwise, turning at Tashkent midnight', () => {
+    // 18:59 UTC is 23:59 in Tashkent; 19:00 UTC is already the next day there.
+    expect(lastScheduleDay(new Date('2026-12-31T18:59:00Z'), 0)).toBe('2026-12-31');
+    expect(lastScheduleDay(new Date('2026-12-31T19:00:00Z'), 0)).toBe('2027-01-01');
+    expect(lastScheduleDay(new Date('2026-12-31T12:00:00Z'), 2)).toBe('2027-01-02');
+  });
+
+  it('reads a negative or fractional number of days as whole days, never before today', () => {
+    expect(lastScheduleDay(new Date('2026-06-10T12:00:00Z'), -3)).toBe('2026-06-10');
+    expect(lastScheduleDay(new Date('2026-06-10T12:00:00Z'), 1.9)).toBe('2026-06-11');
   });
 });
 

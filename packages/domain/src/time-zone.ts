@@ -113,6 +113,14 @@ export function addDays(day: CalendarDay, days: number): CalendarDay {
   return dayOf({ year: probe.getUTCFullYear(), month: probe.getUTCMonth() + 1, day: probe.getUTCDate() });
 }
 
+/**
+ * The last calendar day (Tashkent) a scheduled order may be placed for: `daysAhead` days after today
+ * (a branch's future_delivery_order_time or future_self_pickup_order_time; 0: today only). The API
+ * refuses a later day (FUTURE_TIME_TOO_FAR) and the checkout offers none, by this one reading.
+ */
+export const lastScheduleDay = (now: Date, daysAhead: number): CalendarDay =>
+  addDays(tashkentDay(now), Math.max(0, Math.floor(daysAhead)));
+
 /** The instant Tashkent's wall clock shows `clock` on `day`, and the offset that gives it. */
 function resolveWallTime(day: CalendarDay, clock: Clock): { ms: number; offset: number } {
   const d = parseDay(day);

@@ -11,6 +11,7 @@ import {
   isOpenAt,
   isPausedAt,
   isPointInZone,
+  lastScheduleDay,
   reopeningTexts,
   tashkentClock,
   tashkentDay,
@@ -24,7 +25,6 @@ import type { Refusals } from './refusals.ts';
 
 export type CreateOrderBody = z.output<typeof ZCreateOrderRequest>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFERED_HERE: ReadonlySet<string> = new Set(ORDER_PAYMENT_TYPES);
 
 /** Input checks that need no database: the address of a delivery and its details. */
@@ -103,8 +103,7 @@ export function checkTiming(
   if (futureTime.getTime() <= now.getTime()) throw apiError(422, 'FUTURE_TIME_PAST');
   const days =
     deliveryType === 'delivery' ? branch.futureDeliveryOrderTime : branch.futureSelfPickupOrderTime;
-  const lastDay = tashkentDay(new Date(now.getTime() + Math.max(0, days) * DAY_MS));
-  if (tashkentDay(futureTime) > lastDay)
+  if (tashkentDay(futureTime) > lastScheduleDay(now, days))
     throw apiError(422, 'FUTURE_TIME_TOO_FAR', { days: Math.max(0, days) });
   if (!isOpenAt(branch.workHourStart, branch.workHourEnd, tashkentClock(futureTime))) {
     throw apiError(422, 'FUTURE_TIME_OUTSIDE_HOURS', {

@@ -22,8 +22,8 @@ describe('scheduleDays: half-hour slots a scheduled order may take (Tashkent tim
     expect(days[0]?.slots[0]?.value).toBe('2026-11-22T18:00:00+05:00');
     const tomorrow = days[1]?.slots.map((s) => s.time);
     expect(tomorrow?.[0]).toBe('10:00');
-    // No further than 24 hours from now: tomorrow ends at 17:00 (17:10 is the limit).
-    expect(tomorrow?.at(-1)).toBe('17:00');
+    // One day ahead is the whole of tomorrow (calendar days, as the API reads them).
+    expect(tomorrow?.at(-1)).toBe('21:30');
   });
 
   it('offers no slot inside a pause: the first starts at its end (the API refuses one before)', () => {
@@ -47,6 +47,27 @@ describe('scheduleDays: half-hour slots a scheduled order may take (Tashkent tim
       pausedUntil: new Date('2026-11-22T11:00:00Z'),
     });
     expect(after[0]?.slots[0]?.time).toBe('18:00');
+  });
+
+  it('offers the rest of today with 0 days ahead (today only, as the API takes it), and no later day', () => {
+    const days = scheduleDays({
+      now,
+      workHourStart: '10:00',
+      workHourEnd: '22:00',
+      leadMinutes: 40,
+      daysAhead: 0,
+    });
+    expect(days.map((d) => d.date)).toEqual(['2026-11-22']);
+    expect(days[0]?.slots.map((s) => s.time)).toEqual([
+      '18:00',
+      '18:30',
+      '19:00',
+      '19:30',
+      '20:00',
+      '20:30',
+      '21:00',
+      '21:30',
+    ]);
   });
 
   it('wraps overnight hours and skips a day without slots', () => {

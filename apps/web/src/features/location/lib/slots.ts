@@ -1,6 +1,5 @@
-import { addDays, type Clock, isOpenAt, tashkentDateTime, tashkentDay } from '@app/domain';
+import { addDays, type Clock, isOpenAt, lastScheduleDay, tashkentDateTime, tashkentDay } from '@app/domain';
 
-const DAY_MS = 24 * 60 * 60_000;
 const MINUTE_MS = 60_000;
 /** Scheduled orders are offered in half-hour slots. */
 export const SLOT_MINUTES = 30;
@@ -45,31 +44,30 @@ const SLOT_CLOCKS: readonly Clock[] = Array.from(
 );
 
 /**
- * The days and half-hour slots a scheduled order can be placed for (Tashkent time): from today up to
- * `daysAhead` days on, every slot that starts while the branch is open (domain isOpenAt: overnight
- * and around-the-clock hours too), not before now + the branch's lead time, and no further than
- * `daysAhead` x 24 hours from now (the stricter reading of "days ahead", so the server never
- * refuses a slot offered here), and not inside a pause (`pausedUntil`). Days without a slot are left out.
+ * The days and half-hour slots a scheduled order can be placed for (Tashkent time): from today to the
+ * domain's lastScheduleDay (`daysAhead` calendar days on, 0: today only, the day the API's
+ * FUTURE_TIME_TOO_FAR reads), every slot that starts while the branch is open (domain isOpenAt:
+ * overnight and around-the-clock hours too), not before now + the branch's lead time, and not inside a
+ * pause (`pausedUntil`). Days without a slot are left out.
  */
 export function scheduleDays(input: TScheduleInput): TSlotDay[] {
   const nowMs = input.now.getTime();
   if (Number.isNaN(nowMs)) throw new RangeError('scheduleDays got an invalid Date');
-  const daysAhead = Math.max(0, Math.floor(input.daysAhead));
   const earliest = Math.max(
     nowMs + Math.max(0, input.leadMinutes) * MINUTE_MS,
     input.pausedUntil?.getTime() ?? 0,
   );
-  const latest = nowMs + daysAhead * DAY_MS;
   const today = tashkentDay(input.now);
+  const lastDay = lastScheduleDay(input.now, input.daysAhead);
   const days: TSlotDay[] = [];
-  for (let offset = 0; offset <= daysAhead; offset++) {
+  for (let offset = 0; addDays(today, offset) <= lastDay; offset++) {
     const date = addDays(today, offset);
     const slots: TTimeSlot[] = [];
     for (const time of SLOT_CLOCKS) {
       if (!isOpenAt(input.workHourStart, input.workHourEnd, time)) continue;
       const value = tashkentDateTime(date, time);
       const at = Date.parse(value);
-      if (at < earliest || at > latest) continue;
+      if (at < earliest) continue;
       slots.push({ value, time });
     }
     if (slots.length > 0) days.push({ date, offset, slots });
