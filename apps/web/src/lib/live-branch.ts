@@ -3,15 +3,6 @@ import { useSyncExternalStore } from 'react';
 /** A branch's pauses as the API gives them (issue 13): ISO times, or null when never paused. */
 export type TLivePauses = { paused_until: string | null; delivery_paused_until: string | null };
 
-/**
- * Everything a branch's stop list stops, as the cart marks lines by it (domain lineStopped): products
- * (sizes and combo picks too) and modifiers. The live poller, the cart page and 'repeat order' read it.
- */
-export const stoppedIds = (state: {
-  product_ids: readonly string[];
-  modifier_ids: readonly string[];
-}): string[] => [...state.product_ids, ...state.modifier_ids];
-
 type TEntry = { branchId: string; pauses: TLivePauses };
 
 let current: TEntry | null = null;

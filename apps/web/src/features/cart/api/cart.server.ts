@@ -5,7 +5,7 @@ import { getRenderedLiveState } from '@/features/live-stop/server';
 import { getMenuProducts, getMenuTarget } from '@/features/menu/server';
 import { serverApi } from '@/lib/api-server';
 import { env } from '@/lib/env';
-import { stoppedIds } from '@/lib/live-branch';
+import { stoppedIds } from '@/lib/stopped-ids';
 
 export type CartPageData = {
   minimalOrderPrice: number;

@@ -110,8 +110,9 @@ describe('the cart’s way to checkout', () => {
     });
 
     it('blocks checkout when the restaurant takes no orders for later', async () => {
-      // Closed until 10:00, and no order is taken ahead of time (0 days ahead).
-      const onCheckout = await closedAt('2026-11-26T00:00:00Z', 0);
+      // 23:30: closed until 10:00 tomorrow, and orders are taken for today only (0 days ahead), whose
+      // hours are over: no time is left to order for.
+      const onCheckout = await closedAt('2026-11-26T18:30:00Z', 0);
       expect(screen.queryByTestId('cart-closed-hint')).toBeNull();
       expect(checkoutButton()).toHaveAttribute('aria-disabled', 'true');
       expect(checkoutButton()).toHaveAccessibleDescription(

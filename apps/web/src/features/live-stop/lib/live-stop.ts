@@ -1,5 +1,6 @@
 import { type CartLine, lineStopped } from '@app/domain';
-import { stoppedIds, type TLivePauses } from '@/lib/live-branch';
+import type { TLivePauses } from '@/lib/live-branch';
+import { stoppedIds } from '@/lib/stopped-ids';
 import type { TBranchHours } from '@/lib/stores/common';
 
 /**

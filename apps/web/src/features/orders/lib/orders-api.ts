@@ -9,7 +9,7 @@ import type {
 import type { ProductModifiers } from '@app/domain';
 import { isApiFailure, type TApiClient } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
-import { stoppedIds } from '@/lib/live-branch';
+import { stoppedIds } from '@/lib/stopped-ids';
 import { productsToLookUp, type TRepeatSource } from './repeat';
 
 /** The customer's orders, one page at a time (current: still moving; history: done or cancelled). */
