@@ -41,8 +41,13 @@ export const ZStaffOrder = ZOrderSummary.extend({
   to_address: z.string().nullable(),
   /** Null: as soon as possible. */
   future_time: z.iso.datetime().nullable(),
-  comment: z.string(),
-  customer: z.object({ name: z.string(), phone: ZPhone }),
+  /**
+   * The customer's comment. Null: not this reader's to see (a courier sees the customer's own
+   * details only on an order it has taken and is carrying: courier-accepted or courier-picked).
+   */
+  comment: z.string().nullable(),
+  /** Null: not this reader's to see (a courier, as for `comment`). */
+  customer: z.object({ name: z.string(), phone: ZPhone }).nullable(),
   /** Null: no courier yet. */
   courier: ZOrderCourier.nullable(),
   /** The events this staff member may send for the order now (what a staff screen offers). */

@@ -50,10 +50,12 @@ export const ZStaffOrderDetail = ZStaffOrder.extend({
   updated_at: z.iso.datetime(),
   to_location: ZLatLong.nullable(),
   accommodation: z.string(),
-  apartment: z.string(),
+  /** Null (also `floor`, `description`): not this reader's to see (a courier, as for `comment`). */
+  apartment: z.string().nullable(),
   building: z.string(),
-  floor: z.string(),
-  description: z.string(),
+  floor: z.string().nullable(),
+  /** The customer's note about the address. */
+  description: z.string().nullable(),
   is_courier_call: z.boolean(),
   goods_price: ZSum,
   delivery_price: ZSum,

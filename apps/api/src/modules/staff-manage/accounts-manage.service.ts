@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TStaffAccount } from '@app/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { publishTokensRevoked } from '../../adapters/order-events/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   branches,
@@ -80,12 +81,22 @@ async function lockAccount(db: DbOrTx, staff: Staff, accountId: string): Promise
   return row;
 }
 
-/** Ends every live sign-in of the account. */
-async function revokeTokens(db: DbOrTx, staffId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Ends every live sign-in of the account, and announces the revoked tokens on the bus when `tx`
+ * commits (as sign-out does), so every process ends the staff streams opened with them at once rather
+ * than at their next periodic check, which would let a stream go on with the old role or branch.
+ */
+async function revokeTokens(tx: DbOrTx, staffId: string, now: Date): Promise<void> {
+  const revoked = await tx
     .update(staffTokens)
     .set({ revokedAt: now })
-    .where(and(eq(staffTokens.staffId, staffId), isNull(staffTokens.revokedAt)));
+    .where(and(eq(staffTokens.staffId, staffId), isNull(staffTokens.revokedAt)))
+    .returning({ id: staffTokens.id });
+  if (revoked.length > 0)
+    await publishTokensRevoked(
+      tx,
+      revoked.map((row) => row.id),
+    );
 }
 
 /** GET /v1/staff/accounts: every account (chain manager) or those of the manager's branch. */

@@ -1,12 +1,16 @@
 import { ZStaffAccount, ZStaffAccountsResponse } from '@app/contracts';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { staffAccounts, staffTokens } from '../../db/schema/index.ts';
+import { DEMO_SHIPPER_ID } from '../../env.ts';
 import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { ORDER_TEST_NOON } from '../../test/orders.ts';
+import type { HashSlots } from '../staff/hash-slots.ts';
 import { verifyPassword } from '../staff/passwords.ts';
+import { staffLogin } from '../staff/staff-sign-in.service.ts';
 import {
   auditRowsOf,
   type callAs,
@@ -331,6 +335,55 @@ describe('POST /v1/staff/accounts/:id/password', () => {
     });
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
     expect(JSON.stringify(audit)).not.toMatch(/scrypt/);
+  });
+
+  it('leaves no working token to a sign-in whose password check raced a reset or a disable', async () => {
+    // The hashing step is where a sign-in waits outside any lock: the manager's change lands right
+    // after the password was found right, before the token is written.
+    const racing = (change: () => Promise<LightMyRequestResponse>, expected: number): HashSlots =>
+      ({
+        run: async <T>(work: () => Promise<T>) => {
+          const matched = await work();
+          expect((await change()).statusCode).toBe(expected);
+          return matched;
+        },
+      }) as unknown as HashSlots;
+    const signInRacing = (login: string, hashSlots: HashSlots) =>
+      staffLogin(
+        { db: t.app.db, clock: clock.now, hashSlots },
+        DEMO_SHIPPER_ID,
+        { login, password: FIXTURE_STAFF_PASSWORD },
+        { ip: '203.0.113.9', userAgent: 'race test' },
+      );
+    const liveTokens = async (staffId: string) =>
+      (await t.db.db.select().from(staffTokens).where(eq(staffTokens.staffId, staffId))).filter(
+        (row) => row.revokedAt === null,
+      );
+    for (const [login, change, outcome] of [
+      ['racer-reset', (id: string) => reset('manager', id, { password: NEW_PASSWORD }), 204],
+      ['racer-disable', (id: string) => patch('manager', id, { is_active: false }), 200],
+    ] as const) {
+      const created = ZStaffAccount.parse((await create('manager', newAccount({ login }))).json());
+      const refused = await signInRacing(
+        login,
+        racing(() => change(created.id), outcome),
+      ).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused, login).toMatchObject({ statusCode: 401, code: 'STAFF_LOGIN_FAILED' });
+      expect(await liveTokens(created.id), login).toEqual([]);
+    }
+    // Without a race the same path signs in.
+    const created = ZStaffAccount.parse(
+      (await create('manager', newAccount({ login: 'racer-none' }))).json(),
+    );
+    const ok = await signInRacing(
+      'racer-none',
+      racing(async () => me(tokens.manager), 200),
+    );
+    expect((await me(ok.access_token)).statusCode).toBe(200);
+    expect(await liveTokens(created.id)).toHaveLength(1);
   });
 
   it('refuses short passwords (400), unknown ids (404), other branches and roles (403), no token (401)', async () => {

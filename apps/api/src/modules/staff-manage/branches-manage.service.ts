@@ -255,7 +255,7 @@ export async function changeStopList(
         {
           action: 'stop-list.change',
           targetType: change.kind,
-          targetId: change.id,
+          targetId: itemId,
           branchId: branch.id,
           before: { stopped: !change.stopped },
           after: { stopped: change.stopped },

@@ -379,6 +379,25 @@ describe('the stop list: GET and PUT /v1/staff/branches/:id/stop-list', () => {
     expect(stopList.items.filter((i) => i.kind === 'modifier' && i.stopped)).toEqual([]);
   });
 
+  it('audits a change sent with an id in upper case under the stored id (lower case)', async () => {
+    for (const [kind, id] of [
+      ['product', P.beefWrap],
+      ['modifier', M.garlic],
+    ] as const) {
+      expect(id).toBe(id.toLowerCase());
+      const before = (await auditRowsOf(t, id)).length;
+      for (const stopped of [true, false]) {
+        const res = await change('manager', { kind, id: id.toUpperCase(), stopped });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(ZStopListResponse.parse(res.json()).items.find((i) => i.id === id)?.stopped).toBe(stopped);
+      }
+      const rows = await auditRowsOf(t, id);
+      expect(rows.length - before, kind).toBe(2);
+      expect(rows[0]).toMatchObject({ action: 'stop-list.change', targetType: kind, targetId: id });
+      expect(await auditRowsOf(t, id.toUpperCase())).toEqual([]);
+    }
+  });
+
   it('refuses ids that are not a product or a modifier of the chain (404), and malformed bodies (400)', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expectError(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { orders, products, staffAccounts, staffTokens } from '../../db/schema/index.ts';
+import { DEMO_SHIPPER_ID } from '../../env.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
@@ -14,6 +16,8 @@ import { ORDER_TEST_NOON, placeTestOrder, signInTestCustomer, type TestCustomer 
 import { hashToken } from '../customers/tokens.ts';
 import { insertLifeOrder, LIFE_FIXTURE } from '../order-status/order-status.fixtures.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
+import { RECHECK_MS } from '../orders/stream-sessions.ts';
+import { hashPassword } from '../staff/passwords.ts';
 import { liveStaffTokenIds } from './staff-stream.repository.ts';
 import { STAFF_STREAMS_PER_MEMBER } from './staff-stream.routes.ts';
 
@@ -485,6 +489,79 @@ describe('GET /v1/staff/stream: the token', () => {
         .update(staffAccounts)
         .set({ isActive: true })
         .where(eq(staffAccounts.login, 'courier-2'));
+    }
+  });
+});
+
+describe('GET /v1/staff/stream: a manager’s change to the account', () => {
+  it('ends the stream at once when its account is disabled, moved or given a new password', async () => {
+    const passwordHash = await hashPassword(FIXTURE_STAFF_PASSWORD);
+    const accounts = [
+      { login: 'stream-manager', role: 'manager' as const, branchId: null },
+      ...['stream-vendor-1', 'stream-vendor-2', 'stream-vendor-3'].map((login) => ({
+        login,
+        role: 'vendor' as const,
+        branchId: LIFE_FIXTURE.chilonzor,
+      })),
+    ];
+    const ids: Record<string, string> = {};
+    for (const a of accounts) {
+      const id = randomUUID();
+      ids[a.login] = id;
+      await t.app.db.insert(staffAccounts).values({
+        id,
+        shipperId: DEMO_SHIPPER_ID,
+        login: a.login,
+        name: a.login,
+        phone: '998712009998',
+        role: a.role,
+        branchId: a.branchId,
+        passwordHash,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/staff/login',
+        headers: CLIENT_HEADERS,
+        payload: { login: a.login, password: FIXTURE_STAFF_PASSWORD },
+      });
+      tokens[a.login] = ZStaffLoginResponse.parse(res.json()).access_token;
+    }
+    const manage = async (method: 'PATCH' | 'POST', url: string, payload: object) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...CLIENT_HEADERS, authorization: `Bearer ${tokens['stream-manager']}` },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    const changes: [string, () => Promise<void>][] = [
+      [
+        'stream-vendor-1',
+        () => manage('PATCH', `/v1/staff/accounts/${ids['stream-vendor-1']}`, { is_active: false }),
+      ],
+      [
+        'stream-vendor-2',
+        () =>
+          manage('PATCH', `/v1/staff/accounts/${ids['stream-vendor-2']}`, {
+            branch_id: LIFE_FIXTURE.yunusobod,
+          }),
+      ],
+      [
+        'stream-vendor-3',
+        () =>
+          manage('POST', `/v1/staff/accounts/${ids['stream-vendor-3']}/password`, {
+            password: 'a-new-password-42',
+          }),
+      ],
+    ];
+    for (const [login, change] of changes) {
+      const stream = await openFresh(login);
+      const started = Date.now();
+      await change();
+      // Announced with the revocation: not left to the periodic check (RECHECK_MS, a minute).
+      await stream.ended(5_000);
+      expect(Date.now() - started, login).toBeLessThan(RECHECK_MS / 10);
     }
   });
 });

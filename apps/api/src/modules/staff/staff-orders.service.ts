@@ -59,7 +59,25 @@ export const targetMinutes = (
   row: Pick<StaffOrderRow, 'deliveryType' | 'branchDeliveryTime' | 'branchPickupTime'>,
 ) => Math.max(1, row.deliveryType === 'delivery' ? row.branchDeliveryTime : row.branchPickupTime);
 
+/** The statuses in which a courier is carrying an order it took (its customer's details are its to see). */
+const CARRYING: ReadonlySet<string> = new Set(['courier-accepted', 'courier-picked']);
+
+/**
+ * Whether `staff` reads the customer's own details of an order: the name and phone, the apartment and
+ * floor, the note about the address and the comment. Every role but a courier does; a courier only on
+ * an order it took and is carrying now. A ready order offered to every courier shows its street
+ * address, point and branch (enough to choose it), and an order delivered or given back no longer
+ * shows them, so a courier does not keep the phones of every customer it ever delivered to.
+ */
+export function seesCustomer(
+  staff: Pick<StaffAccountRow, 'id' | 'role'>,
+  order: { status: string; courierId: string | null },
+): boolean {
+  return staff.role !== 'courier' || (order.courierId === staff.id && CARRYING.has(order.status));
+}
+
 function toStaffOrder(staff: StaffAccountRow, row: StaffOrderRow): TStaffOrder {
+  const shown = seesCustomer(staff, row);
   return {
     id: row.id,
     external_order_id: row.externalOrderId,
@@ -75,8 +93,8 @@ function toStaffOrder(staff: StaffAccountRow, row: StaffOrderRow): TStaffOrder {
     refund_due: row.refundDue,
     to_address: row.toAddress,
     future_time: row.futureTime ? row.futureTime.toISOString() : null,
-    comment: row.comment,
-    customer: row.customer,
+    comment: shown ? row.comment : null,
+    customer: shown ? row.customer : null,
     courier:
       row.courierName !== null && row.courierPhone !== null
         ? { name: row.courierName, phone: row.courierPhone }
@@ -98,9 +116,10 @@ export function parseStaffSearch(q: string): StaffOrderSearch {
 }
 
 /**
- * GET /v1/staff/orders: the orders of the staff member's scope (scopeOf) matching the filters, newest
- * first (the screens sort late ones first from created_at and future_time). A vendor or a branch's
- * manager asking for another branch: 403.
+ * GET /v1/staff/orders: the orders of the staff member's scope (scopeOf) matching the filters; those
+ * in work soonest due first (a capped page cuts the orders due last, never the most overdue), every
+ * status newest first. The screens sort what they get (late ones first, from created_at, future_time
+ * and target_minutes). A vendor or a branch's manager asking for another branch: 403.
  */
 export async function listOrdersForStaff(
   deps: Pick<StaffDeps, 'db'>,
@@ -145,15 +164,16 @@ export async function staffOrderDetail(
     listOrderLines(deps.db, orderId),
     listStaffOrderHistory(deps.db, orderId),
   ]);
+  const shown = seesCustomer(staff, row);
   return {
     ...toStaffOrder(staff, row),
     updated_at: row.updatedAt.toISOString(),
     to_location: row.toLat !== null && row.toLong !== null ? { lat: row.toLat, long: row.toLong } : null,
     accommodation: row.accommodation,
-    apartment: row.apartment,
+    apartment: shown ? row.apartment : null,
     building: row.building,
-    floor: row.floor,
-    description: row.description,
+    floor: shown ? row.floor : null,
+    description: shown ? row.description : null,
     is_courier_call: row.isCourierCall,
     goods_price: row.goodsPrice,
     delivery_price: row.deliveryPrice,

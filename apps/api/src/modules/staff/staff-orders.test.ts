@@ -1,5 +1,5 @@
 import { ZApiError, ZStaffLoginResponse, ZStaffOrderDetail, ZStaffOrdersResponse } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, orderStatusHistory, orders, staffAccounts, staffAuditLog } from '../../db/schema/index.ts';
@@ -103,18 +103,56 @@ describe('GET /v1/staff/orders: scope, filters and search', () => {
     expect(await idsOf('operator', '&scope=all&status=finished')).not.toContain(fresh);
   });
 
-  it('lists newest first, with created_at and future_time for the screens to sort late ones first', async () => {
+  it('lists orders in work soonest due first, every order newest first, with what the screens sort by', async () => {
     const older = await insertLifeOrder(t.app.db, { createdAt: new Date('2026-03-01T07:00:00.000Z') });
     const newer = await insertLifeOrder(t.app.db, { createdAt: new Date('2026-03-01T08:30:00.000Z') });
-    const body = await list('operator', '&status=new');
-    const ids = body.orders.map((o) => o.id);
-    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
-    const times = body.orders.map((o) => o.created_at);
-    expect([...times].sort().reverse()).toEqual(times);
-    expect(body.orders.find((o) => o.id === older)).toMatchObject({
+    // Placed first, due last: scheduled for tonight.
+    const scheduled = await insertLifeOrder(t.app.db, {
+      createdAt: new Date('2026-03-01T06:00:00.000Z'),
+      futureTime: new Date('2026-03-01T15:00:00.000Z'),
+    });
+    const dueOf = (o: { created_at: string; future_time: string | null; target_minutes: number }) =>
+      o.future_time ? Date.parse(o.future_time) : Date.parse(o.created_at) + o.target_minutes * 60_000;
+    const current = (await list('operator', '')).orders;
+    const ids = current.map((o) => o.id);
+    expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newer));
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(scheduled));
+    const dues = current.map(dueOf);
+    expect([...dues].sort((a, b) => a - b)).toEqual(dues);
+    expect(current.find((o) => o.id === older)).toMatchObject({
       created_at: '2026-03-01T07:00:00.000Z',
       future_time: null,
     });
+    const all = (await list('operator', '&scope=all')).orders;
+    const allIds = all.map((o) => o.id);
+    expect(allIds.indexOf(newer)).toBeLessThan(allIds.indexOf(older));
+    expect(allIds.indexOf(older)).toBeLessThan(allIds.indexOf(scheduled));
+    const times = all.map((o) => o.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('keeps the most overdue orders when more are in work than a page holds (101: the oldest is listed)', async () => {
+    const placedAt = (minutesAgo: number) =>
+      new Date(Date.parse('2026-02-20T09:00:00.000Z') - minutesAgo * 60_000);
+    const ids = [];
+    for (let i = 0; i < 101; i++) ids.push(await insertLifeOrder(t.app.db, { createdAt: placedAt(i) }));
+    const oldest = ids[100] as string;
+    const newest = ids[0] as string;
+    try {
+      const body = await list('operator', '');
+      expect(body.count).toBeGreaterThanOrEqual(101);
+      expect(body.orders).toHaveLength(100);
+      const listed = body.orders.map((o) => o.id);
+      expect(listed).toContain(oldest);
+      expect(listed[0]).toBe(oldest);
+      // What the page leaves out is the newest of them (due last), and `count` says it is not all.
+      expect(listed).not.toContain(newest);
+      const page2 = (await list('operator', '&page=2')).orders.map((o) => o.id);
+      expect(page2).toContain(newest);
+    } finally {
+      // Out of the other tests' way: they list the current orders too.
+      await t.app.db.update(orders).set({ status: 'finished' }).where(inArray(orders.id, ids));
+    }
   });
 
   it('filters by branch; a vendor and a branch manager only ever see their branch (another: 403)', async () => {
@@ -146,7 +184,8 @@ describe('GET /v1/staff/orders: scope, filters and search', () => {
     }
     const customerId = await insertTestCustomer(t.app.db);
     const byPhone = await insertLifeOrder(t.app.db, { customerId });
-    const phone = (await list('operator', '&scope=all')).orders.find((o) => o.id === byPhone)?.customer.phone;
+    const phone = (await list('operator', '&scope=all')).orders.find((o) => o.id === byPhone)?.customer
+      ?.phone;
     expect(phone).toBeDefined();
     const tail = (phone ?? '').slice(-7);
     const found = await list(
@@ -155,7 +194,7 @@ describe('GET /v1/staff/orders: scope, filters and search', () => {
     );
     expect(found.orders.map((o) => o.id)).toContain(byPhone);
     expect(
-      found.orders.every((o) => o.customer.phone.includes(tail) || o.external_order_id.endsWith(tail)),
+      found.orders.every((o) => o.customer?.phone.includes(tail) || o.external_order_id.endsWith(tail)),
     ).toBe(true);
     expect(found.count).toBe(found.orders.length);
   });
@@ -271,7 +310,7 @@ describe('GET /v1/staff/orders/{id}: the whole card', () => {
       amount_to_pay: 30_000,
       target_minutes: branch?.deliveryTime,
     });
-    expect(card.customer.phone).toMatch(/^99890/);
+    expect(card.customer?.phone).toMatch(/^99890/);
     expect(card.lines).toHaveLength(1);
     expect(card.lines[0]).toMatchObject({
       title: { en: 'Beef wrap' },
@@ -329,6 +368,67 @@ describe('GET /v1/staff/orders/{id}: the whole card', () => {
     expect((await send('courier', ready, { event: 'courier-picked' })).statusCode).toBe(200);
     expect((await send('courier', ready, { event: 'delivered' })).statusCode).toBe(200);
     expect((await detail('courier', ready)).statusCode).toBe(200);
+  });
+
+  it('gives a courier the customer’s details only on an order it carries: not when offered, not once delivered', async () => {
+    const id = await insertLifeOrder(t.app.db, { status: 'vendor-ready' });
+    await t.app.db
+      .update(orders)
+      .set({ apartment: '12', floor: '3', building: '5A', description: 'Blue door', comment: 'Ring twice' })
+      .where(eq(orders.id, id));
+    const whole = ZStaffOrderDetail.parse((await detail('operator', id)).json());
+    const phone = whole.customer?.phone ?? '';
+    expect(phone).toMatch(/^99890/);
+    expect(whole).toMatchObject({
+      apartment: '12',
+      floor: '3',
+      description: 'Blue door',
+      comment: 'Ring twice',
+    });
+    const hidden = { customer: null, comment: null, apartment: null, floor: null, description: null };
+    // Offered to every courier: the street, the point, the building and the branch to choose by; no one's phone.
+    const offered = await call('GET', '/v1/staff/orders?limit=100', { who: 'courier-2' });
+    expect(offered.body).toContain(id);
+    expect(offered.body).not.toContain(phone);
+    expect(ZStaffOrdersResponse.parse(offered.json()).orders.find((o) => o.id === id)).toMatchObject({
+      customer: null,
+      comment: null,
+      to_address: 'Tashkent, 1 Test street',
+      branch: { id: LIFE_FIXTURE.chilonzor },
+    });
+    const offeredCard = await detail('courier-2', id);
+    expect(offeredCard.body).not.toContain(phone);
+    expect(offeredCard.body).not.toContain('Ring twice');
+    expect(ZStaffOrderDetail.parse(offeredCard.json())).toMatchObject({
+      ...hidden,
+      building: '5A',
+      to_location: { lat: 41.3, long: 69.21 },
+    });
+    // Nor found by guessing the phone's digits.
+    expect(await idsOf('courier-2', `&q=${phone.slice(-7)}`)).not.toContain(id);
+    // Taken: the courier carrying it reads them, on the list and the card.
+    expect((await send('courier', id, { event: 'courier-accepted' })).statusCode).toBe(200);
+    const taken = (await list('courier', '')).orders.find((o) => o.id === id);
+    expect(taken).toMatchObject({ customer: whole.customer, comment: 'Ring twice' });
+    expect(ZStaffOrderDetail.parse((await detail('courier', id)).json())).toMatchObject({
+      customer: whole.customer,
+      apartment: '12',
+      floor: '3',
+      description: 'Blue door',
+    });
+    expect((await send('courier', id, { event: 'courier-picked' })).statusCode).toBe(200);
+    expect((await detail('courier', id)).body).toContain(phone);
+    // Delivered: still in its history, without the customer.
+    expect((await send('courier', id, { event: 'delivered' })).statusCode).toBe(200);
+    const history = await call('GET', '/v1/staff/orders?limit=100&scope=all', { who: 'courier' });
+    expect(history.body).toContain(id);
+    expect(history.body).not.toContain(phone);
+    const after = await detail('courier', id);
+    expect(after.body).not.toContain(phone);
+    expect(ZStaffOrderDetail.parse(after.json())).toMatchObject(hidden);
+    // The operator and the kitchen still read everything.
+    expect((await detail('vendor-chilonzor', id)).body).toContain(phone);
+    expect((await detail('operator', id)).body).toContain(phone);
   });
 
   it('does not show an order waiting for its online payment (404), nor another chain’s', async () => {

@@ -9,7 +9,7 @@ import { verifyPassword } from './passwords.ts';
 import { lockSignInsOf, signInWaitMs } from './sign-in-limits.ts';
 import { deleteSignIn, insertPendingSignIn, pruneSignIns, resolveSignIn } from './sign-ins.repository.ts';
 import type { StaffDeps } from './staff.deps.ts';
-import { findStaffByLogin, insertStaffToken } from './staff.repository.ts';
+import { findStaffByLogin, insertStaffToken, lockStaffAccount } from './staff.repository.ts';
 
 /** A staff sign-in lasts one long shift. */
 export const STAFF_TOKEN_TTL_MS = 12 * 60 * 60_000;
@@ -52,8 +52,11 @@ export const toStaffMember = (row: StaffAccountRow): TStaffMember => ({
  * 2. The password is checked in a hashing slot (hash-slots.ts); when all are busy and the queue is full
  *    the attempt is forgotten (it was never checked) and answered 503 with Retry-After. An unknown
  *    login costs the same scrypt as a wrong password and is limited and recorded the same.
- * 3. The record gets its outcome; a success and its token are written in one transaction. The token is
- *    stored as its SHA-256 like a customer's, valid STAFF_TOKEN_TTL_MS.
+ * 3. The record gets its outcome; a success and its token are written in one transaction, which first
+ *    reads the account again under its row lock: a password reset or a disable that committed while
+ *    the password was being checked turns the sign-in down (as a wrong password, an inactive account),
+ *    so no token outlives the revocation. The token is stored as its SHA-256 like a customer's, valid
+ *    STAFF_TOKEN_TTL_MS.
  */
 export async function staffLogin(
   deps: StaffLoginDeps,
@@ -98,9 +101,23 @@ export async function staffLogin(
   }
   const token = newAccessToken();
   const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_MS);
-  await deps.db.transaction(async (tx) => {
-    await resolveSignIn(tx, attemptId, 'signed-in');
-    await insertStaffToken(tx, { staffId: account.id, tokenHash: hashToken(token), now, expiresAt });
+  // The password was checked against the account as read before hashing, outside any lock: a password
+  // reset or a disable may have committed since, revoking the tokens that existed then. So the account
+  // is read again under its row lock (a reset or disable waits for this transaction, or came first and
+  // is seen here) and the token is written only if it is still the same password and still active.
+  const signedIn = await deps.db.transaction(async (tx) => {
+    const current = await lockStaffAccount(tx, account.id);
+    const outcome =
+      current?.passwordHash !== account.passwordHash
+        ? 'wrong-password'
+        : !current.isActive
+          ? 'inactive-account'
+          : 'signed-in';
+    await resolveSignIn(tx, attemptId, outcome);
+    if (!current || outcome !== 'signed-in') return null;
+    await insertStaffToken(tx, { staffId: current.id, tokenHash: hashToken(token), now, expiresAt });
+    return current;
   });
-  return { staff: toStaffMember(account), access_token: token, expires_at: expiresAt.toISOString() };
+  if (!signedIn) throw apiError(401, 'STAFF_LOGIN_FAILED');
+  return { staff: toStaffMember(signedIn), access_token: token, expires_at: expiresAt.toISOString() };
 }

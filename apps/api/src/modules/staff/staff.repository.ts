@@ -25,6 +25,12 @@ export async function findStaffByLogin(
   return row;
 }
 
+/** The account, its row locked until the transaction ends (a sign-in's token against a reset or a disable). */
+export async function lockStaffAccount(db: DbOrTx, staffId: string): Promise<StaffAccountRow | undefined> {
+  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).for('update');
+  return row;
+}
+
 export async function insertStaffToken(
   db: DbOrTx,
   values: { staffId: string; tokenHash: string; now: Date; expiresAt: Date },
@@ -134,13 +140,23 @@ export type StaffOrdersParams = {
   limit: number;
 };
 
-function searchCondition(shipperId: string, search: StaffOrderSearch | undefined): SQL | undefined {
+/**
+ * `q` as a condition. A courier's digits match order numbers only: a phone it may not read (an order
+ * offered to every courier, one it delivered) must not be found by guessing its digits either.
+ */
+function searchCondition(
+  shipperId: string,
+  scope: StaffScope,
+  search: StaffOrderSearch | undefined,
+): SQL | undefined {
   if (!search) return undefined;
   if (search.kind === 'number') return eq(orders.externalOrderId, search.externalOrderId);
+  const byNumber = sql`${orders.externalOrderId} like ${`%-${search.digits}`}`;
+  if (scope.kind === 'courier') return byNumber;
   // The customers of this chain whose phone contains the digits (no trigram index: a scan of one
   // chain's customers, then the orders through orders_customer_idx), or an order number ending in them.
   return or(
-    sql`${orders.externalOrderId} like ${`%-${search.digits}`}`,
+    byNumber,
     inArray(
       orders.customerId,
       sql`(select ${customers.id} from ${customers} where ${customers.shipperId} = ${shipperId} and ${customers.phone} like ${`%${search.digits}%`})`,
@@ -176,7 +192,18 @@ const listColumns = {
 
 export type StaffOrderRow = Awaited<ReturnType<typeof listStaffOrders>>['rows'][number];
 
-/** A page of the orders in `scope` matching the filters, newest first, with what the staff list shows. */
+/**
+ * When the customer expects the order: its scheduled time, else placed + its branch's target minutes
+ * (staff-orders.service.ts `targetMinutes`, the screens' `dueAt`).
+ */
+const dueAt = sql`coalesce(${orders.futureTime}, ${orders.createdAt} + make_interval(mins => greatest(1, case when ${orders.deliveryType} = 'delivery' then ${branches.deliveryTime} else ${branches.futureSelfPickupOrderTime} end)))`;
+
+/**
+ * A page of the orders in `scope` matching the filters, with what the staff list shows. Orders in work
+ * (`current`) come soonest due first, so when more match than a page holds, the page keeps the most
+ * overdue and leaves out the ones due last (the screens sort what they get their own way); every
+ * status (`all`, the history) newest first.
+ */
 export async function listStaffOrders(db: DbOrTx, params: StaffOrdersParams) {
   const where = and(
     eq(orders.shipperId, params.shipperId),
@@ -187,7 +214,7 @@ export async function listStaffOrders(db: DbOrTx, params: StaffOrdersParams) {
         ? inArray(orders.status, [...STAFF_CURRENT_STATUSES])
         : undefined,
     params.branchId ? eq(orders.branchId, params.branchId) : undefined,
-    searchCondition(params.shipperId, params.search),
+    searchCondition(params.shipperId, params.scope, params.search),
     // An online order waiting for its payment is nobody's work yet (issue 12): it reaches the
     // queues as 'new' (or 'future') once paid, and the server cancels it if it never is.
     ne(orders.status, 'payment-awaited'),
@@ -200,7 +227,7 @@ export async function listStaffOrders(db: DbOrTx, params: StaffOrdersParams) {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(courier, eq(courier.id, orders.courierId))
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...(params.current ? [asc(dueAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(params.limit)
     .offset(offsetOf(params.page, params.limit));
   return { count: total?.n ?? 0, rows };

@@ -55,17 +55,22 @@ function DeliveryCard({
       </div>
       {own ? (
         <>
-          <p className="text-lg">{order.customer.name}</p>
-          <div className="flex flex-wrap gap-3">
-            <a
-              href={telLink(order.customer.phone)}
-              className="inline-flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-full bg-herb-600 px-5 py-1 text-lg font-semibold text-white"
-            >
-              <PhoneIcon className="h-5 w-5" />
-              {t('courier.callCustomer')}
-              <span className="tabular-nums">{formatPhone(order.customer.phone)}</span>
-            </a>
-          </div>
+          {/* The API gives a courier the customer only on an order it carries (null otherwise). */}
+          {order.customer ? (
+            <>
+              <p className="text-lg">{order.customer.name}</p>
+              <div className="flex flex-wrap gap-3">
+                <a
+                  href={telLink(order.customer.phone)}
+                  className="inline-flex min-h-12 flex-wrap items-center justify-center gap-x-2 rounded-full bg-herb-600 px-5 py-1 text-lg font-semibold text-white"
+                >
+                  <PhoneIcon className="h-5 w-5" />
+                  {t('courier.callCustomer')}
+                  <span className="tabular-nums">{formatPhone(order.customer.phone)}</span>
+                </a>
+              </div>
+            </>
+          ) : null}
           {detail?.to_location ? <MapLinks point={detail.to_location} large /> : null}
           {detail ? <OrderLines lines={detail.lines} /> : null}
           {order.comment ? <p className="rounded bg-[#fef9c2] px-2 py-1 italic">“{order.comment}”</p> : null}

@@ -5,19 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button, type TButtonVariant } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog } from '@/components/ui/dialog';
 import { errorClass, hintClass, inputClass } from '@/components/ui/field-classes';
 import { useOrderEvent } from '../hooks';
+import { REASON_MAX, type TCancelForm, type TCancelFormInput, ZCancelForm } from '../lib/cancel-reason';
 import { isCancelEvent } from '../lib/staff-queries';
 
 type TOrderRef = Pick<TStaffOrder, 'id' | 'external_order_id'>;
-
-/** The reason the API keeps with a cancelling event (ZStaffOrderEventRequest: 1 to 300 characters). */
-const ZCancelForm = z.object({ reason: z.string().trim().min(1, 'required').max(300, 'required') });
-type TCancelForm = z.infer<typeof ZCancelForm>;
 
 /** The small form a cancelling event asks for: the reason, required. */
 export function CancelDialog({
@@ -42,7 +38,11 @@ export function CancelDialog({
     onOpenChange(false);
     onDone?.();
   });
-  const form = useForm<TCancelForm>({ resolver: zodResolver(ZCancelForm), defaultValues: { reason: '' } });
+  // The reason is sent as one line (the API's rule): lines typed in the field are joined with spaces.
+  const form = useForm<TCancelFormInput, unknown, TCancelForm>({
+    resolver: zodResolver(ZCancelForm),
+    defaultValues: { reason: '' },
+  });
   const error = form.formState.errors.reason;
   return (
     <Dialog
@@ -63,7 +63,7 @@ export function CancelDialog({
           <textarea
             id={`${id}-reason`}
             rows={3}
-            maxLength={300}
+            maxLength={REASON_MAX}
             className={inputClass}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { TStaffOrder, TStaffOrderDetail } from '@app/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/components/ui/toasts';
@@ -124,6 +124,16 @@ describe('the operator queue', { timeout: 30_000 }, () => {
       expect(row('B-10003')).not.toHaveAttribute('aria-current');
 
       await userEvent.keyboard('a');
+      await waitFor(() => expect(api.accepts()).toEqual([eventsOf(placed)]));
+    });
+
+    it('works on the Russian layout: the keys of j and a (о, ф) choose and accept', async () => {
+      const api = stubApi({ list: () => listOf([placed, older]) });
+      renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      fireEvent.keyDown(document.body, { key: 'о', code: 'KeyJ' });
+      await waitFor(() => expect(row('B-10001')).toHaveAttribute('aria-current', 'true'));
+      fireEvent.keyDown(document.body, { key: 'ф', code: 'KeyA' });
       await waitFor(() => expect(api.accepts()).toEqual([eventsOf(placed)]));
     });
 
@@ -317,6 +327,25 @@ describe('the operator queue', { timeout: 30_000 }, () => {
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await waitFor(() => expect(numberButton('B-10002')).toHaveFocus());
+    });
+  });
+
+  describe('cancel reason', () => {
+    it('sends a reason typed on two lines as one line (the API takes one line)', async () => {
+      const api = stubApi({ list: () => listOf([placed]), accept: () => cancelled(placed) });
+      renderStaffScreen(<OperatorScreen />);
+      await screen.findByRole('button', { name: /B-10001/ });
+      await userEvent.keyboard('j');
+      await userEvent.keyboard('c');
+      const dialog = await screen.findByRole('dialog', { name: /Отмена заказа/ });
+      await userEvent.type(
+        within(dialog).getByRole('textbox', { name: 'Причина' }),
+        '  Клиент передумал{Enter}{Enter}перезвонит завтра ',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Отменить заказ' }));
+      await waitFor(() => expect(api.accepts()).toEqual([eventsOf(placed)]));
+      const sent = api.calls.find((c) => c.method === 'POST')?.body;
+      expect(sent).toEqual({ event: 'operator-cancelled', reason: 'Клиент передумал перезвонит завтра' });
     });
   });
 

@@ -118,15 +118,17 @@ function CardBody({
 
       <EventActions order={order} cancelFor={cancelFor} onCancelChange={onCancelChange} />
 
-      <section aria-labelledby={`customer-${order.id}`}>
-        <h3 id={`customer-${order.id}`} className="font-bold">
-          {t('order.customer')}
-        </h3>
-        <p>{order.customer.name}</p>
-        <a href={telLink(order.customer.phone)} className="font-semibold text-brand-700 underline">
-          {formatPhone(order.customer.phone)}
-        </a>
-      </section>
+      {order.customer ? (
+        <section aria-labelledby={`customer-${order.id}`}>
+          <h3 id={`customer-${order.id}`} className="font-bold">
+            {t('order.customer')}
+          </h3>
+          <p>{order.customer.name}</p>
+          <a href={telLink(order.customer.phone)} className="font-semibold text-brand-700 underline">
+            {formatPhone(order.customer.phone)}
+          </a>
+        </section>
+      ) : null}
 
       <section aria-labelledby={`address-${order.id}`}>
         <h3 id={`address-${order.id}`} className="font-bold">

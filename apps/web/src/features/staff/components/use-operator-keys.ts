@@ -35,6 +35,7 @@ export function useOperatorKeys(actions: TKeyActions): void {
       const state = latest.current;
       const shortcut = shortcutOf({
         key: event.key,
+        code: event.code,
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         altKey: event.altKey,

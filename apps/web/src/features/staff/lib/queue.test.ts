@@ -171,6 +171,22 @@ describe('the operator shortcuts', () => {
     expect(key('a', { dialogOpen: true })).toBeNull();
     expect(key('a', { ctrlKey: true })).toBeNull();
     expect(key('Enter', { target: { tagName: 'BUTTON' } })).toBeNull();
+    // On the Russian layout the same keys type ф, с, о, л: their places (code) make the shortcut.
+    expect(
+      [
+        ['ф', 'KeyA'],
+        ['с', 'KeyC'],
+        ['о', 'KeyJ'],
+        ['л', 'KeyK'],
+      ].map(([k, code]) => key(k as string, { code })),
+    ).toEqual(['accept', 'cancel', 'next', 'previous']);
+    expect(key('ф', { code: 'KeyA', ctrlKey: true })).toBeNull();
+    expect(key('ф', { code: 'KeyA', target: { tagName: 'INPUT' } })).toBeNull();
+    expect(key('ф', { code: 'KeyA', dialogOpen: true })).toBeNull();
+    expect(key('Ф', { code: 'KeyA' })).toBeNull();
+    expect(key('ы', { code: 'KeyS' })).toBeNull();
+    // A layout typing Latin letters elsewhere (Dvorak: 'a' at KeyA, 'j' at KeyC) goes by the letter typed.
+    expect(key('j', { code: 'KeyC' })).toBe('next');
     expect(key('j', { target: { tagName: 'BUTTON' } })).toBe('next');
     expect([
       moveSelection(-1, 1, 3),
