@@ -353,7 +353,8 @@ async function registerEverything(
   // Payme's Merchant API (issue 12): its own body parser and JSON-RPC errors, no client headers.
   await app.register(paymeRoutes);
   if (app.sms.name === 'outbox') await app.register(devOutboxRoutes);
-  // The payment sandbox (issue 12): never in production, where /dev/pay/... answers 404.
+  // The payment sandbox (issue 12): never in production, where /dev/pay/... answers 404; outside it
+  // too for a provider on its own key (not the demo one): sandbox.routes.ts asks usesSandbox.
   if (env.NODE_ENV !== 'production') await app.register(sandboxRoutes);
   // Moving the test clock runs the timed jobs at once, so a journey that jumps past a deadline finds
   // the order moved when the PUT answers, not up to an interval later.

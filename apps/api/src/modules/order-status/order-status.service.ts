@@ -11,6 +11,7 @@ import type { OrderEvents } from '../../adapters/order-events/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
 import { type LoyaltyDeps, settleOrderLoyalty } from '../loyalty/loyalty.service.ts';
+import { cancelOpenPayments } from '../payments/open-payments.ts';
 import { findCourier, lockOrder, writeStatus } from './order-status.repository.ts';
 
 /** What applying an event needs of the app (a FastifyInstance has both). */
@@ -34,9 +35,10 @@ const PAID_ON_RECEIPT: ReadonlySet<string> = new Set(['cash', 'card']);
  *
  * Side effects of an event: 'courier-accepted' makes `staffId` the order's courier, 'courier-cancelled'
  * (the courier gives it back) clears it; a cash or card order becomes paid when delivered (delivery)
- * or finished (pickup), an online one when its payment is received; the accumulative card earns its
- * cashback when the order is received and gets its spent bonuses back when it is cancelled
- * (settleOrderLoyalty).
+ * or finished (pickup), an online one when its payment is received; an order cancelled while it
+ * awaited payment cancels its payment begun with a provider (cancelOpenPayments: Payme's created
+ * transaction, Click's prepared one); the accumulative card earns its cashback when the order is
+ * received and gets its spent bonuses back when it is cancelled (settleOrderLoyalty).
  *
  * Refusals (HttpError): 404 STAFF_ORDER_NOT_FOUND, 403 ORDER_EVENT_FORBIDDEN (not the actor's event),
  * 409 ORDER_EVENT_NOT_FOR_PICKUP (a courier step for a self-pickup order), 409 ORDER_TRANSITION_REFUSED
@@ -108,6 +110,11 @@ export async function applyEvent(
     reason: reason ?? null,
     ...(refundFallsDue(order, status) ? { refundDue: true } : {}),
   });
+  // Cancelled while it awaited its online payment (the payment timeout, an operator): a payment
+  // begun with a provider can no longer end in one, and ends here, with the order (open-payments.ts).
+  if (order.status === 'payment-awaited' && isCancelledStatus(status)) {
+    await cancelOpenPayments(tx, order.id, status, at);
+  }
   await settleOrderLoyalty(deps, tx, order, status, at);
   const courier = courierId ? await findCourier(tx, courierId) : null;
   // The row's id, not `orderId` as the caller spelled it (a staff URL may have it in upper case): the

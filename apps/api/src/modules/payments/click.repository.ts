@@ -117,12 +117,26 @@ export async function settleClickTransaction(
  * Cancels the order's prepared Click transactions other than `clickTransId`'s (a new Prepare
  * replaces them). Returns how many.
  */
-export async function cancelOtherPreparedClickTransactions(
+export function cancelOtherPreparedClickTransactions(
   tx: Tx,
   orderId: string,
   clickTransId: string,
   at: Date,
   details: Record<string, unknown>,
+): Promise<number> {
+  return cancelPreparedClickTransactions(tx, orderId, at, details, clickTransId);
+}
+
+/**
+ * Cancels the order's prepared Click transactions (but `exceptClickTransId`'s, when given), adding
+ * `details` to what each keeps. Returns how many.
+ */
+export async function cancelPreparedClickTransactions(
+  tx: Tx,
+  orderId: string,
+  at: Date,
+  details: Record<string, unknown>,
+  exceptClickTransId?: string,
 ): Promise<number> {
   const rows = await tx
     .update(paymentTransactions)
@@ -137,7 +151,9 @@ export async function cancelOtherPreparedClickTransactions(
         isClick,
         eq(paymentTransactions.orderId, orderId),
         eq(paymentTransactions.state, CLICK_PREPARED),
-        sql`${paymentTransactions.providerId} <> ${clickTransId}`,
+        exceptClickTransId === undefined
+          ? undefined
+          : sql`${paymentTransactions.providerId} <> ${exceptClickTransId}`,
       ),
     )
     .returning({ id: paymentTransactions.id });

@@ -415,6 +415,26 @@ describe('Click: the test tool scenarios', () => {
     expect((await call('prepare', prepareFields(orderId))).error).toBe(-9);
   });
 
+  it('cancelling the order cancels its prepared transaction at once, before any call of Click', async () => {
+    const orderId = await awaitingOrder();
+    const { fields, prepareId } = await prepared(orderId);
+    await t.app.db.transaction((tx) =>
+      applyEvent(t.app, tx, orderId, 'operator-cancelled', 'operator', null, 'the customer called'),
+    );
+    expect(await transactionsOf(orderId)).toEqual([
+      expect.objectContaining({
+        state: -1,
+        cancelTime: expect.any(Number),
+        details: expect.objectContaining({
+          cancelled_by: 'order-not-payable',
+          order_status: 'operator-cancelled',
+        }),
+      }),
+    ]);
+    expect((await call('complete', completeFields(fields, prepareId))).error).toBe(-9);
+    expect(await orderRow(orderId)).toMatchObject({ paid: false, status: 'operator-cancelled' });
+  });
+
   it('missing or malformed fields answer -8 with HTTP 200', async () => {
     const orderId = await awaitingOrder();
     const required = [

@@ -2,8 +2,10 @@ import { isOrderStatus, transition } from '@app/domain';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
+import { paymeReasonFor } from './open-payments.ts';
 import { isPaymeError, PAYME, type PaymeError, paymeError } from './payme.errors.ts';
 import {
+  cancelExpiredPaymeTransactions,
   findPaymeTransaction,
   hasOpenTransaction,
   insertPaymeTransaction,
@@ -31,7 +33,6 @@ export type PaymeMethod = (typeof PAYME_METHODS)[number];
 export const PAYME_TRANSACTION_TIMEOUT_MS = 43_200_000;
 /** Payme's cancel reasons (1 receivers not found, 2 processing error, 3 execution failed, 4 timeout, 5 refund, 10 unknown). */
 export const PAYME_REASONS = [1, 2, 3, 4, 5, 10] as const;
-const REASON_EXECUTION_FAILED = 3;
 const REASON_TIMEOUT = PAYME_REASON_TIMEOUT;
 
 /** Payme's transaction id: a 24-character string; any short word of letters, digits, '-' and '_' is taken. */
@@ -186,8 +187,13 @@ async function createTransaction(
     // Created by a concurrent call while this one waited for the order's lock.
     const raced = await findPaymeTransaction(tx, params.id, { lock: true });
     if (raced) return repeatedCreate(deps, tx, raced);
-    if (await hasOpenTransaction(tx, order.id)) return paymeError(PAYME.CANNOT_PERFORM);
     const at = deps.clock();
+    // An order may await payment longer than Payme's 12 hours (PAYMENT_TIMEOUT_MIN up to 24 h): its
+    // created transaction past them can no longer be performed, so it no longer blocks a new one. It
+    // is cancelled (reason 4) here, as its own repeat or PerformTransaction would, and stays so even
+    // when the new one is refused below (a returned error commits).
+    await cancelExpiredPaymeTransactions(tx, order.id, at.getTime() - PAYME_TRANSACTION_TIMEOUT_MS, at);
+    if (await hasOpenTransaction(tx, order.id)) return paymeError(PAYME.CANNOT_PERFORM);
     const created = await insertPaymeTransaction(tx, {
       shipperId: order.shipperId,
       orderId: order.id,
@@ -223,8 +229,8 @@ async function performTransaction(
     if (expired(t, now.getTime())) return cancelUnperformable(deps, tx, t, REASON_TIMEOUT);
     if (!order || !awaitsPaymentBy(order, 'payme')) {
       // Cancelled since (the payment timeout, an operator) or paid otherwise: the money is not taken.
-      const reason = order?.status === 'server-cancelled' ? REASON_TIMEOUT : REASON_EXECUTION_FAILED;
-      return cancelUnperformable(deps, tx, t, reason);
+      // (A cancel of the order now cancels its created transaction itself: open-payments.ts.)
+      return cancelUnperformable(deps, tx, t, paymeReasonFor(order?.status));
     }
     await receivePayment(deps, tx, order.id);
     const done = await updatePaymeTransaction(tx, t.id, { state: 2, performTime: now.getTime(), at: now });

@@ -2,7 +2,7 @@
  * Payme's transactions: rows of payment_transactions with provider 'payme'. `provider_id` is Payme's
  * 24-character id, `provider_time` Payme's `time`, times in Unix milliseconds (0: not reached).
  */
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq, lt } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { orders, type PaymentTransactionRow, paymentTransactions } from '../../db/schema/index.ts';
 
@@ -10,6 +10,12 @@ export type PaymeTransaction = PaymentTransactionRow;
 
 /** Payme's cancel reason for a transaction that timed out (payments-conformance.md). */
 export const PAYME_REASON_TIMEOUT = 4;
+/**
+ * Payme's cancel reason "execution failed": the shop cannot carry the transaction out (its order was
+ * cancelled, or paid otherwise). Not 5 (refund): that is for a performed transaction, whose money goes
+ * back (state -2); a created one took no money.
+ */
+export const PAYME_REASON_EXECUTION_FAILED = 3;
 
 /** Payme's transaction `providerId`, or null. With `lock` the row is locked until `tx` ends. */
 export async function findPaymeTransaction(
@@ -101,6 +107,32 @@ export async function cancelOpenPaymeTransactions(
         eq(paymentTransactions.provider, 'payme'),
         eq(paymentTransactions.orderId, orderId),
         eq(paymentTransactions.state, 1),
+      ),
+    )
+    .returning({ id: paymentTransactions.id });
+  return rows.length;
+}
+
+/**
+ * Cancels the order's created Payme transactions created before `createdBefore` (Unix ms): past
+ * Payme's 12 hours they can no longer be performed (state -1, reason 4, cancel time `at`). Returns
+ * how many.
+ */
+export async function cancelExpiredPaymeTransactions(
+  tx: Tx,
+  orderId: string,
+  createdBefore: number,
+  at: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(paymentTransactions)
+    .set({ state: -1, reason: PAYME_REASON_TIMEOUT, cancelTime: at.getTime(), updatedAt: at })
+    .where(
+      and(
+        eq(paymentTransactions.provider, 'payme'),
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.state, 1),
+        lt(paymentTransactions.createTime, createdBefore),
       ),
     )
     .returning({ id: paymentTransactions.id });

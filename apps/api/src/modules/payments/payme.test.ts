@@ -480,6 +480,31 @@ describe('the 12-hour timeout (a test clock)', () => {
     }
   });
 
+  it('a new CreateTransaction for an order whose transaction is older than 12 h: the old one cancelled (reason 4), the new one created', async () => {
+    // PAYMENT_TIMEOUT_MIN may be up to 24 h: the order can still await payment after Payme's 12 h.
+    const order = await awaitingOrder();
+    const old = await createdTransaction(order);
+    try {
+      // Exactly 12 h on, the old transaction is still open: a new one is refused.
+      clock.advance(PAYME_TRANSACTION_TIMEOUT_MS);
+      expectError(await create(order), -31008);
+      expect((await rpc('CheckTransaction', { id: old })).result).toMatchObject({ state: 1 });
+      clock.advance(60 * 60_000);
+      const now = clock.now().getTime();
+      const fresh = paymeId();
+      expect((await create(order, fresh)).result).toMatchObject({ state: 1, create_time: now });
+      expect((await rpc('CheckTransaction', { id: old })).result).toMatchObject({
+        state: -1,
+        reason: 4,
+        cancel_time: now,
+      });
+      expect((await rpc('PerformTransaction', { id: fresh })).result?.state).toBe(2);
+      expect(await orderRow(order.id)).toMatchObject({ status: 'new', paid: true });
+    } finally {
+      clock.set(ORDER_TEST_NOON);
+    }
+  });
+
   it('PerformTransaction after 12 h: cancelled with reason 4, -31008, the order not paid', async () => {
     const order = await awaitingOrder();
     const id = await createdTransaction(order);
@@ -520,6 +545,36 @@ describe('payments of orders that no longer await them', () => {
     await t.db.db.update(orders).set({ status: 'operator-cancelled' }).where(eq(orders.id, order.id));
     expectError(await rpc('PerformTransaction', { id }), -31008);
     expect((await rpc('CheckTransaction', { id })).result).toMatchObject({ state: -1, reason: 3 });
+  });
+
+  it('an operator cancelling the order cancels its created transaction at once (reason 3), in the same transaction', async () => {
+    const order = await awaitingOrder();
+    const id = await createdTransaction(order);
+    clock.advance(5 * 60_000);
+    const at = clock.now().getTime();
+    await t.db.db.transaction((tx) =>
+      applyEvent(t.app, tx, order.id, 'operator-cancelled', 'operator', null, 'the customer called'),
+    );
+    // Before any other call of Payme's: CheckTransaction already says cancelled.
+    expect((await rpc('CheckTransaction', { id })).result).toMatchObject({
+      state: -1,
+      reason: 3,
+      cancel_time: at,
+      perform_time: 0,
+    });
+    expectError(await rpc('PerformTransaction', { id }), -31008);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'operator-cancelled', paid: false });
+
+    // The cancel rolled back: the transaction stays open with it.
+    const kept = await awaitingOrder();
+    const keptId = await createdTransaction(kept);
+    await expect(
+      t.db.db.transaction(async (tx) => {
+        await applyEvent(t.app, tx, kept.id, 'operator-cancelled', 'operator', null, 'x');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await rpc('CheckTransaction', { id: keptId })).result).toMatchObject({ state: 1, reason: null });
   });
 
   it('an order of another payment type, or one not awaiting payment, is not payable (-31053, -31054)', async () => {

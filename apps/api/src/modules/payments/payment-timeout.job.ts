@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema/index.ts';
 import { registerIntervalJob } from '../../jobs/interval-job.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
-import { cancelOpenPaymeTransactions, PAYME_REASON_TIMEOUT } from './payme.repository.ts';
 
 /**
  * How often unpaid online orders are checked (besides once at start). An order is cancelled at most
@@ -26,8 +25,8 @@ type JobApp = Pick<FastifyInstance, 'db' | 'clock' | 'orderEvents' | 'loyalty'> 
  * processes run the job at once each order is cancelled by exactly one of them; and a provider's call
  * paying the order at that moment holds the same row lock (findPaymentOrder with lock): whichever
  * commits first wins, the other sees the order no longer awaiting payment. An open Payme transaction
- * of the order (state 1) is cancelled in the same transaction (state -1, reason 4). Returns the ids
- * cancelled.
+ * of the order (state 1) is cancelled in the same transaction (state -1, reason 4: applyEvent's
+ * cancelOpenPayments). Returns the ids cancelled.
  */
 export async function runPaymentTimeoutJob(app: JobApp): Promise<string[]> {
   const cancelled: string[] = [];
@@ -41,13 +40,10 @@ export async function runPaymentTimeoutJob(app: JobApp): Promise<string[]> {
         .orderBy(asc(orders.createdAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      const at = app.clock();
-      for (const { id } of due) {
-        await applyEvent(app, tx, id, 'server-cancelled', 'server');
-        // Payme's created transaction goes with the order (state -1, reason 4: timeout), so its
-        // CheckTransaction answers cancelled at once rather than at Payme's next call.
-        await cancelOpenPaymeTransactions(tx, id, PAYME_REASON_TIMEOUT, at);
-      }
+      // Payme's created transaction goes with each order (state -1, reason 4: timeout), so its
+      // CheckTransaction answers cancelled at once rather than at Payme's next call: applyEvent does
+      // that for every cancel of an order awaiting payment (open-payments.ts).
+      for (const { id } of due) await applyEvent(app, tx, id, 'server-cancelled', 'server');
       return due.map((d) => d.id);
     });
     cancelled.push(...batch);

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentCalls, shippers } from '../../db/schema/index.ts';
-import { DEMO_SHIPPER_ID } from '../../env.ts';
+import { DEMO_SHIPPER_ID, type Env } from '../../env.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
   ORDER_TEST_MORNING,
@@ -136,4 +136,77 @@ describe('the Payme sandbox against our own Payme endpoint', () => {
     expect((await payOnSandbox(placed.payment_link ?? '', 'pay')).statusCode).toBe(303);
     expect(await orderRow(placed.order_id)).toMatchObject({ status: 'new', paid: true });
   });
+});
+
+describe('the sandbox with a real merchant key', () => {
+  // Outside production with a provider's own settings (not the demo ones), its links go to the
+  // provider and the sandbox must not stand in for it: it would sign with the real key and pay the
+  // order with no money taken. The other provider, still on its demo settings, keeps its sandbox.
+  const REAL: Record<'payme' | 'click', Partial<Env>> = {
+    payme: { PAYME_KEY: 'a-real-merchant-key-not-the-demo-one' },
+    click: { CLICK_SECRET_KEY: 'a-real-click-secret-not-the-demo-one' },
+  };
+
+  it.each(['payme', 'click'] as const)(
+    'with %s on its own key: its sandbox page answers 404 and the order stays unpaid; the other provider still pays',
+    async (provider) => {
+      const other = provider === 'payme' ? 'click' : 'payme';
+      const live = await buildTestApp({
+        clock: () => ORDER_TEST_MORNING,
+        env: { NODE_ENV: 'development', ...REAL[provider] },
+      });
+      try {
+        await live.app.db
+          .update(shippers)
+          .set({ paymentTypes: ['cash', 'payme', 'click', 'loyalty'] })
+          .where(eq(shippers.id, DEMO_SHIPPER_ID));
+        await live.app.listen({ port: 0, host: '127.0.0.1' });
+        const who = await signInTestCustomer(live);
+        const placed = await placeTestOrder(live, who.token, { payment_type: provider }, { locale: 'en' });
+        // Its link is the provider's own checkout, not the sandbox.
+        expect(placed.payment_link ?? '').not.toContain('/dev/pay/');
+        const returnUrl = `http://localhost:3000/en/myorders/${placed.order_id}`;
+        const query = new URLSearchParams({ order_id: placed.order_id, return_url: returnUrl, lang: 'en' });
+        const page = await live.app.inject({ method: 'GET', url: `/dev/pay/${provider}?${query}` });
+        expect(page.statusCode, page.body).toBe(404);
+        const paid = await live.app.inject({
+          method: 'POST',
+          url: `/dev/pay/${provider}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ ...Object.fromEntries(query), action: 'pay' }).toString(),
+        });
+        expect(paid.statusCode, paid.body).toBe(404);
+        // The API's JSON error, as for any route it does not have.
+        expect(paid.json()).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND' });
+        expect(typeof paid.json().message).toBe('string');
+        const [row] = await live.app.db.select().from(orders).where(eq(orders.id, placed.order_id));
+        expect(row).toMatchObject({ status: 'payment-awaited', paid: false });
+        const calls = await live.app.db
+          .select({ id: paymentCalls.id })
+          .from(paymentCalls)
+          .where(eq(paymentCalls.orderId, placed.order_id));
+        expect(calls).toEqual([]);
+
+        // The provider still on its demo settings: its sandbox works as before.
+        const demo = await placeTestOrder(live, who.token, { payment_type: other }, { locale: 'en' });
+        const link = new URL(demo.payment_link ?? '');
+        expect(link.pathname).toBe(`/dev/pay/${other}`);
+        const ok = await live.app.inject({
+          method: 'POST',
+          url: link.pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            ...Object.fromEntries(link.searchParams),
+            action: 'pay',
+          }).toString(),
+        });
+        expect(ok.statusCode, ok.body).toBe(303);
+        const [done] = await live.app.db.select().from(orders).where(eq(orders.id, demo.order_id));
+        expect(done).toMatchObject({ status: 'new', paid: true });
+      } finally {
+        await live.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -7,7 +7,11 @@
  * does (sandbox-client.ts), and sends the customer back to `return_url` (303). A refusal of the merchant
  * endpoint is shown on the page instead.
  *
- * - Registered only outside production (app.ts): 404 there, like any unknown route.
+ * - Registered only outside production (app.ts): 404 there, like any unknown route. And a provider's
+ *   pages answer only while it runs on its demo settings (usesSandbox, as its links do): with the
+ *   shop's own key (PAYME_KEY, CLICK_SECRET_KEY), which the sandbox would sign its calls with, they
+ *   answer 404 too, so nobody can have an order marked paid through them without paying.
+ * - A query or body that is not one of each field as text (a field sent twice, a JSON number): 400.
  * - `return_url` must be on the storefront (STOREFRONT_URL, same origin and path prefix): else 400,
  *   so the page is no open redirect.
  * - The merchant endpoints are reached at the address this API listens on (app.server.address()):
@@ -19,7 +23,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { toTiyin } from './payment-links.ts';
+import { toTiyin, usesSandbox } from './payment-links.ts';
 import { findPaymentOrder } from './payments.repository.ts';
 import { type PageInput, type Provider, renderPage, SANDBOX_TEXTS, STYLE_HASH } from './sandbox.page.ts';
 import { clickSandbox, type MerchantTarget, paymeSandbox, type SandboxResult } from './sandbox-client.ts';
@@ -98,16 +102,35 @@ export async function sandboxRoutes(fastify: FastifyInstance, options: SandboxRo
       .header('cache-control', 'no-store')
       .send(renderPage(page));
 
-  /** The checks of both routes: the provider, return_url on the storefront, the order. */
-  const load = async (
+  /**
+   * The checks of both routes: the provider (one on its demo settings: else 404, as an unknown route),
+   * the fields (`schema`: else 400), return_url on the storefront, the order.
+   */
+  const load = async <T extends z.infer<typeof ZSandboxInput>>(
     reply: FastifyReply,
     provider: string,
-    input: z.infer<typeof ZSandboxInput>,
-  ): Promise<{ provider: Provider; order: NonNullable<PageInput['order']> } | null> => {
-    if (provider !== 'payme' && provider !== 'click') {
+    schema: z.ZodType<T>,
+    fields: unknown,
+  ): Promise<{ provider: Provider; input: T; order: NonNullable<PageInput['order']> } | null> => {
+    if ((provider !== 'payme' && provider !== 'click') || !usesSandbox(app.config, provider)) {
       await reply.callNotFound();
       return null;
     }
+    const parsed = schema.safeParse(fields ?? {});
+    if (!parsed.success) {
+      const lang = ZLang.parse(
+        fields && typeof fields === 'object' ? Reflect.get(fields, 'lang') : undefined,
+      );
+      await send(reply, 400, {
+        provider,
+        lang,
+        returnUrl: storefront,
+        order: null,
+        error: SANDBOX_TEXTS[lang].badRequest,
+      });
+      return null;
+    }
+    const input = parsed.data;
     if (!isStorefrontUrl(input.return_url, storefront)) {
       await send(reply, 400, {
         provider,
@@ -129,28 +152,31 @@ export async function sandboxRoutes(fastify: FastifyInstance, options: SandboxRo
       });
       return null;
     }
-    return { provider, order: { id: order.id, number: order.externalOrderId, amountDue: order.amountDue } };
+    return {
+      provider,
+      input,
+      order: { id: order.id, number: order.externalOrderId, amountDue: order.amountDue },
+    };
   };
 
-  app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
+  app.get<{ Params: { provider: string }; Querystring: unknown }>(
     '/dev/pay/:provider',
     { schema: { hide: true } },
     async (request, reply) => {
-      const input = ZSandboxInput.parse(request.query ?? {});
-      const loaded = await load(reply, request.params.provider, input);
+      const loaded = await load(reply, request.params.provider, ZSandboxInput, request.query);
       if (!loaded) return reply;
-      return send(reply, 200, { ...loaded, lang: input.lang, returnUrl: input.return_url });
+      const { provider, input, order } = loaded;
+      return send(reply, 200, { provider, order, lang: input.lang, returnUrl: input.return_url });
     },
   );
 
-  app.post<{ Params: { provider: string }; Body: Record<string, string> }>(
+  app.post<{ Params: { provider: string }; Body: unknown }>(
     '/dev/pay/:provider',
     { schema: { hide: true } },
     async (request, reply) => {
-      const input = ZSandboxPost.parse(request.body ?? {});
-      const loaded = await load(reply, request.params.provider, input);
+      const loaded = await load(reply, request.params.provider, ZSandboxPost, request.body);
       if (!loaded) return reply;
-      const { provider, order } = loaded;
+      const { provider, input, order } = loaded;
       let result: SandboxResult;
       try {
         const target = merchant(app);

@@ -362,6 +362,40 @@ describe('the sandbox pages', () => {
     expect(provider.statusCode).toBe(404);
   });
 
+  it('answers 400 with its page, not 500, for a field sent twice or of the wrong type', async () => {
+    const twice = await t.app.inject({
+      method: 'GET',
+      url: `/dev/pay/payme?order_id=a&order_id=b&return_url=${encodeURIComponent(back(orderId))}&lang=en`,
+    });
+    expect(twice.statusCode, twice.body).toBe(400);
+    expect(twice.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(twice.body).toContain(
+      '<p class="error" role="alert">Wrong request: a field is repeated, too long or not text.</p>',
+    );
+    const returnTwice = await t.app.inject({
+      method: 'GET',
+      url: `${url('click', { order_id: orderId, return_url: back(orderId) })}&return_url=x`,
+    });
+    expect(returnTwice.statusCode, returnTwice.body).toBe(400);
+    for (const payload of [
+      { order_id: 5, return_url: back(orderId), action: 'pay' },
+      { order_id: orderId, return_url: [back(orderId)], action: 'pay' },
+      [orderId],
+    ]) {
+      for (const app of [t.app, pages]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/dev/pay/payme',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.body).toContain('role="alert"');
+      }
+    }
+    expect(merchant.seen).toEqual([]);
+  });
+
   const submit = (provider: 'payme' | 'click', action: string) =>
     pages.inject({
       method: 'POST',
