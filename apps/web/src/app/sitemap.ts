@@ -5,8 +5,7 @@ import { routing } from '@/i18n/routing';
 import { serverApi } from '@/lib/api-server';
 import { getCities } from '@/lib/cities.server';
 import { env } from '@/lib/env';
-import { paths } from '@/lib/paths';
-import { sitemapEntries, type TSitemapPage } from '@/lib/sitemap-entries';
+import { sitemapEntries, sitemapPages } from '@/lib/sitemap-entries';
 
 // Built per request from the API (which need not run during `next build`), with SITE_URL read at runtime.
 export const dynamic = 'force-dynamic';
@@ -33,23 +32,6 @@ async function allNews() {
   return items;
 }
 
-const STATIC_PAGES: TSitemapPage[] = [
-  { path: paths.home(), priority: 1 },
-  { path: paths.about() },
-  { path: paths.gallery() },
-  { path: paths.news() },
-  { path: paths.branches() },
-  { path: paths.stocks() },
-  { path: paths.recipes() },
-  { path: paths.vacancies() },
-  { path: paths.contacts() },
-  { path: paths.offer(), priority: 0.3 },
-  { path: paths.rules(), priority: 0.3 },
-  { path: paths.returnProductRules(), priority: 0.3 },
-  { path: paths.deliveryTerms(), priority: 0.3 },
-  { path: paths.playgroundRules(), priority: 0.3 },
-];
-
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const [products, news, recipes, branches, cities] = await Promise.all([
     productSlugs(),
@@ -58,13 +40,6 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     getBranches(),
     getCities(),
   ]);
-  const pages: TSitemapPage[] = [
-    ...STATIC_PAGES,
-    ...cities.map((c) => ({ path: paths.home(c.slug), priority: 0.9 })).filter((p) => p.path !== '/'),
-    ...products.map((slug) => ({ path: paths.product(slug), priority: 0.8 })),
-    ...news.map((n) => ({ path: paths.news(n.slug), lastModified: n.published_at })),
-    ...recipes.map((r) => ({ path: paths.recipes(r.slug) })),
-    ...branches.map((b) => ({ path: paths.branch(b.slug) })),
-  ];
+  const pages = sitemapPages({ products, news, recipes, branches, cities });
   return sitemapEntries(env().SITE_URL, routing.locales, routing.defaultLocale, pages);
 }

@@ -10,6 +10,8 @@ describe('paths', () => {
 
   it('builds item paths with encoded slugs', () => {
     expect(paths.product('plov-tashkent')).toBe('/product/plov-tashkent');
+    expect(paths.product('plov-tashkent', 'tashkent')).toBe('/product/plov-tashkent');
+    expect(paths.product('plov-tashkent', 'samarkand')).toBe('/product/plov-tashkent?city=samarkand');
     expect(paths.branch('chilonzor')).toBe('/branches/chilonzor');
     expect(paths.news('a b')).toBe('/news/a%20b');
     expect(paths.branches('bukhara')).toBe('/branches?city=bukhara');
@@ -36,6 +38,29 @@ describe('paths', () => {
     ]) {
       expect(safeNextPath(bad), String(bad)).toBeNull();
     }
+  });
+
+  it('refuses a next path that normalises into another origin', () => {
+    for (const bad of [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/a/../%2E%2E//evil.example',
+    ]) {
+      expect(safeNextPath(bad), bad).toBeNull();
+      expect(withLoginParam('/cart', '', bad), bad).toBe('/cart?login');
+    }
+    for (const good of [
+      '/',
+      '/checkout',
+      '/en/profile',
+      '/uz/product/plov-tashkent?city=samarkand#reviews',
+      '/myorders/3f2c/status?x=1&y=2',
+      '/samarkand',
+    ]) {
+      expect(safeNextPath(good), good).toBe(good);
+    }
+    expect(safeNextPath('/./checkout')).toBe('/checkout');
   });
 
   it('removes login and next when the dialog closes and keeps everything else', () => {

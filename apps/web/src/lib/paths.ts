@@ -7,7 +7,11 @@ export const DEFAULT_CITY = 'tashkent';
 export const paths = {
   /** '/' is Tashkent; other cities have their own segment. */
   home: (city?: string | null) => (!city || city === DEFAULT_CITY ? '/' : `/${encodeURIComponent(city)}`),
-  product: (slug: string) => `/product/${encodeURIComponent(slug)}`,
+  /** A product's page; with a city other than Tashkent (`?city=`), at that city's price. */
+  product: (slug: string, city?: string | null) =>
+    !city || city === DEFAULT_CITY
+      ? `/product/${encodeURIComponent(slug)}`
+      : `/product/${encodeURIComponent(slug)}?city=${encodeURIComponent(city)}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
   /** The success screen after placing an order: the order's id and the number the customer reads. */
@@ -70,17 +74,25 @@ export function withoutLoginParams(pathname: string, search: string, hash = ''):
   return `${pathname}${query ? `?${query}` : ''}${hash}`;
 }
 
+/** A path a browser (or Next's router) would read as another origin: `//host` or `/\\host`. */
+const protocolRelative = (path: string) => path.startsWith('//') || path.startsWith('/\\');
+
 /**
  * A `next` value that is safe to navigate to: a path on this site. Anything else (another origin,
  * `//evil.example`, `/\\evil`, `javascript:`) is dropped, so the parameter cannot send a customer away.
+ * The check runs on the normalised path too: dot segments (`/.//evil.example`, `/%2e//evil.example`)
+ * collapse into `//evil.example`, which the router would take for another origin.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || protocolRelative(next)) return null;
   // Control characters (a tab or newline inside "//") let browsers read it as another origin.
   if ([...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   try {
     const url = new URL(next, 'http://same.origin');
-    return url.origin === 'http://same.origin' ? `${url.pathname}${url.search}${url.hash}` : null;
+    if (url.origin !== 'http://same.origin') return null;
+    // The normalised path, checked again (a backslash there would read as a slash too).
+    if (protocolRelative(url.pathname) || url.pathname.includes('\\')) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;
   }

@@ -1,1 +1,2 @@
 export { SearchOverlay } from './components/search-overlay';
+export { SearchPlace } from './components/search-place';

@@ -2,6 +2,7 @@ import type { TLocale } from '@app/contracts';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { ClosedBranchNotice } from '@/features/location';
+import { SearchPlace } from '@/features/search';
 import { getMenuProducts, getMenuTarget } from '../api/menu.server';
 import { DEFAULT_CITY_SLUG } from '../lib/menu-target';
 import { toMenuView } from '../lib/menu-view';
@@ -36,6 +37,8 @@ export async function MenuPage({ locale, citySlug }: { locale: TLocale; citySlug
   // cache inlined the picture: lib/html-cache/inline-image.ts).
   return (
     <MenuFilterProvider wire={toMenuWire(view)} locale={locale} menuId={target.menuId} citySlug={productCity}>
+      {/* The header's search prices and links its results in this page's city (features/search). */}
+      <SearchPlace menuId={target.menuId} citySlug={productCity} />
       <div className="mx-auto w-full max-w-[1440px] px-4 pt-4 pb-16 md:px-6">
         <h1 className="text-2xl font-extrabold md:text-3xl">{t('title', { city: cityName })}</h1>
         <ClosedBranchNotice className="mt-3 empty:mt-0" />

@@ -18,11 +18,17 @@ import { Link } from '@/i18n/navigation';
 import { contract } from '@/lib/browser-contracts';
 import { useApi } from '@/lib/config-provider';
 import { pick } from '@/lib/localized';
-import { paths } from '@/lib/paths';
 import { QueryProvider } from '@/lib/query-client';
 import { useCommonStore } from '@/lib/stores/common';
 import { useSessionStore } from '@/lib/stores/session';
-import { idFromCookie, SEARCH_MAX_LENGTH, searchProductsQuery, shouldSearch } from '../lib/search-query';
+import { useSearchPlace } from '../lib/search-place';
+import {
+  SEARCH_MAX_LENGTH,
+  searchMenuId,
+  searchProductsQuery,
+  searchResultHref,
+  shouldSearch,
+} from '../lib/search-query';
 
 /**
  * The header's product search. The query waits 300 ms after the last keystroke and runs only while
@@ -44,6 +50,8 @@ function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOver
   const text = useCommonStore((s) => s.searchedProduct);
   const setText = useCommonStore((s) => s.setSearchedProduct);
   const sessionMenuId = useSessionStore((s) => s.menu_id);
+  // The page's menu and city (a city's menu page sets them), so /samarkand searches Samarkand's menu.
+  const place = useSearchPlace();
   const [debounced] = useDebounce(text.trim(), SEARCH_DEBOUNCE_MS);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -58,7 +66,7 @@ function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOver
 
   const menuId =
     open && typeof document !== 'undefined'
-      ? (idFromCookie(document.cookie, COOKIE_NAMES.menuId) ?? sessionMenuId)
+      ? searchMenuId(place, document.cookie, COOKIE_NAMES.menuId, sessionMenuId)
       : null;
   const enabled = shouldSearch(open, debounced);
   const query = useQuery({
@@ -103,6 +111,9 @@ function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOver
   else if (enabled && !waiting && results.length === 0 && query.isSuccess)
     status = t('empty', { query: debounced });
   else if (results.length > 0 && !waiting) status = t('count', { count: results.length });
+  // Only punctuation ('%', '-'): nothing to search for, so nothing found (no request is made).
+  else if (open && !enabled && debounced !== '' && text.trim() === debounced)
+    status = t('empty', { query: debounced });
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -189,7 +200,7 @@ function SearchOverlayContent({ open, onOpenChange, returnFocusTo }: TSearchOver
                 {results.map((product, index) => (
                   <li key={product.id}>
                     <Link
-                      href={paths.product(product.slug ?? product.id)}
+                      href={searchResultHref(product.slug ?? product.id, place)}
                       onClick={() => onOpenChange(false)}
                       onKeyDown={(e) => onResultKey(e, index)}
                       data-testid="search-result"

@@ -1,6 +1,8 @@
-import { SEARCH_PAGE, SEARCH_PRODUCT_TYPES, SEARCH_RESULTS } from '@app/domain';
+import { SEARCH_PAGE, SEARCH_PRODUCT_TYPES, SEARCH_RESULTS, searchKey } from '@app/domain';
 import { readCookie } from '@/lib/cookies';
 import { isUuid } from '@/lib/ids';
+import { paths } from '@/lib/paths';
+import type { TSearchPlace } from './search-place';
 
 /** The fields a search result shows; asking for only these keeps the answer small. */
 export const SEARCH_FIELDS = ['id', 'slug', 'title', 'out_price', 'image'] as const;
@@ -20,9 +22,30 @@ export function searchProductsQuery(text: string, menuId: string | null) {
   };
 }
 
-/** Whether the overlay should ask the API at all: only while open, and only for a real query. */
+/**
+ * Whether the overlay should ask the API at all: only while open, and only for a real query, one
+ * with a letter or digit. The API folds the text as `searchKey` does and takes a query of only
+ * punctuation ('%', '-') for no search at all, which would list any dishes.
+ */
 export const shouldSearch = (open: boolean, debouncedText: string): boolean =>
-  open && debouncedText.trim() !== '';
+  open && searchKey(debouncedText) !== '';
+
+/**
+ * The menu the results are priced with: the page's (a city's menu, as its cards use), else the
+ * chosen branch's (cookie `menu_id`, then the session), else none (the API's default).
+ */
+export function searchMenuId(
+  place: TSearchPlace | null,
+  cookieHeader: string,
+  cookieName: string,
+  sessionMenuId: string | null,
+): string | null {
+  return place?.menuId ?? idFromCookie(cookieHeader, cookieName) ?? sessionMenuId;
+}
+
+/** A result's link: the product's page in the page's city, as the menu's cards link to it. */
+export const searchResultHref = (slug: string, place: TSearchPlace | null): string =>
+  paths.product(slug, place?.citySlug);
 
 /** A cookie's value from `document.cookie`, when it is an id (anything else is ignored). */
 export function idFromCookie(cookieHeader: string, name: string): string | null {

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/ui/rich-text';
 import { PageFrame } from '@/features/content';
-import { getBranches, getPage } from '@/features/content/server';
+import { BranchStatusBadge, getBranches, getPage } from '@/features/content/server';
 import { getShipper } from '@/features/shell/server';
 import { Link } from '@/i18n/navigation';
 import { resolvePageLocale, type TLocaleParams } from '@/i18n/page-locale';
@@ -27,6 +27,9 @@ export default async function ContactsPage({ params }: { params: TLocaleParams }
     getTranslations('common'),
   ]);
   if (!page) notFound();
+  // As on the branches pages: a restaurant closed for now stays listed, after the working ones, with
+  // the same 'Temporarily closed' badge, so its number is not taken for one that answers.
+  const listed = [...branches].sort((a, b) => Number(b.is_active) - Number(a.is_active));
   return (
     <PageFrame title={pick(page.title, locale)}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -49,15 +52,18 @@ export default async function ContactsPage({ params }: { params: TLocaleParams }
       <RichText source={pick(page.body, locale)} className="mt-8 text-lg" />
       <h2 className="mt-10 text-2xl font-bold">{t('contacts.ourRestaurants')}</h2>
       <ul className="mt-4 divide-y divide-line rounded-card bg-white ring-1 ring-line">
-        {branches.map((branch) => (
+        {listed.map((branch) => (
           <li
             key={branch.id}
             className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between"
           >
             <div>
-              <Link href={paths.branch(branch.slug)} className="font-semibold hover:underline">
-                {pick(branch.name, locale)}
-              </Link>
+              <div className="flex flex-wrap items-center gap-2">
+                <Link href={paths.branch(branch.slug)} className="font-semibold hover:underline">
+                  {pick(branch.name, locale)}
+                </Link>
+                {branch.is_active ? null : <BranchStatusBadge status={{ kind: 'inactive' }} />}
+              </div>
               <p className="text-sm text-muted">{pick(branch.address, locale)}</p>
             </div>
             <a
