@@ -187,6 +187,9 @@ test.describe('a closed restaurant (spec section 5)', () => {
       quantity,
     });
     const date = tashkentDate(1);
+    // The branch's live read (every 4 s) brings its hours up to date (the next test); held back here,
+    // the page keeps the stale copy, as it does between a manager's change of hours and the next read.
+    await page.route('**/v2/stop-list?**', (route) => route.abort());
 
     await page.goto(localePath(locale, '/checkout'));
     await expect(page.getByTestId('checkout-total')).toBeVisible();
@@ -224,6 +227,30 @@ test.describe('a closed restaurant (spec section 5)', () => {
     await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/checkout'));
     // Nothing was placed: the cart is as it was.
     await expect(page.getByTestId('checkout-lines')).toContainText(product.title.en);
+  });
+
+  test("a stale copy of the branch's hours is brought up to date by the live read, without a new choice", async ({
+    page,
+    api,
+  }) => {
+    const branch = await branchBySlug(api, 'tashkent-amir-temur');
+    const { product, quantity } = await dishFor(api, branch, 60_000);
+    // Chosen while the branch worked around the clock; a manager has since set 10:00-03:00.
+    await prepareCheckout(page, api, {
+      common: { branch: storedBranch(branch, { start: '00:00', end: '23:59' }), deliveryType: 'self-pickup' },
+      product,
+      quantity,
+    });
+    await page.goto(localePath(locale, '/checkout'));
+    await expect(page.getByTestId('checkout-total')).toBeVisible();
+    const storedHours = () =>
+      page.evaluate(() => {
+        const stored = JSON.parse(localStorage.getItem('common') ?? '{}').state?.branch;
+        return stored ? `${stored.work_hour_start}-${stored.work_hour_end}` : null;
+      });
+    await expect
+      .poll(storedHours, { timeout: 10_000 })
+      .toBe(`${branch.work_hour_start}-${branch.work_hour_end}`);
   });
 });
 
