@@ -5,6 +5,8 @@ import {
   comboCartVariants,
   comboExtraPrice,
   defaultComboSelection,
+  defaultOriginSize,
+  optionsUnorderable,
   originCartVariant,
   validateComboSelection,
 } from './product-choices.ts';
@@ -80,6 +82,16 @@ describe('building a combo choice', () => {
     expect(validateComboSelection(groups, chosen)).toEqual({ ok: true });
   });
 
+  it('defaultComboSelection skips a stopped option, and leaves a group with every option stopped empty', () => {
+    expect(defaultComboSelection(groups, new Set(['p-cola']))).toEqual([
+      { group_id: 'g-main', product_id: 'p-lavash' },
+      { group_id: 'g-drink', product_id: 'p-juice' },
+    ]);
+    expect(defaultComboSelection(groups, new Set(['p-cola', 'p-juice']))).toEqual([
+      { group_id: 'g-main', product_id: 'p-lavash' },
+    ]);
+  });
+
   it('chooseComboVariant replaces the group previous choice', () => {
     const chosen = chooseComboVariant(defaultComboSelection(groups), 'g-drink', 'p-juice');
     expect(chosen).toEqual([
@@ -121,5 +133,34 @@ describe('originCartVariant', () => {
       title: t('Margherita 30 cm'),
       price: 75_000,
     });
+  });
+});
+
+describe('stopped sizes and combo picks', () => {
+  const size = (id: string, out_price: number): TProductVariant => ({
+    id,
+    title: t(id),
+    property: t(id),
+    out_price,
+    weight: 0,
+  });
+  const sizes = [size('s-25', 50_000), size('s-35', 80_000)];
+  const pizza = { type: 'origin' as const, variants: sizes, combo_groups: [] };
+  const combo = { type: 'combo' as const, variants: [], combo_groups: groups };
+
+  it('defaultOriginSize is the first size not stopped', () => {
+    expect(defaultOriginSize(sizes)?.id).toBe('s-25');
+    expect(defaultOriginSize(sizes, new Set(['s-25']))?.id).toBe('s-35');
+    expect(defaultOriginSize(sizes, new Set(['s-25', 's-35']))).toBeUndefined();
+  });
+
+  it('optionsUnorderable: every size stopped, or every option of one combo group', () => {
+    expect(optionsUnorderable(pizza, new Set(['s-25']))).toBe(false);
+    expect(optionsUnorderable(pizza, new Set(['s-25', 's-35']))).toBe(true);
+    expect(optionsUnorderable(combo, new Set(['p-cola', 'p-lavash']))).toBe(false);
+    expect(optionsUnorderable(combo, new Set(['p-cola', 'p-juice']))).toBe(true);
+    expect(optionsUnorderable({ type: 'simple', variants: [], combo_groups: [] }, new Set(['x']))).toBe(
+      false,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { TComboGroup, TProductVariant } from '@app/contracts';
+import type { TComboGroup, TProductDetail, TProductVariant } from '@app/contracts';
 import type { CartVariant } from './cart.ts';
 
 /** A combo choice: the product picked in a group. */
@@ -29,12 +29,48 @@ export const validateComboSelection = (
   return errors.length === 0 ? { ok: true } : { ok: false, errors };
 };
 
-/** The combo dialog's starting choice: each group's first variant (usually the one at no extra charge). */
-export const defaultComboSelection = (groups: readonly TComboGroup[]): ComboChoice[] =>
+/**
+ * Product ids on a branch's stop list (`GET /v2/stop-list`'s `product_ids`): a product, an origin
+ * product's size or a combo's pick on it cannot be ordered there.
+ */
+export type StoppedProductIds = ReadonlySet<string>;
+
+const NOTHING_STOPPED: StoppedProductIds = new Set();
+
+/**
+ * The combo dialog's starting choice: each group's first variant (usually the one at no extra
+ * charge) that is not stopped; a group whose every variant is stopped gets no pick.
+ */
+export const defaultComboSelection = (
+  groups: readonly TComboGroup[],
+  stopped: StoppedProductIds = NOTHING_STOPPED,
+): ComboChoice[] =>
   groups.flatMap((g) => {
-    const first = g.variants[0];
+    const first = g.variants.find((v) => !stopped.has(v.product_id));
     return first ? [{ group_id: g.id, product_id: first.product_id }] : [];
   });
+
+/** An origin product's starting size: the first (cheapest-listed) one not stopped. */
+export const defaultOriginSize = (
+  variants: readonly TProductVariant[],
+  stopped: StoppedProductIds = NOTHING_STOPPED,
+): TProductVariant | undefined => variants.find((v) => !stopped.has(v.id));
+
+/**
+ * No choice of the product's sizes or combo picks can be ordered at the branch: every size of an
+ * origin product is stopped, or a combo group (each needs one pick) has every option stopped. The
+ * product is then 'Unavailable', as with `modifiersUnorderable`.
+ */
+export const optionsUnorderable = (
+  product: Pick<TProductDetail, 'type' | 'variants' | 'combo_groups'>,
+  stopped: StoppedProductIds,
+): boolean => {
+  if (product.type === 'origin') return product.variants.every((v) => stopped.has(v.id));
+  if (product.type === 'combo') {
+    return product.combo_groups.some((g) => g.variants.every((v) => stopped.has(v.product_id)));
+  }
+  return false;
+};
 
 /** Picks `productId` in a group, replacing that group's previous choice. */
 export const chooseComboVariant = (

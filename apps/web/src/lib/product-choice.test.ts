@@ -113,6 +113,19 @@ describe('origin product', () => {
       { kind: 'variant' },
     ]);
   });
+
+  it('refuses a size on the branch stop list, and starts at the first size not stopped', () => {
+    const stopped = new Set([id(31)]);
+    const chosen25 = { ...initialChoice(pizza, none), variantId: id(31) };
+    expect(choiceProblems(pizza, none, chosen25, stopped)).toEqual([
+      { kind: 'option_stopped', product_id: id(31) },
+    ]);
+    const start = initialChoice(pizza, none, stopped);
+    expect(start.variantId).toBe(id(32));
+    expect(choiceProblems(pizza, none, start, stopped)).toEqual([]);
+    // Every size stopped: no size is preselected.
+    expect(initialChoice(pizza, none, new Set([id(31), id(32)])).variantId).toBeNull();
+  });
 });
 
 describe('combo product', () => {
@@ -142,5 +155,16 @@ describe('combo product', () => {
     expect(choiceProblems(combo, none, { ...initialChoice(combo, none), combo: [] })).toEqual([
       { kind: 'combo', group_id: id(40) },
     ]);
+  });
+
+  it('refuses a pick on the branch stop list, and starts at the first option not stopped', () => {
+    const stopped = new Set([id(51)]);
+    const tea = { ...initialChoice(combo, none), combo: [{ group_id: id(40), product_id: id(51) }] };
+    expect(choiceProblems(combo, none, tea, stopped)).toEqual([
+      { kind: 'option_stopped', product_id: id(51) },
+    ]);
+    const start = initialChoice(combo, none, stopped);
+    expect(start.combo).toEqual([{ group_id: id(40), product_id: id(52) }]);
+    expect(choiceProblems(combo, none, start, stopped)).toEqual([]);
   });
 });

@@ -6,10 +6,12 @@ import {
   comboCartVariants,
   defaultComboSelection,
   defaultModifierSelection,
+  defaultOriginSize,
   lineUnitPrice,
   type ModifierError,
   type NewCartItem,
   originCartVariant,
+  type StoppedProductIds,
   stoppedChosenModifiers,
   toCartModifiers,
   validateComboSelection,
@@ -32,14 +34,21 @@ export type ProductChoice = {
   quantity: number;
 };
 
+const NOTHING_STOPPED: StoppedProductIds = new Set();
+
 /**
- * The starting choice: the first (cheapest-listed) size, each combo group's first option, and the
- * domain's default modifiers (compulsory ones and required groups at their minimum).
+ * The starting choice: the first (cheapest-listed) size, each combo group's first option, none of
+ * them on the branch's stop list (`stopped`), and the domain's default modifiers (compulsory ones and
+ * required groups at their minimum).
  */
-export function initialChoice(product: TProductDetail, mods: ProductModifiers): ProductChoice {
+export function initialChoice(
+  product: TProductDetail,
+  mods: ProductModifiers,
+  stopped: StoppedProductIds = NOTHING_STOPPED,
+): ProductChoice {
   return {
-    variantId: product.type === 'origin' ? (product.variants[0]?.id ?? null) : null,
-    combo: product.type === 'combo' ? defaultComboSelection(product.combo_groups) : [],
+    variantId: product.type === 'origin' ? (defaultOriginSize(product.variants, stopped)?.id ?? null) : null,
+    combo: product.type === 'combo' ? defaultComboSelection(product.combo_groups, stopped) : [],
     modifiers: defaultModifierSelection(mods),
     quantity: 1,
   };
@@ -48,23 +57,33 @@ export function initialChoice(product: TProductDetail, mods: ProductModifiers): 
 /** Why "add to cart" is refused right now; empty when the choice can be added. */
 export type ChoiceProblem =
   | { kind: 'variant' }
+  /** The chosen size, or a combo pick (its product), is on the branch's stop list. */
+  | { kind: 'option_stopped'; product_id: string }
   /** A chosen modifier is on the branch's modifier stop list (issue 13). */
   | { kind: 'modifier_stopped'; modifier_id: string }
   | { kind: 'combo'; group_id: string }
   | { kind: 'modifier'; error: ModifierError };
 
+/** `stopped`: the branch's stopped product ids (sizes and combo picks included), as ordering refuses them. */
 export function choiceProblems(
   product: TProductDetail,
   mods: ProductModifiers,
   choice: ProductChoice,
+  stopped: StoppedProductIds = NOTHING_STOPPED,
 ): ChoiceProblem[] {
   const problems: ChoiceProblem[] = [];
-  if (product.type === 'origin' && !product.variants.some((v) => v.id === choice.variantId)) {
-    problems.push({ kind: 'variant' });
+  if (product.type === 'origin') {
+    const size = product.variants.find((v) => v.id === choice.variantId);
+    if (!size) problems.push({ kind: 'variant' });
+    else if (stopped.has(size.id)) problems.push({ kind: 'option_stopped', product_id: size.id });
   }
   if (product.type === 'combo') {
     const combo = validateComboSelection(product.combo_groups, choice.combo);
     if (!combo.ok) for (const e of combo.errors) problems.push({ kind: 'combo', group_id: e.group_id });
+    for (const pick of choice.combo) {
+      if (stopped.has(pick.product_id))
+        problems.push({ kind: 'option_stopped', product_id: pick.product_id });
+    }
   }
   const modifiers = validateModifierSelection(mods, choice.modifiers);
   if (!modifiers.ok) for (const error of modifiers.errors) problems.push({ kind: 'modifier', error });

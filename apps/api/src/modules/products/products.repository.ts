@@ -1,4 +1,6 @@
+import { SEARCH_MIN_INFIX } from '@app/domain';
 import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byIdOrSlug, containsPattern } from '../../db/query-helpers.ts';
 import {
@@ -21,7 +23,9 @@ export type ProductType = 'simple' | 'combo' | 'origin';
 
 /**
  * A search, folded like the stored keys: every word must occur in the titles' key, or (for words
- * of 3+ consonants) in their consonant skeleton, the way `searchRank` in @app/domain matches.
+ * of 3+ consonants) in their consonant skeleton, the way `searchRank` in @app/domain matches: a
+ * word shorter than SEARCH_MIN_INFIX must start a word of the key ('osh' finds 'Poytaxt oshi', not
+ * "go'shtli"), a longer one may sit inside a word, and a skeleton must start a word's skeleton.
  */
 export type ProductSearch = {
   /** `searchKey` of the whole query. */
@@ -60,21 +64,31 @@ function listConditions(filter: Omit<ProductListFilter, 'offset' | 'limit'>): SQ
   ];
   if (filter.types?.length) conditions.push(inArray(products.type, filter.types));
   for (const word of filter.search?.words ?? []) {
-    const byKey = like(products.searchKey, containsPattern(word.key));
+    const byKey = keyHasWord(products.searchKey, word.key);
     conditions.push(
-      word.skeleton
-        ? (or(byKey, like(products.searchSkeleton, containsPattern(word.skeleton))) as SQL)
-        : byKey,
+      word.skeleton ? (or(byKey, startsAWord(products.searchSkeleton, word.skeleton)) as SQL) : byKey,
     );
   }
   return conditions;
 }
 
+/**
+ * Whether a word of the space-separated `column` starts with `text` (pattern characters in it taken
+ * literally): `' ' || column` contains `' ' + text`.
+ */
+function startsAWord(column: PgColumn, text: string): SQL {
+  return sql`(' ' || ${column}) like ${containsPattern(` ${text}`)}`;
+}
+
+/** A query word in a search key, as @app/domain's `searchRank` takes it (`SEARCH_MIN_INFIX`). */
+function keyHasWord(column: PgColumn, word: string): SQL {
+  return word.length >= SEARCH_MIN_INFIX ? like(column, containsPattern(word)) : startsAWord(column, word);
+}
+
 /** Best matches first: a word starting with the query, then all words found as typed, then by skeleton. */
 function searchRankSql(search: ProductSearch): SQL {
-  const wordStart = `% ${search.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const allByKey = and(...search.words.map((w) => like(products.searchKey, containsPattern(w.key))));
-  return sql`case when (' ' || ${products.searchKey}) like ${wordStart} then 0 when ${allByKey} then 1 else 2 end`;
+  const allByKey = and(...search.words.map((w) => keyHasWord(products.searchKey, w.key)));
+  return sql`case when ${startsAWord(products.searchKey, search.key)} then 0 when ${allByKey} then 1 else 2 end`;
 }
 
 export async function listProducts(

@@ -1,5 +1,5 @@
 import type { TProductDetail, TProductListResponse, TProductSummary } from '@app/contracts';
-import { searchKey, searchSkeleton } from '@app/domain';
+import { SEARCH_MIN_SKELETON, searchKey, searchSkeleton } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
@@ -22,9 +22,6 @@ import {
   type ProductSearch,
   type ProductType,
 } from './products.repository.ts';
-
-/** Same threshold as `searchRank` in @app/domain. */
-const MIN_SKELETON = 3;
 
 export type ProductListInput = {
   page: number;
@@ -54,7 +51,7 @@ export function productSearch(search: string | undefined): ProductSearch | undef
     words: key.split(' ').map((word) => {
       const skeleton = searchSkeleton(word);
       // As in @app/domain: shorter skeletons match nearly everything ('osh' -> 'sh').
-      return { key: word, skeleton: skeleton.length >= MIN_SKELETON ? skeleton : null };
+      return { key: word, skeleton: skeleton.length >= SEARCH_MIN_SKELETON ? skeleton : null };
     }),
   };
 }
@@ -92,7 +89,9 @@ export async function getProduct(
 ): Promise<TProductDetail> {
   if (menuId) await assertMenu(db, shipperId, menuId);
   const row = await findProduct(db, shipperId, idOrSlug);
-  if (!row?.isActive) throw productNotFound();
+  // A size is ordered only through its origin product (the cart line names it as the variant), so
+  // it has no page of its own: ordering it alone would be refused (PRODUCT_VARIANT_INVALID).
+  if (!row?.isActive || row.parentId !== null) throw productNotFound();
   const [variants, groups, extras] = await Promise.all([
     row.type === 'origin' ? listVariants(db, row.id) : Promise.resolve([]),
     row.type === 'combo'
@@ -102,10 +101,20 @@ export async function getProduct(
   ]);
   const prices = menuId ? await menuPrices(db, menuId, [row.id, ...variants.map((v) => v.id)]) : undefined;
   const price = prices?.get(row.id) ?? row.outPrice;
-  const activeInMenu = prices ? prices.has(row.id) : await isOnAnyMenu(db, row.id);
+  // With a menu, only the sizes it sells, at its prices: ordering refuses any other
+  // (PRODUCT_NOT_ON_MENU). An origin product with no size left on it is not sold there either.
+  const sizes = prices
+    ? variants.flatMap((v) => {
+        const sizePrice = prices.get(v.id);
+        return sizePrice === undefined ? [] : [toProductVariant(v, sizePrice)];
+      })
+    : variants.map((v) => toProductVariant(v, v.outPrice));
+  const activeInMenu = prices
+    ? prices.has(row.id) && (row.type !== 'origin' || sizes.length > 0)
+    : await isOnAnyMenu(db, row.id);
   return toProductDetail({ ...row, price }, extras, {
     activeInMenu,
-    variants: variants.map((v) => toProductVariant(v, prices?.get(v.id) ?? v.outPrice)),
+    variants: sizes,
     comboGroups: groups.map(toComboGroup),
   });
 }

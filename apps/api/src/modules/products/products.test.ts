@@ -1,5 +1,7 @@
 import { ZProductDetail, ZProductListResponse } from '@app/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuProducts } from '../../db/schema/index.ts';
 import { stableId } from '../../db/seed/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 
@@ -74,6 +76,15 @@ describe('GET /v2/product', () => {
     it('tolerates ru/uz spelling of one dish (somsa ~ самса)', async () => {
       expect(await slugsFor('search=somsa')).toEqual(['tandoor-pastry']);
       expect(await slugsFor('search=samsa')).toEqual(['tandoor-pastry']);
+    });
+
+    it("takes a word under four letters only at a word's start ('osh' is not inside \"go'sht\")", async () => {
+      // "Poytaxt oshi" is the plov; "Mol go'shtli o'rama" and "Qo'y go'shtidan shashlik" hold 'osh'
+      // inside a word only (SEARCH_MIN_INFIX in @app/domain).
+      expect(await slugsFor('search=osh')).toEqual(['capital-plov']);
+      expect(await slugsFor(`search=${encodeURIComponent('ош')}`)).toEqual(['capital-plov']);
+      // From four letters on a word may sit inside another: 'osht' finds both go'sht dishes.
+      expect((await slugsFor('search=osht')).sort()).toEqual(['beef-wrap', 'lamb-shashlik']);
     });
 
     it('needs every word and finds nothing for an unknown word', async () => {
@@ -182,6 +193,49 @@ describe('GET /v2/product/:id', () => {
     );
     expect(regions.out_price).toBe(50_000);
     expect(regions.variants.map((v) => v.out_price)).toEqual([50_000, 74_000]);
+  });
+
+  it('leaves out the sizes the menu does not sell; with none left the product is not active there', async () => {
+    const size = (slug: string) => stableId('product', slug);
+    const onRegions = (slugs: string[]) =>
+      and(eq(menuProducts.menuId, regionsMenu), inArray(menuProducts.productId, slugs.map(size)));
+    const taken = await t.db.db
+      .delete(menuProducts)
+      .where(onRegions(['margherita-35']))
+      .returning();
+    try {
+      const one = ZProductDetail.parse((await t.get(`/v2/product/margherita?menu_id=${regionsMenu}`)).json());
+      expect(one.variants.map((v) => [v.property.en, v.out_price])).toEqual([['25 cm', 50_000]]);
+      expect(one.active_in_menu).toBe(true);
+      taken.push(
+        ...(await t.db.db
+          .delete(menuProducts)
+          .where(onRegions(['margherita-25']))
+          .returning()),
+      );
+      const none = ZProductDetail.parse(
+        (await t.get(`/v2/product/margherita?menu_id=${regionsMenu}`)).json(),
+      );
+      expect(none.variants).toEqual([]);
+      expect(none.active_in_menu).toBe(false);
+      // The other menu still sells both.
+      const tashkent = ZProductDetail.parse(
+        (await t.get(`/v2/product/margherita?menu_id=${tashkentMenu}`)).json(),
+      );
+      expect(tashkent.variants).toHaveLength(2);
+      expect(tashkent.active_in_menu).toBe(true);
+    } finally {
+      if (taken.length) await t.db.db.insert(menuProducts).values(taken);
+    }
+  });
+
+  it("answers 404 for a size's slug or id: a size is ordered through its origin product", async () => {
+    for (const ref of ['margherita-25', stableId('product', 'margherita-35')]) {
+      const res = await t.get(`/v2/product/${ref}`);
+      expect(res.statusCode, ref).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    }
+    expect((await t.get(`/v2/product/margherita-25?menu_id=${tashkentMenu}`)).statusCode).toBe(404);
   });
 
   it('gives a combo its groups with the products to choose from', async () => {

@@ -7,7 +7,9 @@ import {
   ZProductDetail,
   ZReviewListResponse,
 } from '@app/contracts';
+import { optionsUnorderable } from '@app/domain';
 import { cache } from 'react';
+import { getRenderedLiveState } from '@/features/live-stop/server';
 import { getMenuProducts, getMenuTarget } from '@/features/menu/server';
 import { isApiFailure } from '@/lib/api-client';
 import { serverApi } from '@/lib/api-server';
@@ -17,8 +19,13 @@ export type ProductPageData = {
   product: TProductDetail;
   modifiers: TModifierResponse['product_modifiers'];
   reviews: TReviewListResponse;
-  /** On the current branch's stop list, or not in the current menu: shown as 'Unavailable'. */
+  /**
+   * On the current branch's stop list, not in the current menu, or with every size (every option of
+   * a combo group) stopped: shown as 'Unavailable'.
+   */
   unavailable: boolean;
+  /** The product's sizes and combo picks (their product ids) on the branch's stop list. */
+  stoppedOptionIds: string[];
   menuId: string;
 };
 
@@ -50,7 +57,7 @@ export const getProductPageData = cache(
     const product = await getProduct(slug, target.menuId);
     if (!product) return null;
     const api = serverApi();
-    const [modifiers, reviews, stopped] = await Promise.all([
+    const [modifiers, reviews, stopped, live] = await Promise.all([
       product.has_modifier
         ? api
             .get('/v2/modifier', {
@@ -68,12 +75,21 @@ export const getProductPageData = cache(
       target.branchId
         ? isStoppedAtBranch(product.id, target.menuId, target.branchId)
         : Promise.resolve(false),
+      // The shop layout's own read of the branch's live state: the live poller compares its answers
+      // with it and renders the page again (this too) when the stop list changes.
+      target.branchId ? getRenderedLiveState() : Promise.resolve(null),
     ]);
+    const stoppedIds = new Set(live?.branch_id === target.branchId ? live.product_ids : []);
+    const options =
+      product.type === 'origin'
+        ? product.variants.map((v) => v.id)
+        : product.combo_groups.flatMap((g) => g.variants.map((v) => v.product_id));
     return {
       product,
       modifiers,
       reviews,
-      unavailable: stopped || !product.active_in_menu,
+      unavailable: stopped || !product.active_in_menu || optionsUnorderable(product, stoppedIds),
+      stoppedOptionIds: [...new Set(options.filter((id) => stoppedIds.has(id)))],
       menuId: target.menuId,
     };
   },

@@ -1,7 +1,13 @@
 'use client';
 
 import type { TLocale, TProductDetail } from '@app/contracts';
-import { CART_LINE_QUANTITY_MAX, chooseComboVariant, formatSum, modifiersUnorderable } from '@app/domain';
+import {
+  CART_LINE_QUANTITY_MAX,
+  chooseComboVariant,
+  formatSum,
+  modifiersUnorderable,
+  optionsUnorderable,
+} from '@app/domain';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import { offButtonProps } from '@/components/ui/button';
@@ -20,38 +26,67 @@ import {
 import { ModifierGroups, useGroupLimitText } from './modifier-groups';
 import { useProductDialogClose } from './product-dialog-context';
 
-/** Sizes, combo picks, modifiers, quantity, the live total and "add to cart". */
+/** 'Unavailable' beside a size or combo option on the branch's stop list, as beside a modifier. */
+function StopMark({ text }: { text: string }) {
+  return (
+    <span className="text-xs font-semibold text-paprika-600" data-testid="option-unavailable">
+      {text}
+    </span>
+  );
+}
+
+const NOTHING_STOPPED: readonly string[] = [];
+
+/**
+ * Sizes, combo picks, modifiers, quantity, the live total and "add to cart". Sizes and picks on the
+ * branch's stop list (`stoppedOptionIds`, rendered by the server again when the live stop list
+ * changes) cannot be chosen, and a stopped one already chosen keeps "add" off.
+ */
 export function ProductOrderForm({
   product,
   modifiers,
   locale,
   menuId,
   unavailable,
+  stoppedOptionIds = NOTHING_STOPPED,
 }: {
   product: TProductDetail;
   modifiers: ProductModifiers;
   locale: TLocale;
   menuId: string;
   unavailable: boolean;
+  /** The product ids of its sizes or combo picks that the branch has stopped. */
+  stoppedOptionIds?: readonly string[];
 }) {
   const t = useTranslations('common.product');
   const limitText = useGroupLimitText();
   const addToCart = useAddToCart(menuId);
   const closeDialog = useProductDialogClose();
-  const [choice, setChoice] = useState<ProductChoice>(() => initialChoice(product, modifiers));
+  const stopped = useMemo(() => new Set(stoppedOptionIds), [stoppedOptionIds]);
+  const [choice, setChoice] = useState<ProductChoice>(() => initialChoice(product, modifiers, stopped));
   const [busy, setBusy] = useState(false);
   const baseId = useId();
   const reasonId = `${baseId}-reason`;
 
-  const problems = useMemo(() => choiceProblems(product, modifiers, choice), [product, modifiers, choice]);
+  const problems = useMemo(
+    () => choiceProblems(product, modifiers, choice, stopped),
+    [product, modifiers, choice, stopped],
+  );
   const item = useMemo(() => cartItemFor(product, modifiers, choice), [product, modifiers, choice]);
   const { total } = choiceTotal(item);
   const name = product.title[locale];
 
-  // A compulsory modifier stopped at the branch, or a required group all stopped (issue 13).
-  const unorderable = unavailable || modifiersUnorderable(modifiers);
+  // A compulsory modifier stopped at the branch, or a required group all stopped (issue 13); every
+  // size, or every option of a combo group, stopped.
+  const unorderable = unavailable || modifiersUnorderable(modifiers) || optionsUnorderable(product, stopped);
   const reason = (p: ChoiceProblem): string => {
     if (p.kind === 'variant') return t('chooseSize');
+    if (p.kind === 'option_stopped') {
+      const size = product.variants.find((v) => v.id === p.product_id);
+      const pick = product.combo_groups.flatMap((g) => g.variants).find((v) => v.product_id === p.product_id);
+      const name = size ? size.property[locale] || size.title[locale] : (pick?.title[locale] ?? '');
+      return t('modifierUnavailable', { name });
+    }
     if (p.kind === 'modifier_stopped') {
       const name =
         modifiers.single_modifiers.find((m) => m.id === p.modifier_id)?.name[locale] ??
@@ -83,7 +118,7 @@ export function ProductOrderForm({
         notify('error', t('atMost', { name, max: CART_LINE_QUANTITY_MAX }));
       } else notify('success', t('added', { name }));
       if (closeDialog) closeDialog();
-      else setChoice(initialChoice(product, modifiers));
+      else setChoice(initialChoice(product, modifiers, stopped));
     } finally {
       setBusy(false);
     }
@@ -104,6 +139,8 @@ export function ProductOrderForm({
           <div className="flex flex-wrap gap-2">
             {product.variants.map((v) => {
               const inputId = `${baseId}-v-${v.id}`;
+              const checked = choice.variantId === v.id;
+              const inStop = stopped.has(v.id);
               return (
                 <div key={v.id}>
                   <input
@@ -111,15 +148,18 @@ export function ProductOrderForm({
                     type="radio"
                     name={`${baseId}-size`}
                     className="peer sr-only"
-                    checked={choice.variantId === v.id}
+                    checked={checked}
+                    // A stopped size can be left (another chosen), never chosen.
+                    disabled={inStop && !checked}
                     onChange={() => setChoice((c) => ({ ...c, variantId: v.id }))}
                   />
                   <label
                     htmlFor={inputId}
-                    className="flex cursor-pointer flex-col rounded-card px-4 py-2 ring-1 ring-line peer-checked:bg-brand-50 peer-checked:ring-2 peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600"
+                    className="flex cursor-pointer flex-col rounded-card px-4 py-2 ring-1 ring-line peer-checked:bg-brand-50 peer-checked:ring-2 peer-checked:ring-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:text-muted"
                   >
                     <span className="font-semibold">{v.property[locale] || v.title[locale]}</span>
                     <span className="text-sm text-muted">{formatSum(v.out_price, locale)}</span>
+                    {inStop && <StopMark text={t('unavailable')} />}
                   </label>
                 </div>
               );
@@ -137,6 +177,10 @@ export function ProductOrderForm({
             </legend>
             {group.variants.map((v) => {
               const inputId = `${baseId}-c-${v.id}`;
+              const checked = choice.combo.some(
+                (c) => c.group_id === group.id && c.product_id === v.product_id,
+              );
+              const inStop = stopped.has(v.product_id);
               return (
                 <div key={v.id} className="flex items-center justify-between gap-3">
                   <span className="flex items-center gap-3">
@@ -144,9 +188,8 @@ export function ProductOrderForm({
                       id={inputId}
                       type="radio"
                       name={`${baseId}-combo-${group.id}`}
-                      checked={choice.combo.some(
-                        (c) => c.group_id === group.id && c.product_id === v.product_id,
-                      )}
+                      checked={checked}
+                      disabled={inStop && !checked}
                       onChange={() =>
                         setChoice((c) => ({
                           ...c,
@@ -156,6 +199,7 @@ export function ProductOrderForm({
                       className="h-5 w-5 accent-brand-600"
                     />
                     <label htmlFor={inputId}>{v.title[locale]}</label>
+                    {inStop && <StopMark text={t('unavailable')} />}
                   </span>
                   {v.out_price > 0 && (
                     <span className="text-sm text-muted">+{formatSum(v.out_price, locale)}</span>

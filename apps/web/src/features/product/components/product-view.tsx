@@ -21,7 +21,7 @@ export async function ProductView({
   /** On the page the title is the page's h1; in the dialog the dialog title names it. */
   variant: 'page' | 'dialog';
 }) {
-  const { product, modifiers, reviews, unavailable, menuId } = data;
+  const { product, modifiers, reviews, unavailable, stoppedOptionIds, menuId } = data;
   const [t, format] = await Promise.all([
     getTranslations({ locale, namespace: 'common.product' }),
     getFormatter({ locale }),
@@ -115,6 +115,7 @@ export async function ProductView({
           locale={locale}
           menuId={menuId}
           unavailable={unavailable}
+          stoppedOptionIds={stoppedOptionIds}
         />
 
         <section aria-labelledby={`about-${product.id}`} className="flex flex-col gap-2">
