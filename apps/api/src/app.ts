@@ -16,6 +16,7 @@ import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { assertProductionReady, type Env, loadEnv, trustProxyOption } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
+import { BODY_LIMIT, registerBodyLimits } from './http/body-limits.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { serializeError } from './http/database-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -141,7 +142,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     frameworkErrors: frameworkErrorHandler,
     // Whose X-Forwarded-For names the client (request.ip, the per-address limits): TRUST_PROXY.
     trustProxy: trustProxyOption(env.TRUST_PROXY),
+    // A body is parsed before any sign-in or limit: 64 KB, more only for an order (http/body-limits.ts).
+    bodyLimit: BODY_LIMIT,
   });
+  // Before any route: the routes that take more than BODY_LIMIT get theirs as they are registered.
+  registerBodyLimits(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

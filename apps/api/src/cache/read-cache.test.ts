@@ -169,6 +169,41 @@ describe('read cache (this process)', () => {
     expect(productOf(await menuOf(t.app, MENU_URL), 'beef-wrap').out_price).toBe(wrapPrice);
   });
 
+  it('keys an answer on its route and validated query: unknown parameters, their order, a trailing slash share one entry', async () => {
+    t.app.readCache.invalidate(CACHE_TAGS);
+    const random = () => randomBytes(8).toString('hex');
+    await menuOf(t.app, `${MENU_URL}&x=${random()}`);
+    expect(t.app.readCache.answers.size).toBe(1);
+    await silently(t.app, sql`update menu_products set price = price + 1 where product_id = ${wrapId}`);
+    try {
+      // Unannounced: each still shows the old price, so each was a hit of that one entry.
+      for (const url of [
+        `${MENU_URL}&x=${random()}`,
+        `${MENU_URL}&utm_source=${random()}&${random()}=1`,
+        MENU_URL,
+        `/v2/menu-products?x=1&menu_id=${MENU}`,
+        `/v2/menu-products/?menu_id=${MENU}`,
+      ]) {
+        expect(productOf(await menuOf(t.app, url), 'beef-wrap').out_price, url).toBe(wrapPrice);
+      }
+      expect(t.app.readCache.answers.size).toBe(1);
+      // A parameter the route reads is its own entry (a miss: the new price).
+      expect(productOf(await menuOf(t.app, `${BRANCH_MENU_URL}&x=1`), 'beef-wrap').out_price).toBe(
+        wrapPrice + 1,
+      );
+      expect(t.app.readCache.answers.size).toBe(2);
+      // A route without a query: the query sent is not part of its key either.
+      const cities = await t.get(`/v1/cities?x=${random()}`);
+      expect(cities.statusCode).toBe(200);
+      expect((await t.get(`/v1/cities?y=${random()}`)).body).toBe(cities.body);
+      expect(t.app.readCache.answers.size).toBe(3);
+    } finally {
+      await announced(t.app, () =>
+        t.app.db.execute(sql`update menu_products set price = ${wrapPrice} where product_id = ${wrapId}`),
+      );
+    }
+  });
+
   it('drops a branch menu when its stop list changes', async () => {
     expect(productOf(await menuOf(t.app, BRANCH_MENU_URL), 'beef-wrap').in_stop).toBe(false);
     await announced(t.app, () =>

@@ -132,15 +132,39 @@ declare module 'fastify' {
 }
 
 /**
- * A route's `config` for a cached read. Only for public answers: the key is the shipper and the URL
- * (path and query as sent), nothing of the customer. Only 200 answers to GET are stored.
+ * A route's `config` for a cached read. Only for public answers: the key is what the answer is made
+ * of (cacheKeyOf), nothing of the customer. Only 200 answers to GET are stored. The handler reads the
+ * query only through its route's `querystring` schema: a route without one is keyed without a query.
  */
 export const cachedRead = (tags: readonly TCacheTag[], options: { perMinute?: boolean } = {}) => ({
   readCache: { tags, ...options } satisfies CachedReadConfig,
 });
 
-const keyOf = (request: FastifyRequest, config: CachedReadConfig) =>
-  `${request.shipperId} ${request.url}${config.perMinute ? ` @${Math.floor(Date.now() / 60_000)}` : ''}`;
+/** JSON with every object's keys sorted, so equal values are equal text whatever their order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What a cached answer is made of, as its key: the chain (the Shipper header, the one header an
+ * answer depends on: every text carries all three languages, and the encoding is chosen when a hit
+ * is sent), the route, its path parameters and its query as validated (read after validation, in
+ * preHandler), with its keys sorted. Never the URL as sent: a parameter the route does not know is
+ * dropped by validation, so `?x=<random>` would be a miss, and a database read, every time. By the
+ * minute too for an answer that changes with the clock.
+ */
+export function cacheKeyOf(request: FastifyRequest, config: CachedReadConfig): string {
+  const query = request.routeOptions.schema?.querystring ? canonicalJson(request.query) : '';
+  const minute = config.perMinute ? ` @${Math.floor(Date.now() / 60_000)}` : '';
+  return `${request.shipperId} ${request.routeOptions.url} ${canonicalJson(request.params)} ${query}${minute}`;
+}
 
 /**
  * Serves cached routes from `cache`: a hit is answered before the handler (after the header check,
@@ -155,7 +179,7 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config.readCache;
     if (!config || request.method !== 'GET') return;
-    const key = keyOf(request, config);
+    const key = cacheKeyOf(request, config);
     varyOnEncoding(reply);
     const hit = cache.answers.get(key);
     if (hit) {

@@ -15,7 +15,7 @@ import { z } from 'zod';
  *   network), since a client that connects directly can write the entry that counts. Fastify 5.12
  *   ignores a bare number (trusting nobody), so `trustProxyOption` turns it into a trust function.
  * Refused: 'true' (trusts every hop: the client's leftmost entry becomes its address and every
- * per-address limit is void).
+ * per-address limit is void), and a /0 range (0.0.0.0/0, ::/0: every address, which is the same).
  */
 /** More proxies than this in a row is a mistake, not a deployment. */
 const MAX_PROXY_HOPS = 10;
@@ -43,6 +43,8 @@ const isProxyEntry = (entry: string) => {
   const family = isIP(address);
   return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
 };
+/** A range of prefix length 0 (0.0.0.0/0, ::/0, or any address with /0): every address there is. */
+const isEveryAddress = (entry: string) => /\/0+$/.test(entry);
 const proxyEntries = (value: string) =>
   value
     .toLowerCase()
@@ -70,10 +72,16 @@ export const ZTrustProxy = z
         });
     } else {
       const bad = proxyEntries(v).filter((e) => !isProxyEntry(e));
+      const everyone = proxyEntries(v).filter((e) => isProxyEntry(e) && isEveryAddress(e));
       if (bad.length > 0)
         ctx.addIssue({
           code: 'custom',
           message: `must be false or a comma-separated list of proxy addresses or CIDR ranges (not ${bad.join(', ')})`,
+        });
+      if (everyone.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${everyone.join(', ')}: a /0 range trusts every address, as 'true' would, letting any client choose its address with X-Forwarded-For; list the addresses or CIDR ranges of your proxies`,
         });
     }
   })

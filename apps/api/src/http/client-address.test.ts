@@ -25,6 +25,17 @@ describe('addressBucket', () => {
     expect(addressBucket('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7');
   });
 
+  it('drops the port of a forwarded ip:port (Azure writes one), so each source port is not a bucket of its own', () => {
+    expect(addressBucket('203.0.113.7:50123')).toBe('203.0.113.7');
+    expect(addressBucket(' 203.0.113.7:1 ')).toBe('203.0.113.7');
+    expect(addressBucket('[2001:db8:85a3:42::1]:443')).toBe('2001:db8:85a3:42::/64');
+    expect(addressBucket('[2001:db8:85a3:42::2]')).toBe('2001:db8:85a3:42::/64');
+    expect(addressBucket('[::ffff:203.0.113.7]:8080')).toBe('203.0.113.7');
+    // Not an address with a port: left as it is.
+    expect(addressBucket('203.0.113.7:99999')).toBe('203.0.113.7:99999');
+    expect(addressBucket('[not-an-address]:80')).toBe('[not-an-address]:80');
+  });
+
   it('leaves what is not an address as it is', () => {
     expect(addressBucket('Not-An-Address')).toBe('not-an-address');
     expect(addressBucket('')).toBe('');

@@ -7,11 +7,13 @@ import { isIPv4, isIPv6 } from 'node:net';
  * subscriber is routinely given a whole /64 and can rotate through 2^64 addresses of it, so
  * counting each address alone would make every per-address limit void. IPv4-mapped IPv6
  * (`::ffff:203.0.113.5`, what a dual-stack socket reports for an IPv4 client) is its IPv4 address.
- * Anything that is not an address (a test's made-up value) is returned as is, trimmed and
+ * A port after the address (`203.0.113.5:50123`, `[2001:db8::1]:443`: some proxies, Azure's among
+ * them, forward the client's address so) is dropped, or every source port would be a bucket of its
+ * own. Anything that is not an address (a test's made-up value) is returned as is, trimmed and
  * lower-cased.
  */
 export function addressBucket(ip: string): string {
-  const address = ip.trim().toLowerCase();
+  const address = withoutPort(ip.trim().toLowerCase());
   if (isIPv4(address) || !isIPv6(address.split('%')[0] ?? '')) return address;
   const groups = ipv6Groups(address);
   const v4 = mappedIPv4(groups);
@@ -32,6 +34,19 @@ export function isLoopback(ip: string | undefined): boolean {
 }
 
 const hex = (group: number) => group.toString(16);
+
+const IPV4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/;
+const BRACKETED_WITH_PORT = /^\[([^\]]+)\](?::(\d{1,5}))?$/;
+const isPort = (port: string | undefined) => port === undefined || Number(port) <= 65_535;
+
+/** `a.b.c.d:port` as a.b.c.d, `[v6]:port` and `[v6]` as v6; anything else as it is. */
+function withoutPort(address: string): string {
+  const v4 = IPV4_WITH_PORT.exec(address);
+  if (v4) return v4[1] && isIPv4(v4[1]) && isPort(v4[2]) ? v4[1] : address;
+  const v6 = BRACKETED_WITH_PORT.exec(address);
+  if (v6) return v6[1] && isIPv6(v6[1].split('%')[0] ?? '') && isPort(v6[2]) ? v6[1] : address;
+  return address;
+}
 
 /** ::ffff:a.b.c.d as a.b.c.d, else null. */
 function mappedIPv4(groups: number[]): string | null {

@@ -3,6 +3,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
+import { BODY_LIMIT, describeBodyLimit } from './body-limits.ts';
 import { isClientApiPath, isProviderCallbackPath } from './client-headers.ts';
 
 /**
@@ -73,9 +74,6 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** Fastify's default body limit (bodyLimit is not changed in app.ts). */
-const BODY_LIMIT_MB = 1;
-
 const error = (description: string) => ZApiError.describe(description);
 
 /** Every route, whatever its path: the HTTP layer (http-layer.ts). */
@@ -93,11 +91,11 @@ const BUSY_ERRORS = {
     'The database is too busy or out of reach to answer now (SERVICE_BUSY); send the same request again after Retry-After',
   ),
 };
-/** Methods that carry a body (POST, PUT, PATCH, DELETE): Fastify's body parser. */
-const BODY_ERRORS = {
-  413: error(`The body is larger than ${BODY_LIMIT_MB} MB (PAYLOAD_TOO_LARGE)`),
+/** Methods that carry a body (POST, PUT, PATCH, DELETE): Fastify's body parser, at the route's limit. */
+const bodyErrors = (limit: number) => ({
+  413: error(`The body is larger than ${describeBodyLimit(limit)} (PAYLOAD_TOO_LARGE)`),
   415: error('The body is not JSON (UNSUPPORTED_MEDIA_TYPE)'),
-};
+});
 /** /v1, /v2, /v3: the client headers (client-headers.ts). */
 const CLIENT_HEADER_ERRORS = {
   400: error(
@@ -121,7 +119,8 @@ export function documentedSchema(route: RouteOptions, schema: FastifySchema): Fa
   const schemes = guardSchemesOf(route);
   const defaults: Responses = { ...HTTP_LAYER_ERRORS };
   // A payment provider's endpoint answers an unreadable body in its own protocol, with HTTP 200.
-  if (BODY_METHODS.has(method) && !isProviderCallbackPath(route.url)) Object.assign(defaults, BODY_ERRORS);
+  if (BODY_METHODS.has(method) && !isProviderCallbackPath(route.url))
+    Object.assign(defaults, bodyErrors(route.bodyLimit ?? BODY_LIMIT));
   if (isClientApiPath(route.url)) Object.assign(defaults, CLIENT_HEADER_ERRORS);
   if (!isProviderCallbackPath(route.url)) Object.assign(defaults, BUSY_ERRORS);
   for (const scheme of schemes) Object.assign(defaults, GUARD_ERRORS[scheme]);

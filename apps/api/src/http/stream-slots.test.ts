@@ -2,6 +2,19 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createStreamSlots } from './stream-slots.ts';
 
+/** A stream that says when it closes, and is destroyed from outside. */
+class FakeStream extends EventEmitter {
+  destroyed = false;
+  destroy() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.emit('close');
+  }
+}
+const fakeStream = () => new FakeStream();
+/** The HTTP response a stream is sent on. */
+const fakeResponse = (closed = false) => Object.assign(new EventEmitter(), { closed, destroyed: false });
+
 describe('createStreamSlots', () => {
   it("refuses beyond the client's share ('client') and beyond the process's ('process')", () => {
     const slots = createStreamSlots({ perProcess: 3, perClient: 2 });
@@ -21,8 +34,8 @@ describe('createStreamSlots', () => {
     const first = slots.take('a');
     const second = slots.take('a');
     if (typeof first !== 'object' || typeof second !== 'object') throw new Error('refused');
-    const stream = new EventEmitter();
-    first.holdUntilClosed(stream);
+    const stream = fakeStream();
+    first.holdUntilClosed(stream, fakeResponse());
     stream.emit('finish');
     stream.emit('close');
     first.release();
@@ -33,6 +46,32 @@ describe('createStreamSlots', () => {
     expect(slots.size).toBe(0);
     expect(slots.heldBy('a')).toBe(0);
     expect(typeof slots.take('a')).toBe('object');
+  });
+});
+
+describe('holdUntilClosed: a stream nobody reads', () => {
+  it('gives the place back and ends the stream when its response closes, though the stream never did', () => {
+    // A HEAD answered without its body, a client gone before the stream was piped: the response
+    // closes, the stream would stay open for good (heartbeat, bus listener) and keep its place.
+    const slots = createStreamSlots({ perProcess: 2, perClient: 2 });
+    const slot = slots.claim('a');
+    const stream = fakeStream();
+    const response = fakeResponse();
+    slot.holdUntilClosed(stream, response);
+    expect(slots.size).toBe(1);
+    response.emit('close');
+    expect(slots.size).toBe(0);
+    expect(slots.heldBy('a')).toBe(0);
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it('gives the place back at once when the response closed before the stream was ready', () => {
+    const slots = createStreamSlots({ perProcess: 2, perClient: 2 });
+    const slot = slots.claim('a');
+    const stream = fakeStream();
+    slot.holdUntilClosed(stream, fakeResponse(true));
+    expect(slots.size).toBe(0);
+    expect(stream.destroyed).toBe(true);
   });
 });
 

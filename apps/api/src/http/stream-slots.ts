@@ -8,20 +8,37 @@ import { cataloguedError } from './errors.ts';
  *
  * A place is taken before the route awaits anything: concurrent requests are counted one by one, so
  * a burst of them cannot all pass the check while the first ones are still being set up. It is given
- * back exactly once: when its stream closes, ends or fails (`holdUntilClosed`), or when the request
- * fails before there is a stream (`release`).
+ * back exactly once: when its stream closes, ends or fails, or the response it is sent on closes
+ * (`holdUntilClosed`), or when the request fails before there is a stream (`release`).
+ *
+ * The stream routes answer no HEAD (`exposeHeadRoute: false`): Fastify answers a HEAD by running the
+ * GET handler and dropping the body, so nobody would ever read or close that stream.
  */
 
-/** What a place needs of a stream: to say when it is over. */
+/** What a place needs of a stream: to say when it is over, and to be ended from outside. */
 export type ClosingStream = {
   once: (event: 'close' | 'finish' | 'error', listener: () => void) => unknown;
+  destroy: () => unknown;
+};
+
+/** What a place needs of the HTTP response a stream is sent on (Node's ServerResponse). */
+export type ClosingResponse = {
+  once: (event: 'close', listener: () => void) => unknown;
+  readonly closed?: boolean;
+  readonly destroyed?: boolean;
 };
 
 export type StreamSlot = {
   /** Gives the place back (once; later calls do nothing). */
   release: () => void;
-  /** Gives the place back when `stream` closes, ends or fails. */
-  holdUntilClosed: (stream: ClosingStream) => void;
+  /**
+   * Gives the place back when `stream` closes, ends or fails, or when `response` (the raw response
+   * the stream is sent on: `reply.raw`) closes, which also destroys the stream (its own 'close' then
+   * stops its heartbeat and listeners). So a stream nobody ever reads (a client gone before it was
+   * piped, an answer sent without its body) still gives its place back; a response already closed
+   * gives it back at once.
+   */
+  holdUntilClosed: (stream: ClosingStream, response: ClosingResponse) => void;
 };
 
 /** Which limit refused a place: the process's or the client's. */
@@ -67,10 +84,16 @@ export function createStreamSlots(limits: {
     };
     return {
       release,
-      holdUntilClosed: (stream) => {
+      holdUntilClosed: (stream, response) => {
         stream.once('close', release);
         stream.once('finish', release);
         stream.once('error', release);
+        const responseClosed = () => {
+          release();
+          stream.destroy();
+        };
+        if (response.closed || response.destroyed) responseClosed();
+        else response.once('close', responseClosed);
       },
     };
   };

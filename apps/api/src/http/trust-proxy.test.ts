@@ -2,6 +2,7 @@ import { ZApiError } from '@app/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { loadEnv } from '../env.ts';
 import { freshPhone } from '../modules/customers/customers.fixtures.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../test/app.ts';
 import { createTestClock } from '../test/clock.ts';
@@ -146,5 +147,41 @@ describe('with TRUST_PROXY=2 (hops)', () => {
     expect(typeof trust).toBe('function');
     if (typeof trust !== 'function') return;
     expect([0, 1, 2].map((hop) => trust('203.0.113.1', hop))).toEqual([true, true, false]);
+  });
+});
+
+describe('TRUST_PROXY ranges', () => {
+  const start = (value: string) => () => loadEnv({ NODE_ENV: 'development', TRUST_PROXY: value });
+
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.0/0', '::ffff:0:0/0', '10.0.0.1, 0.0.0.0/0'])(
+    'refuses %s at start: a /0 range trusts every address, as the refused true would',
+    (value) => {
+      expect(start(value)).toThrow(/TRUST_PROXY.*\/0 .*trusts every address/s);
+    },
+  );
+
+  it('still takes narrower ranges', () => {
+    expect(start('10.0.0.0/8, fd00::/8, 203.0.113.0/24')().TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '203.0.113.0/24',
+    ]);
+  });
+});
+
+describe('a forwarded address with a port (ip:port, as Azure writes it)', () => {
+  it('counts in the address’s bucket, whatever the source port', async () => {
+    const client = '198.51.100.70';
+    for (let i = 1; i <= 3; i++) {
+      expect((await lookup(proxied, PROXY, `${client}:${40_000 + i}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(proxied, PROXY, `${client}:50000`));
+    expectLimited(await lookup(proxied, PROXY, client));
+    // [v6]:port likewise, by its /64.
+    for (let i = 1; i <= 3; i++) {
+      expect((await lookup(proxied, PROXY, `[2001:db8:70:1::${i}]:${40_000 + i}`)).statusCode).toBe(404);
+    }
+    expectLimited(await lookup(proxied, PROXY, '[2001:db8:70:1::9]:50000'));
+    clock.advance(60_000);
   });
 });

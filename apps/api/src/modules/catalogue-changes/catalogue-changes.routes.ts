@@ -45,6 +45,9 @@ export async function catalogueChangeRoutes(app: FastifyInstance) {
   app.get(
     '/v1/catalogue-changes',
     {
+      // No HEAD: Fastify would answer one by running this handler and dropping the stream unread
+      // (its place, heartbeat and bus listener kept); HEAD answers 404 like any unknown route.
+      exposeHeadRoute: false,
       schema: {
         tags: ['catalogue'],
         summary:
@@ -67,7 +70,7 @@ export async function catalogueChangeRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const slot = slots.claim(addressBucket(request.ip));
       const out = new PassThrough();
-      slot.holdUntilClosed(out);
+      slot.holdUntilClosed(out, reply.raw);
       open.add(out);
       const write = (text: string) => {
         if (!out.writableEnded && !out.destroyed) out.write(text);

@@ -197,4 +197,42 @@ describe('GET /v1/catalogue-changes from one client address', () => {
     expect(await again?.next()).toMatchObject({ event: 'reset' });
     for (const stream of [again, mine[1], ...v6, storefront]) stream?.close();
   });
+
+  it('answers HEAD 404 in JSON without taking a place: after five HEADs the address still has both of its places', async () => {
+    // Fastify would answer HEAD by running the GET handler and dropping the body: a stream nobody
+    // reads, whose place (and heartbeat, and bus listener) was never given back.
+    for (let i = 0; i < 5; i++) {
+      const head = await fetch(`${base}/v1/catalogue-changes`, {
+        method: 'HEAD',
+        headers: { ...CLIENT_HEADERS, ...from('203.0.113.77') },
+      });
+      expect(head.status).toBe(404);
+      expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/v1/catalogue-changes',
+      headers: { ...CLIENT_HEADERS, 'accept-language': 'en' },
+    });
+    expect(head.statusCode).toBe(404);
+    // A HEAD answer has no body; its headers are those of the JSON error a GET of an unknown route gets.
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = {
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: 'Route HEAD /v1/catalogue-changes not found',
+    };
+    expect(ZApiError.parse(body)).toEqual(body);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(body))));
+    // CATALOGUE_STREAM_LIMIT_PER_ADDRESS is 2 here: both of the address's places are free.
+    const streams = [
+      await openChanges(base, from('203.0.113.77')),
+      await openChanges(base, from('203.0.113.77')),
+    ];
+    for (const stream of streams) {
+      expect(stream.response.status).toBe(200);
+      expect(await stream.next()).toMatchObject({ event: 'reset' });
+    }
+    for (const stream of streams) stream.close();
+  });
 });

@@ -96,6 +96,9 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.get(
     '/v2/orders/:id/status-stream',
     {
+      // No HEAD: Fastify would answer one by running this handler and dropping the stream unread
+      // (its place, heartbeat and bus subscription kept); HEAD answers 404 like any unknown route.
+      exposeHeadRoute: false,
       preHandler,
       schema: {
         tags,
@@ -139,7 +142,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         slot.release();
         throw error;
       }
-      slot.holdUntilClosed(stream);
+      slot.holdUntilClosed(stream, reply.raw);
       openStreams.add(stream);
       stream.on('close', () => openStreams.delete(stream));
       await sessions.add(stream, { tokenId, expiresAt: tokenExpiresAt });

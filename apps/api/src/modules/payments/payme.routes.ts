@@ -5,7 +5,8 @@
  * JSON is -32700, never Fastify's 400/415), answers its own errors (a body over the limit, a failure in
  * a hook) as JSON-RPC errors, answers every other method on the path with -32300, and skips the
  * Shipper/Platform check (Payme sends none). Every call, accepted or refused, is recorded in
- * payment_calls after its transaction has ended.
+ * payment_calls after its transaction has ended: a call without the key, or one that is not JSON,
+ * without its params; another with at most STORED_PARAMS_MAX_BYTES of them (payme.service.ts).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   PAYME_METHODS,
   type PaymeAnswer,
   type PaymeCallRecord,
+  storedAnswer,
 } from './payme.service.ts';
 import { recordPaymentCall } from './payments.repository.ts';
 
@@ -89,7 +91,7 @@ export async function paymeRoutes(app: FastifyInstance) {
         provider: 'payme',
         method: call.method,
         params: call.params,
-        response: call.answer,
+        response: storedAnswer(call.answer),
         errorCode: call.errorCode,
         orderId: call.orderId,
         address: request.ip,

@@ -60,11 +60,38 @@ export function isAuthorized(header: unknown, key: string | undefined): boolean 
   return timingSafeEqual(sha256(given), sha256(expected)) && given.length > 0;
 }
 
-/** What is stored of a request's params: everything but a password (Payme's ChangePassword carries one). */
+/**
+ * The most of a call's params payment_calls keeps, in bytes of JSON. Payme's own calls are a few
+ * hundred bytes (GetStatement's `from`/`to`, a transaction's id, time, amount and order); the body may
+ * be 64 KB (PAYME_BODY_LIMIT), which nobody needs kept row after row. Nothing reads the stored params
+ * back (GetStatement and the repeat answers read payment_transactions): they are for people.
+ */
+export const STORED_PARAMS_MAX_BYTES = 2 * 1024;
+/** The longest JSON-RPC id payment_calls keeps in its copy of our answer (ZRpcId allows 100). */
+const STORED_ID_MAX_LENGTH = 100;
+
+/**
+ * What is stored of an authorized request's params: everything but a password (Payme's
+ * ChangePassword carries one); beyond STORED_PARAMS_MAX_BYTES only a marker with the size.
+ */
 function loggedParams(params: unknown): unknown {
-  if (!params || typeof params !== 'object' || Array.isArray(params)) return params ?? null;
-  const { password: _password, ...rest } = params as Record<string, unknown>;
-  return rest;
+  let kept = params ?? null;
+  if (kept && typeof kept === 'object' && !Array.isArray(kept)) {
+    const { password: _password, ...rest } = kept as Record<string, unknown>;
+    kept = rest;
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(kept), 'utf8');
+  return bytes <= STORED_PARAMS_MAX_BYTES ? kept : { truncated: true, bytes };
+}
+
+/**
+ * Our answer as payment_calls keeps it: the answer itself, but an id longer than any Payme sends
+ * (the answer echoes whatever id came, up to the body limit) replaced by a marker with its length.
+ */
+export function storedAnswer(answer: PaymeAnswer): PaymeAnswer {
+  const { id } = answer;
+  if (typeof id !== 'string' || id.length <= STORED_ID_MAX_LENGTH) return answer;
+  return { ...answer, id: `[an id of ${id.length} characters, not kept]` };
 }
 
 /**
@@ -94,7 +121,10 @@ export async function answerPaymeCall(
   const rawId = envelope?.id;
   const id: JsonRpcId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
   const method = typeof envelope?.method === 'string' ? envelope.method : '';
-  const params = loggedParams(envelope?.params);
+  const authorized = isAuthorized(authorization, deps.key);
+  // A call without the key is kept as its method, id (in the answer) and address: anyone can send
+  // one, so nothing of its body is stored.
+  const params = authorized ? loggedParams(envelope?.params) : null;
   const ctx: CallContext = { orderId: null };
   const refuse = (error: PaymeError): PaymeCallRecord => ({
     method,
@@ -104,7 +134,7 @@ export async function answerPaymeCall(
     orderId: ctx.orderId,
   });
 
-  if (!isAuthorized(authorization, deps.key)) return refuse(paymeError(PAYME.UNAUTHORIZED));
+  if (!authorized) return refuse(paymeError(PAYME.UNAUTHORIZED));
   if (!parsed) return refuse(paymeError(PAYME.PARSE_ERROR));
   if (!envelope) return refuse(paymeError(PAYME.INVALID_REQUEST));
   if (typeof envelope.method !== 'string') return refuse(paymeError(PAYME.INVALID_REQUEST, 'method'));

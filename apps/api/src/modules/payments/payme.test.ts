@@ -14,7 +14,7 @@ import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { ORDER_TEST_NOON, placeTestOrder, signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { PAYME_PATH } from './payme.routes.ts';
-import { PAYME_TRANSACTION_TIMEOUT_MS } from './payme.service.ts';
+import { PAYME_TRANSACTION_TIMEOUT_MS, STORED_PARAMS_MAX_BYTES } from './payme.service.ts';
 
 const KEY = 'test-payme-key-0123456789abcdef';
 const AUTH = `Basic ${Buffer.from(`Paycom:${KEY}`).toString('base64')}`;
@@ -900,7 +900,12 @@ describe('the call log', () => {
       address: '127.0.0.1',
     });
     expect(createCall?.params).toMatchObject({ id });
-    expect(auth).toMatchObject({ method: 'PerformTransaction', errorCode: -32504, response: unauthorized });
+    expect(auth).toMatchObject({
+      method: 'PerformTransaction',
+      errorCode: -32504,
+      response: unauthorized,
+      params: null,
+    });
     expect(parse).toMatchObject({ method: '', errorCode: -32700, orderId: null, params: null });
     expect(get).toMatchObject({ method: '', errorCode: -32300 });
     expect(check).toMatchObject({
@@ -918,5 +923,52 @@ describe('the call log', () => {
     // No credentials anywhere in the log.
     expect(JSON.stringify(rows)).not.toContain(KEY);
     expect(JSON.stringify(rows)).not.toContain(AUTH.slice(6));
+  });
+
+  /** The stored size of the last call: its params and our answer as JSON text. */
+  const lastCall = async () => {
+    const [row] = await t.db.db
+      .select({
+        params: paymentCalls.params,
+        errorCode: paymentCalls.errorCode,
+        bytes: sql<number>`(octet_length(coalesce(${paymentCalls.params}::text, '')) + octet_length(${paymentCalls.response}::text))::int`,
+      })
+      .from(paymentCalls)
+      .orderBy(desc(paymentCalls.id))
+      .limit(1);
+    if (!row) throw new Error('no call recorded');
+    return row;
+  };
+
+  it('keeps nothing of the body of a call without the key, however large (60 KB of params, of id)', async () => {
+    const junk = 'x'.repeat(60_000);
+    const unauthorized = { authorization: 'Basic bm9wZQ==' };
+    expectError(await rpc('CheckTransaction', { id: paymeId(), junk }, unauthorized), -32504);
+    expect(await lastCall()).toMatchObject({ errorCode: -32504, params: null });
+    expect((await lastCall()).bytes).toBeLessThan(2_000);
+    // The id is echoed in the answer, as JSON-RPC has it, but not kept.
+    const longId = await raw({
+      body: JSON.stringify({ id: junk, method: 'CheckTransaction', params: { id: paymeId() } }),
+      headers: unauthorized,
+    });
+    expect((longId.json() as Answer).id).toBe(junk);
+    expect(await lastCall()).toMatchObject({ errorCode: -32504, params: null });
+    expect((await lastCall()).bytes).toBeLessThan(2_000);
+    // Nor of a body that is not JSON.
+    expectError((await raw({ body: `{${junk}` })).json(), -32700);
+    expect(await lastCall()).toMatchObject({ errorCode: -32700, params: null });
+    expect((await lastCall()).bytes).toBeLessThan(2_000);
+  });
+
+  it(`keeps at most ${STORED_PARAMS_MAX_BYTES} bytes of an authorized call's params: beyond, a marker with the size`, async () => {
+    const id = paymeId();
+    expectError(await rpc('CheckTransaction', { id, junk: 'x'.repeat(60_000) }), -31003);
+    const call = await lastCall();
+    expect(call).toMatchObject({ errorCode: -31003, params: { truncated: true } });
+    expect((call.params as { bytes: number }).bytes).toBeGreaterThan(60_000);
+    expect(call.bytes).toBeLessThan(2_000);
+    // A call of Payme's own size is kept whole.
+    expectError(await rpc('CheckTransaction', { id }), -31003);
+    expect((await lastCall()).params).toEqual({ id });
   });
 });

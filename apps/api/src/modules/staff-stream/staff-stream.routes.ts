@@ -68,6 +68,9 @@ export async function staffStreamRoutes(app: FastifyInstance) {
   app.get(
     '/v1/staff/stream',
     {
+      // No HEAD: Fastify would answer one by running this handler and dropping the stream unread
+      // (its place, heartbeat and feed listener kept); HEAD answers 404 like any unknown route.
+      exposeHeadRoute: false,
       preHandler: staffGuard(app),
       schema: {
         tags: ['staff'],
@@ -118,7 +121,7 @@ export async function staffStreamRoutes(app: FastifyInstance) {
         slot.release();
         throw error;
       }
-      slot.holdUntilClosed(out);
+      slot.holdUntilClosed(out, reply.raw);
       open.add(out);
       out.once('close', () => open.delete(out));
       out.once('finish', () => open.delete(out));

@@ -608,6 +608,37 @@ describe('GET /v1/staff/stream: the streams of one staff member', () => {
     for (const stream of [...streams.slice(1), again, others]) await stream?.cancel();
   });
 
+  it(`answers HEAD 404 in JSON without taking a place: after ${STAFF_STREAMS_PER_MEMBER + 1} HEADs the member still has every place`, async () => {
+    // Fastify would answer HEAD by running the GET handler and dropping the body: a stream nobody
+    // reads, whose place (and heartbeat, and feed listener) was never given back.
+    const token = await signIn('courier-2');
+    const headers = { ...CLIENT_HEADERS, 'accept-language': 'en', authorization: `Bearer ${token}` };
+    for (let i = 0; i < STAFF_STREAMS_PER_MEMBER + 1; i++) {
+      const head = await fetch(`${base}/v1/staff/stream`, { method: 'HEAD', headers });
+      expect(head.status).toBe(404);
+      expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/v1/staff/stream', headers });
+    expect(head.statusCode).toBe(404);
+    // A HEAD answer has no body; its headers are those of the JSON error a GET of an unknown route gets.
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = {
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: 'Route HEAD /v1/staff/stream not found',
+    };
+    expect(ZApiError.parse(body)).toEqual(body);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(body))));
+    const streams: StreamReader[] = [];
+    for (let i = 0; i < STAFF_STREAMS_PER_MEMBER; i++) {
+      const stream = await openStream(null, { token });
+      expect(stream.response.status).toBe(200);
+      expect((await stream.next()).event).toBe('reset');
+      streams.push(stream);
+    }
+    for (const stream of streams) await stream.cancel();
+  });
+
   it('counts a burst of concurrent requests one by one', async () => {
     const token = await signIn('vendor-chilonzor');
     const burst = await Promise.all(
