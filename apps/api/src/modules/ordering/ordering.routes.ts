@@ -35,7 +35,9 @@ export async function orderingRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/ondemand-order',
     {
-      preHandler: app.requireSignedIn,
+      // On request, before the body (up to 960 KB: http/body-limits.ts) is read: an anonymous caller
+      // costs no parsing. The per-customer limit (a preHandler) then counts the customer it found.
+      onRequest: app.requireSignedIn,
       config: rateLimited(app, 'order'),
       schema: {
         tags: ['orders'],
@@ -71,7 +73,9 @@ export async function orderingRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/ondemand-order/quote',
     {
-      preHandler: app.requireSignedIn,
+      // On request, before the body (up to 960 KB: http/body-limits.ts) is read: an anonymous caller
+      // costs no parsing. The per-customer limit (a preHandler) then counts the customer it found.
+      onRequest: app.requireSignedIn,
       config: rateLimited(app, 'quote'),
       schema: {
         tags: ['orders'],

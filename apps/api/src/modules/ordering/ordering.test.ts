@@ -504,6 +504,20 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
     expect(errorOf(res).code).toBe('UNAUTHORIZED');
   });
 
+  it('refuses an anonymous request before reading its body (a large body costs nothing without a sign-in)', async () => {
+    for (const url of ['/v2/ondemand-order', '/v2/ondemand-order/quote']) {
+      // Not JSON at all, and large: read first, this would answer 400 after parsing 900 KB.
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...CLIENT_HEADERS, 'content-type': 'application/json' },
+        payload: `[${'['.repeat(450_000)}`,
+      });
+      expect(res.statusCode, url).toBe(401);
+      expect(errorOf(res).code).toBe('UNAUTHORIZED');
+    }
+  });
+
   it('answers bad input with 400 naming the field, never 500', async () => {
     const cases: unknown[] = [
       {},
