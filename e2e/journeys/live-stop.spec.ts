@@ -11,6 +11,7 @@ import type {
   TMenuProduct,
   TMenuProductsResponse,
   TModifierResponse,
+  TProductDetail,
 } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pickUpAt } from '../support/branch-choice.ts';
@@ -265,5 +266,51 @@ test('the open product dialog marks a modifier the manager stops, and unmarks it
     await expect(marks).toHaveCount(0, WITHIN);
   } finally {
     await stopModifier(false);
+  }
+});
+
+test('the open product page marks a size the manager stops: not chosen, not added; every size stopped: Unavailable', async ({
+  page,
+  api,
+}) => {
+  const { branch } = await plainDishAtChilonzor(api);
+  const token = await managerToken(api);
+  const menu = (await (
+    await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
+  ).json()) as TMenuProductsResponse;
+  const product = menu.categories
+    .flatMap((c) => c.products)
+    .find((p) => p.type === 'origin' && !p.in_stop && !p.has_modifier);
+  if (!product) throw new Error('Chilonzor sells a dish in sizes');
+  const detail = (await (
+    await api.get(`/v2/product/${product.slug}`, { params: { menu_id: branch.menu_id } })
+  ).json()) as TProductDetail;
+  const sizes = detail.variants.map((v) => v.id);
+  expect(sizes.length).toBeGreaterThan(1);
+  await pickUpAt(page.context(), branch);
+
+  const polled = page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
+  await page.goto(localePath(locale, `/product/${product.slug}`));
+  const form = page.getByTestId('product-order-form');
+  const marks = form.getByTestId('option-unavailable');
+  await expect(form.getByTestId('product-add-to-cart')).toBeVisible();
+  await expect(marks).toHaveCount(0);
+  await polled;
+
+  try {
+    // The first size (the one chosen) stopped: marked, and Add says why and adds nothing.
+    await setStopped(api, token, branch.id, sizes[0] as string, true);
+    await expect(marks).toHaveCount(1, WITHIN);
+    await expect(marks).toHaveText(t(locale, 'product.unavailable'));
+    await expect(form.getByTestId('product-add-to-cart')).toHaveAttribute('aria-disabled', 'true');
+    await expect(form.getByTestId('product-add-reason')).toBeVisible();
+    // Every size stopped: the dish is unavailable.
+    for (const size of sizes.slice(1)) await setStopped(api, token, branch.id, size, true);
+    await expect(form.getByTestId('product-unavailable')).toBeVisible(WITHIN);
+    for (const size of sizes) await setStopped(api, token, branch.id, size, false);
+    await expect(form.getByTestId('product-add-to-cart')).toBeVisible(WITHIN);
+    await expect(marks).toHaveCount(0, WITHIN);
+  } finally {
+    for (const size of sizes) await setStopped(api, token, branch.id, size, false);
   }
 });

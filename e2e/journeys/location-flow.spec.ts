@@ -252,8 +252,9 @@ test('a saved address follows a signed-in customer into a fresh browser', async 
 
 test.describe('closed current branch (spec section 5)', () => {
   test('blocks ordering with when it opens again', async ({ page, api, demoMenu }) => {
-    // 00:00 UTC is 05:00 in Tashkent: tashkent-amir-temur (10:00-03:00) is closed.
-    await page.clock.setFixedTime(new Date('2026-11-23T00:00:00Z'));
+    // 17:30 UTC is 22:30 in Tashkent: tashkent-sergeli (10:00-22:00) is closed until tomorrow, and
+    // with no orders taken beyond today (0 days ahead) no time is left to order for.
+    await page.clock.setFixedTime(new Date('2026-11-22T17:30:00Z'));
     const branches = (await (await api.get('/v1/branches', { params: { limit: 100 } })).json()) as {
       branches: {
         slug: string;
@@ -263,8 +264,8 @@ test.describe('closed current branch (spec section 5)', () => {
         work_hour_end: string;
       }[];
     };
-    const amir = branches.branches.find((b) => b.slug === 'tashkent-amir-temur');
-    expect(amir).toBeTruthy();
+    const sergeli = branches.branches.find((b) => b.slug === 'tashkent-sergeli');
+    expect(sergeli).toBeTruthy();
     await page.addInitScript(
       (b) => {
         if (localStorage.getItem('common')) return;
@@ -272,11 +273,11 @@ test.describe('closed current branch (spec section 5)', () => {
           id: b.id,
           slug: b.slug,
           menu_id: b.menu_id,
-          name: 'Amir Temur',
-          address: 'Amir Temur',
+          name: 'Sergeli',
+          address: 'Sergeli',
           location: { lat: 41.31, long: 69.28 },
           delivery_time: 40,
-          // No orders for later: the cart cannot go on to checkout for a time when it is open.
+          // Orders for today only, whose hours are over: the cart cannot go on to checkout.
           future_delivery_order_time: 0,
           future_self_pickup_order_time: 0,
           work_hour_start: b.work_hour_start,
@@ -287,14 +288,14 @@ test.describe('closed current branch (spec section 5)', () => {
           JSON.stringify({ state: { branch, deliveryType: 'self-pickup' }, version: 1 }),
         );
       },
-      amir as NonNullable<typeof amir>,
+      sergeli as NonNullable<typeof sergeli>,
     );
     await page.goto(localePath('en'));
     const notice = page.getByTestId('branch-closed');
     await expect(notice).toHaveText(
       t('en', 'closedBranch', 'location').replace(
         '{time}',
-        (amir as NonNullable<typeof amir>).work_hour_start,
+        (sergeli as NonNullable<typeof sergeli>).work_hour_start,
       ),
     );
 
