@@ -16,7 +16,7 @@ import { createDb, type Db, type DbHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { assertProductionReady, type Env, loadEnv, trustProxyOption } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
-import { BODY_LIMIT, registerBodyLimits } from './http/body-limits.ts';
+import { BODY_LIMIT } from './http/body-limits.ts';
 import { registerClientHeaders } from './http/client-headers.ts';
 import { serializeError } from './http/database-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -145,8 +145,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A body is parsed before any sign-in or limit: 64 KB, more only for an order (http/body-limits.ts).
     bodyLimit: BODY_LIMIT,
   });
-  // Before any route: the routes that take more than BODY_LIMIT get theirs as they are registered.
-  registerBodyLimits(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-
 /**
- * How large a request body may be. A body is read and parsed before any route checks a sign-in or a
- * rate limit, so its size is the one bound on what an anonymous request costs: 1 MB of nested JSON
+ * How large a request body may be. A body is read and parsed before most routes check a sign-in or
+ * a rate limit, so its size is the one bound on what an anonymous request costs: 1 MB of nested JSON
  * arrays (Fastify's default limit) took 300 to 480 ms of the event loop on any POST. Every body the
  * API takes fits in BODY_LIMIT but an order's; a larger body answers 413 PAYLOAD_TOO_LARGE in the
  * API's error shape (error-handler.ts). The payment providers' endpoints keep their own limits, on
@@ -28,31 +26,11 @@ export const BODY_LIMIT = 64 * 1024;
  * - the rest: texts of 300 + 100 + 3 x 20 + 500 + 40 + 500 characters (4,560 bytes), the point,
  *   ids, time, sums and keys: 5,040 bytes;
  * 961,039 bytes in all (body-limits.test.ts builds it). 960 KB (983,040 bytes) leaves 2 % for
- * numbers written longer and whitespace. Orders need a sign-in, checked only after the body is
- * parsed: that bound stays near 1 MB until the contract allows fewer lines or modifiers.
+ * numbers written longer and whitespace. The two routes (ordering.routes.ts) set it as their
+ * `bodyLimit` and check the sign-in on request, before the body is read: only a signed-in customer,
+ * within the order limits, can make the API parse that much.
  */
 export const ORDER_BODY_LIMIT = 960 * 1024;
-
-/** The routes that take more than BODY_LIMIT, by method and URL. */
-export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
-  'POST /v2/ondemand-order': ORDER_BODY_LIMIT,
-  'POST /v2/ondemand-order/quote': ORDER_BODY_LIMIT,
-};
-
-/**
- * Gives the routes of ROUTE_BODY_LIMITS their limit as they are registered (every other route has
- * the server's BODY_LIMIT, or its own). Register before the routes.
- */
-export function registerBodyLimits(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (route.bodyLimit !== undefined) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const limit = ROUTE_BODY_LIMITS[`${method} ${route.url}`];
-      if (limit !== undefined) route.bodyLimit = limit;
-    }
-  });
-}
 
 /** A limit as the API reference says it: '64 KB'. */
 export const describeBodyLimit = (bytes: number) => `${Math.round(bytes / 1024)} KB`;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInId } from '../../http/auth.ts';
+import { ORDER_BODY_LIMIT } from '../../http/body-limits.ts';
 import { ZClientHeadersSchema } from '../../http/client-headers.ts';
 import { localeFromAcceptLanguage } from '../../http/locale.ts';
 import { rateLimited, rateLimitResponses } from '../../http/rate-limit.ts';
@@ -35,8 +36,10 @@ export async function orderingRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/ondemand-order',
     {
-      // On request, before the body (up to 960 KB: http/body-limits.ts) is read: an anonymous caller
-      // costs no parsing. The per-customer limit (a preHandler) then counts the customer it found.
+      // The largest valid order (http/body-limits.ts); the sign-in is checked on request, before the
+      // body is read: an anonymous caller costs no parsing. The per-customer limit (a preHandler)
+      // then counts the customer it found.
+      bodyLimit: ORDER_BODY_LIMIT,
       onRequest: app.requireSignedIn,
       config: rateLimited(app, 'order'),
       schema: {
@@ -73,8 +76,10 @@ export async function orderingRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/ondemand-order/quote',
     {
-      // On request, before the body (up to 960 KB: http/body-limits.ts) is read: an anonymous caller
-      // costs no parsing. The per-customer limit (a preHandler) then counts the customer it found.
+      // The largest valid order (http/body-limits.ts); the sign-in is checked on request, before the
+      // body is read: an anonymous caller costs no parsing. The per-customer limit (a preHandler)
+      // then counts the customer it found.
+      bodyLimit: ORDER_BODY_LIMIT,
       onRequest: app.requireSignedIn,
       config: rateLimited(app, 'quote'),
       schema: {
