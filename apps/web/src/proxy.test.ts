@@ -99,15 +99,25 @@ describe('proxy', () => {
 describe('proxy with the HTML cache', () => {
   const HTML_CACHE = Symbol.for('@app/web/html-cache');
   const BRANCH = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
+  const OTHER_BRANCH = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1c';
   let server: Server;
   let origin = '';
   const renders: { path: string; cookie: string | undefined }[] = [];
+  /** The API's branch list (the same stand-in server, API_URL): its answer and the reads it got. */
+  const branchList = { status: 200, ids: [BRANCH, OTHER_BRANCH], reads: 0 };
 
   const page = (nonce: string) =>
     `<html><head><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></head></html>`;
 
   beforeAll(async () => {
     server = createServer(async (req, res) => {
+      if (req.url?.startsWith('/v1/branches?')) {
+        branchList.reads += 1;
+        res.writeHead(branchList.status, { 'content-type': 'application/json' });
+        const branches = branchList.ids.map((id) => ({ id }));
+        res.end(JSON.stringify({ count: branches.length, branches }));
+        return;
+      }
       const proxy = (await import('./proxy')).default;
       const routed = await proxy(
         new NextRequest(new URL(req.url ?? '/', origin), { headers: req.headers as Record<string, string> }),
@@ -138,6 +148,7 @@ describe('proxy with the HTML cache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-29T12:00:30Z'));
     renders.length = 0;
+    Object.assign(branchList, { status: 200, ids: [BRANCH, OTHER_BRANCH], reads: 0 });
     delete (globalThis as unknown as Record<symbol, unknown>)[HTML_CACHE];
     const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
     processCache().cache.reset();
@@ -154,6 +165,7 @@ describe('proxy with the HTML cache', () => {
     const proxy = await loadProxy({
       NODE_ENV: 'production',
       __NEXT_PRIVATE_ORIGIN: origin,
+      API_URL: origin,
       MAP_TILE_URL: 'none',
     });
     const { processHtmlCache } = await import('./lib/html-cache/serve');
@@ -217,10 +229,58 @@ describe('proxy with the HTML cache', () => {
     expect(a).not.toBe(b);
     expect(renders).toEqual([{ path: '/', cookie: `branch_id=${BRANCH}` }]);
     // Another branch, another locale: other pages.
-    await get('/', { cookie: 'branch_id=4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1c' });
+    await get('/', { cookie: `branch_id=${OTHER_BRANCH}` });
     await get('/en');
     await get('/en');
     expect(renders.map((r) => r.path)).toEqual(['/', '/', '/en']);
+    // The chain's branches were read once, for the first branch cookie.
+    expect(branchList.reads).toBe(1);
+  });
+
+  it("answers a branch id that is none of the chain's with the page without a branch, not a render of its own", async () => {
+    const { get, placeholder } = await setup();
+    expect((await get('/')).headers.get('x-html-cache')).toBe('miss');
+    for (const id of ['c0ffee00-1234-4abc-9def-0123456789ab', crypto.randomUUID(), crypto.randomUUID()]) {
+      const response = await get('/', { cookie: `branch_id=${id}` });
+      expect(response.headers.get('x-html-cache'), id).toBe('hit');
+      await servedNonce(response, placeholder);
+    }
+    // A malformed cookie is no branch either; a real one in capitals is the branch's own page.
+    expect((await get('/', { cookie: 'branch_id=garbage' })).headers.get('x-html-cache')).toBe('hit');
+    await get('/', { cookie: `branch_id=${BRANCH.toUpperCase()}` });
+    expect((await get('/', { cookie: `branch_id=${BRANCH}` })).headers.get('x-html-cache')).toBe('hit');
+    expect(renders).toEqual([
+      { path: '/', cookie: undefined },
+      { path: '/', cookie: `branch_id=${BRANCH}` },
+    ]);
+    expect(branchList.reads).toBe(1);
+    // A new branch: the change stream announces it, the list is read again.
+    const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
+    const added = 'c0ffee00-1234-4abc-9def-0123456789ab';
+    branchList.ids.push(added);
+    processCache().cache.invalidateTags(['branches']);
+    expect((await get('/', { cookie: `branch_id=${added}` })).headers.get('x-html-cache')).toBe('miss');
+    expect(renders.at(-1)).toEqual({ path: '/', cookie: `branch_id=${added}` });
+    expect(branchList.reads).toBe(2);
+  });
+
+  it('renders a page for a branch cookie the ordinary way while the branch list cannot be read', async () => {
+    const { get } = await setup();
+    branchList.status = 503;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const cookie = `branch_id=${BRANCH}`;
+      expect((await get('/', { cookie })).headers.get('x-html-cache')).toBeNull();
+      const made = await get('/', { cookie: 'branch_id=c0ffee00-1234-4abc-9def-0123456789ab' });
+      expect(made.headers.get('x-html-cache')).toBeNull();
+      // Not read again at every request; a visitor without a branch is served as ever.
+      expect(branchList.reads).toBe(1);
+      expect((await get('/')).headers.get('x-html-cache')).toBe('miss');
+      expect((await get('/', { cookie: 'branch_id=garbage' })).headers.get('x-html-cache')).toBe('hit');
+      expect(renders).toEqual([{ path: '/', cookie: undefined }]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('makes one render for concurrent requests of a page', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createNonce } from '../security-headers';
 import {
   bodyWithNonce,
+  branchIdOfCookie,
   branchOfCookie,
   bypassReason,
   cacheKey,
@@ -203,12 +204,76 @@ describe('which pages and requests', () => {
 
   it('keys by internal path and branch, reading the branch cookie as the menu does (a UUID or none)', () => {
     const id = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
-    for (const value of [id, id.toUpperCase()]) expect(branchOfCookie(value)).toBe(value);
-    for (const value of [undefined, '', 'nope', `${id}x`, '../../etc'])
-      expect(branchOfCookie(value)).toBeNull();
+    for (const value of [id, id.toUpperCase()]) expect(branchIdOfCookie(value)).toBe(id);
+    for (const value of [undefined, '', 'nope', `${id}x`, ` ${id}`, '../../etc'])
+      expect(branchIdOfCookie(value)).toBeNull();
     expect(cacheKey('/ru', null)).not.toBe(cacheKey('/en', null));
     expect(cacheKey('/ru', null)).not.toBe(cacheKey('/ru', id));
     expect(cacheKey('/ru/samarkand', id)).toBe(cacheKey('/ru/samarkand', id));
+  });
+});
+
+describe('the branch of the key', () => {
+  const REAL = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
+  const CLOSED = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
+  /** The chain's branches, active or not (known-branches.ts reads every one). */
+  const KNOWN: ReadonlySet<string> = new Set([REAL, CLOSED]);
+  const UNKNOWN = 'c0ffee00-1234-4abc-9def-0123456789ab';
+
+  it('keys a real branch of the chain on its id, active or not, whatever the case of the cookie', () => {
+    expect(branchOfCookie(REAL, KNOWN)).toBe(REAL);
+    expect(branchOfCookie(CLOSED, KNOWN)).toBe(CLOSED);
+    expect(branchOfCookie(REAL.toUpperCase(), KNOWN)).toBe(REAL);
+    expect(cacheKey('/ru', branchOfCookie(REAL.toUpperCase(), KNOWN))).toBe(cacheKey('/ru', REAL));
+  });
+
+  it('keys an unknown UUID, a malformed value and no cookie alike: the page without a branch', () => {
+    const none = cacheKey('/ru/samarkand', null);
+    for (const value of [UNKNOWN, UNKNOWN.toUpperCase(), 'not-a-branch', `${REAL}x`, '', undefined]) {
+      expect(branchOfCookie(value, KNOWN), String(value)).toBeNull();
+      expect(cacheKey('/ru/samarkand', branchOfCookie(value, KNOWN))).toBe(none);
+    }
+    // Without the list (an empty chain), no cookie is a branch.
+    expect(branchOfCookie(REAL, new Set())).toBeNull();
+  });
+
+  it('makes one key per real branch, however many made-up ids arrive', () => {
+    const keys = new Set<string>();
+    for (let i = 0; i < 1000; i += 1) keys.add(cacheKey('/ru', branchOfCookie(crypto.randomUUID(), KNOWN)));
+    for (const value of [REAL, CLOSED, REAL.toUpperCase(), undefined])
+      keys.add(cacheKey('/ru', branchOfCookie(value, KNOWN)));
+    expect(keys).toEqual(new Set([cacheKey('/ru', null), cacheKey('/ru', REAL), cacheKey('/ru', CLOSED)]));
+  });
+
+  it('serves an unknown branch id the page stored without a branch, with no render of its own', async () => {
+    const { cache, render, renders } = setup();
+    const lookup = (cookie: string | undefined, marker: string) =>
+      cache.lookup(cacheKey('/ru', branchOfCookie(cookie, KNOWN)), render(marker));
+    expect((await lookup(undefined, 'no branch'))?.outcome).toBe('miss');
+    for (const cookie of [UNKNOWN, crypto.randomUUID(), 'garbage']) {
+      const found = await lookup(cookie, `render for ${cookie}`);
+      expect(found?.outcome, cookie).toBe('hit');
+      expect(found?.page.parts.map(text).join('')).toContain('<h1>no branch</h1>');
+    }
+    expect(renders()).toBe(1);
+    expect(cache.size).toBe(1);
+    // A real branch is its own page (its menu, stop list and live state), rendered once.
+    expect((await lookup(REAL, 'real'))?.outcome).toBe('miss');
+    expect((await lookup(REAL.toUpperCase(), 'again'))?.page.parts.map(text).join('')).toContain(
+      '<h1>real</h1>',
+    );
+    expect(renders()).toBe(2);
+    expect(cache.size).toBe(2);
+  });
+
+  it('lets no flood of made-up ids evict the pages in use', async () => {
+    const { cache, render, renders } = setup({ maxEntries: 2 });
+    await cache.lookup(cacheKey('/ru', branchOfCookie(REAL, KNOWN)), render('real'));
+    await cache.lookup(cacheKey('/ru', null), render('none'));
+    for (let i = 0; i < 50; i += 1)
+      await cache.lookup(cacheKey('/ru', branchOfCookie(crypto.randomUUID(), KNOWN)), render('flood'));
+    expect(renders()).toBe(2);
+    expect((await cache.lookup(cacheKey('/ru', REAL), render()))?.outcome).toBe('hit');
   });
 });
 

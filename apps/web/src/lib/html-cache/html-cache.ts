@@ -111,13 +111,30 @@ export function bypassReason(request: {
 
 /**
  * The `branch_id` cookie as the menu reads it (features/menu/lib/menu-target.ts `branchIdFromCookie`,
- * with the same `isUuid`): a UUID or nothing, so a cookie the menu ignores makes no key of its own.
+ * with the same `isUuid`), in lower case (the API's ids; it finds a branch whatever the case): an id
+ * that may name a branch, or null for a cookie the menu ignores (never sent to the API).
  */
-export function branchOfCookie(value: string | undefined): string | null {
-  return value && isUuid(value) ? value : null;
+export function branchIdOfCookie(value: string | undefined): string | null {
+  return value && isUuid(value) ? value.toLowerCase() : null;
 }
 
-/** Everything a cached page's render varies with: its internal path and the chosen branch. */
+/**
+ * The branch a cached page is keyed on and rendered with: the cookie's branch when it is one of the
+ * chain's, active or not (`known`: known-branches.ts), else none. The page renders an id the API does
+ * not know as no branch at all (the menu's `getChosenBranch` takes its 404 for none, the live state's
+ * read fails to null), so a made-up UUID gets the page without a branch, already stored for everyone
+ * without one: not a render and a new entry per made-up id. The key is in lower case, so changing the
+ * case of a real id makes no other key either.
+ */
+export function branchOfCookie(value: string | undefined, known: ReadonlySet<string>): string | null {
+  const id = branchIdOfCookie(value);
+  return id !== null && known.has(id) ? id : null;
+}
+
+/**
+ * Everything a cached page's render varies with: its internal path and the chosen branch (a branch of
+ * the chain, `branchOfCookie`: the render is made with exactly this branch's cookie, or none).
+ */
 export function cacheKey(internalPath: string, branchId: string | null): string {
   return `${internalPath} ${branchId ?? '-'}`;
 }

@@ -2,9 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { COOKIE_NAMES } from '@app/domain';
 import type { NextRequest } from 'next/server';
 import { processCache } from '../cache/catalogue-cache.mjs';
+import { env } from '../env';
 import { acceptsGzip } from './gzip';
 import {
   bodyWithNonce,
+  branchIdOfCookie,
   branchOfCookie,
   bypassReason,
   cacheKey,
@@ -15,6 +17,7 @@ import {
 } from './html-cache';
 import { classesOf, criticalCss, stylesheetHref, withInlineCss } from './inline-css';
 import { imageDataUrl, lcpImagePath, withInlineImage } from './inline-image';
+import { branchIdsFromApi, KnownBranches } from './known-branches';
 import { HtmlCache, STATUS_HEADER, type TRendered, type TStoredPage } from './page-store';
 import { PRECOMPRESSED_HEADER, precompressedBodiesAccepted } from './precompressed.mjs';
 
@@ -29,6 +32,8 @@ type TProcessHtmlCache = {
   /** Marks the proxy's own render requests (RENDER_HEADER). */
   token: string;
   cache: HtmlCache | null;
+  /** The chain's branch ids, which the key takes a `branch_id` cookie from (known-branches.ts). */
+  branches: KnownBranches;
 };
 
 const GLOBAL_KEY = Symbol.for('@app/web/html-cache');
@@ -55,6 +60,13 @@ export function processHtmlCache(config: THtmlCacheConfig): TProcessHtmlCache {
               },
             })
           : null,
+      branches: new KnownBranches({
+        clock: () => processCache().cache,
+        load: () => {
+          const e = env();
+          return branchIdsFromApi({ apiUrl: e.API_URL, shipperId: e.SHIPPER_ID, platformId: e.PLATFORM_ID });
+        },
+      }),
     };
     holder[GLOBAL_KEY] = current;
   }
@@ -161,6 +173,8 @@ async function withCriticalResources(rendered: TRendered, origin: string, nonce:
   return { ...rendered, body };
 }
 
+const NO_BRANCHES: ReadonlySet<string> = new Set();
+
 /** A render this request may be answered with: a page, or a not-found page, and no cookie set. */
 const isServable = (page: TStoredPage): boolean =>
   (page.status === 200 || page.status === 404) && !page.setsCookie;
@@ -211,7 +225,13 @@ async function answer(
   if (!state.cache || !origin || bypassReason(asked) !== null) return null;
   const path = internalPath(request, routed);
   if (!path || !isCachedPage(path)) return null;
-  const branchId = branchOfCookie(request.cookies.get(COOKIE_NAMES.branchId)?.value);
+  const cookie = request.cookies.get(COOKIE_NAMES.branchId)?.value;
+  // The branch list is needed only for a cookie that may name a branch (and is read once per change
+  // of branches, not per request). While it cannot be read, a real branch cannot be told from a
+  // made-up id: the page is rendered the ordinary way.
+  const known = branchIdOfCookie(cookie) === null ? NO_BRANCHES : await state.branches.ids();
+  if (known === null) return null;
+  const branchId = branchOfCookie(cookie, known);
   // The render is kept with the page (rendered again at its minute's turn): it holds strings only.
   const { pathname } = request.nextUrl;
   const { token, placeholder } = state;
