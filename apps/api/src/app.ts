@@ -46,6 +46,7 @@ import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { clickRoutes } from './modules/payments/click.routes.ts';
 import { paymeRoutes } from './modules/payments/payme.routes.ts';
+import { registerPaymentCallsPurgeJob } from './modules/payments/payment-calls-purge.job.ts';
 import { registerPaymentTimeoutJob, runPaymentTimeoutJob } from './modules/payments/payment-timeout.job.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (options.runJobs !== false) {
       registerFutureOrdersJob(app);
       registerPaymentTimeoutJob(app);
+      registerPaymentCallsPurgeJob(app);
       registerLoyaltyOutboxJob(app);
     }
   } catch (error) {

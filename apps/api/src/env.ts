@@ -204,6 +204,11 @@ const ZEnvFields = z.object({
     .transform((u) => u?.replace(/\/+$/, '')),
   /** An online order still unpaid this many minutes after it was placed is cancelled by the server. */
   PAYMENT_TIMEOUT_MIN: z.coerce.number().int().min(1).max(1_440).default(30),
+  /**
+   * Days payment_calls keeps a provider's call (the log for disputes; the payments themselves are in
+   * payment_transactions, kept for good); older ones are deleted (modules/payments/payment-calls-purge.job.ts).
+   */
+  PAYMENT_CALLS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   /** Payme merchant (cabinet) id, and the key Payme signs its calls with (Basic Paycom:KEY). */
   PAYME_MERCHANT_ID: z
     .string()

@@ -27,7 +27,10 @@
  *
  * Each call runs in one database transaction holding the order's row lock, so concurrent calls for
  * one order take turns: two Completes make one payment (the second answers -4). Every call,
- * accepted or refused, is then recorded in payment_calls.
+ * accepted or refused, is then recorded in payment_calls, as Payme's are: a signed call with its
+ * fields (at most STORED_PARAMS_MAX_BYTES of them) under the order it names; one that is not signed
+ * with our secret (-1, a malformed -8, an unreadable body) with none of them and no order, since
+ * anyone can send one: its method, our answer, the time and the address only.
  */
 
 import type { Db } from '../../db/client.ts';
@@ -236,23 +239,27 @@ function answerOf(method: ClickMethod, body: unknown, outcome: Outcome): ClickAn
     : { ...common, merchant_confirm_id: id, ...tail };
 }
 
-/** Records the call; a failure to record is logged, never turned into another answer. */
+/**
+ * Records the call; a failure to record is logged, never turned into another answer. `signed`: the
+ * call passed the signature check; only then is anything it sent kept (see the top of the file).
+ */
 async function record(
   deps: ClickDeps,
-  method: ClickMethod,
-  body: unknown,
-  answer: ClickAnswer,
-  orderId: string | null,
+  call: { method: ClickMethod; body: unknown; signed: boolean; answer: ClickAnswer; orderId: string | null },
   address: string,
 ): Promise<void> {
+  const { method, answer } = call;
   try {
-    // A call refused before its order was read (-8, -1, -3) is still filed under the order it names.
+    const params = call.signed ? clickParams(call.body) : null;
+    // A signed call refused before its order was read (-3) is still filed under the order it names.
     const named =
-      orderId ?? (await findPaymentOrder(deps.db, clickParams(body)?.merchant_trans_id))?.id ?? null;
+      call.orderId ??
+      (params ? (await findPaymentOrder(deps.db, params.merchant_trans_id))?.id : null) ??
+      null;
     await recordPaymentCall(deps.db, {
       provider: 'click',
       method,
-      params: clickParams(body),
+      params,
       response: answer,
       errorCode: answer.error === 0 ? null : answer.error,
       orderId: named,
@@ -276,9 +283,10 @@ export async function handleClickCall(
 ): Promise<ClickAnswer> {
   let outcome: Outcome;
   const request = readRequest(method, body);
+  const signed = request !== null && signatureValid(deps, method, request);
   if (!request) {
     outcome = { code: CLICK_ERRORS.badRequest };
-  } else if (!signatureValid(deps, method, request)) {
+  } else if (!signed) {
     outcome = { code: CLICK_ERRORS.signCheckFailed };
   } else if (request.action !== (method === 'prepare' ? '0' : '1')) {
     outcome = { code: CLICK_ERRORS.actionNotFound };
@@ -295,7 +303,7 @@ export async function handleClickCall(
     }
   }
   const answer = answerOf(method, body, outcome);
-  await record(deps, method, body, answer, outcome.orderId ?? null, address);
+  await record(deps, { method, body, signed, answer, orderId: outcome.orderId ?? null }, address);
   return answer;
 }
 
@@ -307,7 +315,7 @@ export async function refuseUnreadableClickCall(
   address: string,
 ): Promise<ClickAnswer> {
   const answer = answerOf(method, body, { code: CLICK_ERRORS.badRequest });
-  await record(deps, method, body, answer, null, address);
+  await record(deps, { method, body, signed: false, answer, orderId: null }, address);
   return answer;
 }
 

@@ -6,7 +6,7 @@
  * An order awaiting Click's payment is written straight into the tables: total 66 000 of which
  * 14 000 paid with bonuses, so Click is to take 52 000.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders, paymentCalls, paymentTransactions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -17,6 +17,7 @@ import { CLICK_BODY_LIMIT, parseClickJson } from './click.routes.ts';
 import { type ClickDeps, handleClickCall } from './click.service.ts';
 import { clickSignString } from './click.sign.ts';
 import { PAYME_PATH } from './payme.routes.ts';
+import { STORED_PARAMS_MAX_BYTES } from './payments.repository.ts';
 
 const SERVICE_ID = '41234';
 const SECRET = 'click-test-secret-4f1b2c3d';
@@ -673,10 +674,29 @@ describe('Click: the HTTP layer', () => {
 });
 
 describe('Click: the call log', () => {
-  it('records every call, accepted or refused, with its params, our answer, the code and the address', async () => {
+  /** The calls recorded since `before` (an id), oldest first, with the stored size of each. */
+  const callsSince = async (before: number) =>
+    t.app.db
+      .select({
+        method: paymentCalls.method,
+        params: paymentCalls.params,
+        response: paymentCalls.response,
+        errorCode: paymentCalls.errorCode,
+        orderId: paymentCalls.orderId,
+        address: paymentCalls.address,
+        createdAt: paymentCalls.createdAt,
+        bytes: sql<number>`(octet_length(coalesce(${paymentCalls.params}::text, '')) + octet_length(${paymentCalls.response}::text))::int`,
+      })
+      .from(paymentCalls)
+      .where(gt(paymentCalls.id, before))
+      .orderBy(asc(paymentCalls.id));
+  const lastId = async () =>
+    (
+      await t.app.db.select({ id: sql<number>`coalesce(max(${paymentCalls.id}), 0)::int` }).from(paymentCalls)
+    )[0]?.id ?? 0;
+
+  it('records every signed call, accepted or refused, with its params, our answer, the code and the address', async () => {
     const orderId = await awaitingOrder();
-    const badSign = prepareFields(orderId, { sign_string: 'a'.repeat(32) });
-    await call('prepare', badSign);
     const { fields, prepareId } = await prepared(orderId);
     const complete = completeFields(fields, prepareId);
     await call('complete', complete);
@@ -684,18 +704,12 @@ describe('Click: the call log', () => {
 
     const calls = await callsOf(orderId);
     expect(calls.map((c) => [c.provider, c.method, c.errorCode])).toEqual([
-      ['click', 'prepare', -1],
       ['click', 'prepare', null],
       ['click', 'complete', null],
       ['click', 'complete', -4],
     ]);
-    expect(calls[0]).toMatchObject({
-      params: badSign,
-      response: expect.objectContaining({ error: -1 }),
-      address: '203.0.113.7',
-      createdAt: clock.now(),
-    });
-    expect(calls[2]).toMatchObject({
+    expect(calls[0]).toMatchObject({ params: fields, address: '203.0.113.7', createdAt: clock.now() });
+    expect(calls[1]).toMatchObject({
       params: complete,
       response: expect.objectContaining({ error: 0, merchant_confirm_id: prepareId }),
     });
@@ -703,13 +717,83 @@ describe('Click: the call log', () => {
     expect(JSON.stringify(calls)).not.toContain(SECRET);
   });
 
+  it('keeps nothing a badly signed call sent (not even the order it names): its method, answer, time and address only', async () => {
+    const orderId = await awaitingOrder();
+    const before = await lastId();
+    // Near the body limit: the longest error_note (6 KB form-encoded) and 9 KB of a field of nobody's.
+    const badSign = prepareFields(orderId, { sign_string: 'a'.repeat(32), error_note: 'ж'.repeat(1000) });
+    expect((await call('prepare', { ...badSign, junk: 'x'.repeat(9_000) })).error).toBe(-1);
+    // Signed with another secret, as JSON, on Complete.
+    const forged = completeFields(prepareFields(orderId), 1);
+    const otherSecret = { ...forged, sign_string: clickSignString(forged as never, 'not-our-secret') };
+    expect((await call('complete', otherSecret, 'json')).error).toBe(-1);
+    // A service_id not ours, signed with our secret.
+    expect((await call('prepare', prepareFields(orderId, { service_id: '99999' }))).error).toBe(-1);
+
+    const added = await callsSince(before);
+    expect(added.map((c) => [c.method, c.errorCode, c.orderId, c.params])).toEqual([
+      ['prepare', -1, null, null],
+      ['complete', -1, null, null],
+      ['prepare', -1, null, null],
+    ]);
+    expect(added[0]).toMatchObject({
+      response: expect.objectContaining({ error: -1, merchant_prepare_id: null }),
+      address: '203.0.113.7',
+      createdAt: clock.now(),
+    });
+    for (const c of added) expect(c.bytes).toBeLessThan(300);
+    expect(await callsOf(orderId)).toEqual([]);
+    expect(await transactionsOf(orderId)).toEqual([]);
+  });
+
+  it('keeps nothing of a malformed or unreadable call either (its signature cannot be checked)', async () => {
+    const orderId = await awaitingOrder();
+    const before = await lastId();
+    const { sign_string: _unsigned, ...unsigned } = prepareFields(orderId);
+    expect((await call('prepare', unsigned)).error).toBe(-8);
+    // Signed, but a field malformed: not read, so not checked.
+    expect((await call('prepare', prepareFields(orderId, { amount: '52 000' }))).error).toBe(-8);
+    expect(
+      (await rawCall('complete', `{"merchant_trans_id": "${orderId}", `, 'application/json')).error,
+    ).toBe(-8);
+    expect(
+      (await rawCall('prepare', `a=${'x'.repeat(CLICK_BODY_LIMIT)}`, 'application/x-www-form-urlencoded'))
+        .error,
+    ).toBe(-8);
+    const added = await callsSince(before);
+    expect(added.map((c) => [c.method, c.errorCode, c.orderId, c.params])).toEqual([
+      ['prepare', -8, null, null],
+      ['prepare', -8, null, null],
+      ['complete', -8, null, null],
+      ['prepare', -8, null, null],
+    ]);
+    for (const c of added) expect(c.bytes).toBeLessThan(300);
+  });
+
+  it(`keeps at most ${STORED_PARAMS_MAX_BYTES} bytes of a signed call's params: beyond, a marker with the size`, async () => {
+    const orderId = await awaitingOrder();
+    const before = await lastId();
+    // error_note is not signed: 1000 characters of Cyrillic, 2000 bytes, and the fields pass 2 KB.
+    const long = prepareFields(orderId, { error_note: 'ж'.repeat(1000) });
+    expect((await call('prepare', long)).error).toBe(0);
+    // A signed call refused before its order was read (-3) keeps its params, under its order.
+    const wrongAction = prepareFields(orderId, { action: '1' });
+    expect((await call('prepare', wrongAction)).error).toBe(-3);
+    const [capped, refused] = await callsSince(before);
+    expect(capped).toMatchObject({ errorCode: null, orderId, params: { truncated: true } });
+    expect((capped?.params as { bytes?: number } | undefined)?.bytes).toBeGreaterThan(
+      STORED_PARAMS_MAX_BYTES,
+    );
+    expect(capped?.bytes).toBeLessThan(600);
+    expect(refused).toMatchObject({ errorCode: -3, orderId, params: wrongAction });
+  });
+
   it('records refusals that name no order (without an order) and unreadable bodies', async () => {
     const unknown = '00000000-0000-4000-8000-00000000abcd';
-    const before = await t.app.db.select().from(paymentCalls);
+    const before = await lastId();
     await call('prepare', prepareFields(unknown));
     await rawCall('complete', '{oops', 'application/json');
-    const after = await t.app.db.select().from(paymentCalls).orderBy(asc(paymentCalls.id));
-    const added = after.slice(before.length);
+    const added = await callsSince(before);
     expect(added.map((c) => [c.method, c.errorCode, c.orderId])).toEqual([
       ['prepare', -5, null],
       ['complete', -8, null],

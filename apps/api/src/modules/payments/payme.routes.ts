@@ -6,7 +6,7 @@
  * a hook) as JSON-RPC errors, answers every other method on the path with -32300, and skips the
  * Shipper/Platform check (Payme sends none). Every call, accepted or refused, is recorded in
  * payment_calls after its transaction has ended: a call without the key, or one that is not JSON,
- * without its params; another with at most STORED_PARAMS_MAX_BYTES of them (payme.service.ts).
+ * without its params; another with at most STORED_PARAMS_MAX_BYTES of them (payments.repository.ts).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

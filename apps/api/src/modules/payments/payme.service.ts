@@ -60,28 +60,17 @@ export function isAuthorized(header: unknown, key: string | undefined): boolean 
   return timingSafeEqual(sha256(given), sha256(expected)) && given.length > 0;
 }
 
-/**
- * The most of a call's params payment_calls keeps, in bytes of JSON. Payme's own calls are a few
- * hundred bytes (GetStatement's `from`/`to`, a transaction's id, time, amount and order); the body may
- * be 64 KB (PAYME_BODY_LIMIT), which nobody needs kept row after row. Nothing reads the stored params
- * back (GetStatement and the repeat answers read payment_transactions): they are for people.
- */
-export const STORED_PARAMS_MAX_BYTES = 2 * 1024;
 /** The longest JSON-RPC id payment_calls keeps in its copy of our answer (ZRpcId allows 100). */
 const STORED_ID_MAX_LENGTH = 100;
 
 /**
- * What is stored of an authorized request's params: everything but a password (Payme's
- * ChangePassword carries one); beyond STORED_PARAMS_MAX_BYTES only a marker with the size.
+ * What is kept of an authorized request's params: everything but a password (Payme's ChangePassword
+ * carries one). recordPaymentCall caps what is stored (STORED_PARAMS_MAX_BYTES, the same for Click).
  */
 function loggedParams(params: unknown): unknown {
-  let kept = params ?? null;
-  if (kept && typeof kept === 'object' && !Array.isArray(kept)) {
-    const { password: _password, ...rest } = kept as Record<string, unknown>;
-    kept = rest;
-  }
-  const bytes = Buffer.byteLength(JSON.stringify(kept), 'utf8');
-  return bytes <= STORED_PARAMS_MAX_BYTES ? kept : { truncated: true, bytes };
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return params ?? null;
+  const { password: _password, ...rest } = params as Record<string, unknown>;
+  return rest;
 }
 
 /**

@@ -14,7 +14,8 @@ import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { ORDER_TEST_NOON, placeTestOrder, signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
 import { PAYME_PATH } from './payme.routes.ts';
-import { PAYME_TRANSACTION_TIMEOUT_MS, STORED_PARAMS_MAX_BYTES } from './payme.service.ts';
+import { PAYME_TRANSACTION_TIMEOUT_MS } from './payme.service.ts';
+import { STORED_PARAMS_MAX_BYTES } from './payments.repository.ts';
 
 const KEY = 'test-payme-key-0123456789abcdef';
 const AUTH = `Basic ${Buffer.from(`Paycom:${KEY}`).toString('base64')}`;

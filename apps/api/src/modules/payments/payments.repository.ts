@@ -4,7 +4,7 @@
  * (payme.service.ts, click.service.ts); they share the table payment_transactions.
  */
 import type { TDeliveryType } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, type PaymentProvider, paymentCalls } from '../../db/schema/index.ts';
 
@@ -69,6 +69,11 @@ export const awaitsPaymentBy = (order: PaymentOrder, provider: PaymentProvider):
 export type PaymentCall = {
   provider: PaymentProvider;
   method: string;
+  /**
+   * What the call sent, for people (nothing reads it back: GetStatement and the repeat answers read
+   * payment_transactions). null for a call without the provider's credentials (Payme's key, Click's
+   * signature): anyone can send one, so nothing of it is kept. Stored capped (storedParams).
+   */
   params: unknown;
   response: unknown;
   errorCode: number | null;
@@ -79,6 +84,21 @@ export type PaymentCall = {
 };
 
 /**
+ * The most of a call's params payment_calls keeps, in bytes of JSON, whichever the provider. Their
+ * own calls are a few hundred bytes (Payme's transaction id, time, amount and order, GetStatement's
+ * from/to; Click's dozen short fields); a body may be far larger (Payme's 64 KB, Click's 16 KB),
+ * which nobody needs kept row after row.
+ */
+export const STORED_PARAMS_MAX_BYTES = 2 * 1024;
+
+/** What payment_calls keeps of a call's params: them, or beyond STORED_PARAMS_MAX_BYTES a marker with the size. */
+export function storedParams(params: unknown): unknown {
+  const kept = params ?? null;
+  const bytes = Buffer.byteLength(JSON.stringify(kept), 'utf8');
+  return bytes <= STORED_PARAMS_MAX_BYTES ? kept : { truncated: true, bytes };
+}
+
+/**
  * Records one provider call with our answer. Written outside the call's own transaction (after it
  * ends), so a refused call, whose transaction rolled back, is recorded too.
  */
@@ -86,11 +106,31 @@ export async function recordPaymentCall(db: DbOrTx, call: PaymentCall): Promise<
   await db.insert(paymentCalls).values({
     provider: call.provider,
     method: call.method.slice(0, 100),
-    params: call.params ?? null,
+    params: storedParams(call.params),
     response: call.response,
     errorCode: call.errorCode,
     orderId: call.orderId,
     address: call.address,
     createdAt: call.at,
   });
+}
+
+/**
+ * Deletes up to `limit` calls recorded before `before`, oldest first (the created_at index), in one
+ * statement; returns how many. `skip locked`: several API processes purging at once take different
+ * rows instead of waiting on each other (payment-calls-purge.job.ts).
+ */
+export async function deletePaymentCallsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const old = db
+    .select({ id: paymentCalls.id })
+    .from(paymentCalls)
+    .where(lt(paymentCalls.createdAt, before))
+    .orderBy(asc(paymentCalls.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(paymentCalls)
+    .where(inArray(paymentCalls.id, old))
+    .returning({ id: paymentCalls.id });
+  return deleted.length;
 }
