@@ -1,4 +1,4 @@
-import type { TBranchListResponse } from '@app/contracts';
+import type { TBranchListResponse, TCity, TMenuProductsResponse } from '@app/contracts';
 import type { Page } from '@playwright/test';
 import { expect, localePath, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
@@ -30,6 +30,34 @@ test('sitemap.xml lists every product and content page with hreflang alternates'
     expect(xml).toContain(`hreflang="uz" href="${WEB_URL}/uz${path}"`);
     expect(xml).toContain(`hreflang="en" href="${WEB_URL}/en${path}"`);
   }
+});
+
+test("sitemap.xml lists a dish of the regions' menu only as its cities' pages, and its page there canonicalises to itself", async ({
+  request,
+  page,
+  api,
+  demoMenu,
+}) => {
+  const cities = (await (await api.get('/v1/cities')).json()) as { cities: TCity[] };
+  const samarkand = cities.cities.find((c) => c.slug === 'samarkand');
+  if (!samarkand) throw new Error('the demo chain has Samarkand');
+  const menu = (await (
+    await api.get('/v2/menu-products', { params: { menu_id: samarkand.default_menu_id } })
+  ).json()) as TMenuProductsResponse;
+  const inTashkent = new Set(demoMenu.products.map((p) => p.slug));
+  const regional = menu.categories.flatMap((c) => c.products).find((p) => !inTashkent.has(p.slug));
+  if (!regional) throw new Error("the demo regions' menu has a dish Tashkent's does not");
+
+  const xml = await (await request.get('/sitemap.xml')).text();
+  expect(xml).toContain(`<loc>${WEB_URL}/product/${regional.slug}?city=samarkand</loc>`);
+  expect(xml).toContain(`hreflang="en" href="${WEB_URL}/en/product/${regional.slug}?city=samarkand"`);
+  expect(xml).not.toContain(`<loc>${WEB_URL}/product/${regional.slug}</loc>`);
+
+  await page.goto(localePath('en', `/product/${regional.slug}?city=samarkand`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${WEB_URL}/en/product/${regional.slug}?city=samarkand`,
+  );
 });
 
 test('robots.txt points at the sitemap and keeps the cart out of search engines', async ({ request }) => {

@@ -62,6 +62,14 @@ describe('proxy', () => {
     expect(ru.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it("sends no alternates in a Link header: next-intl's drop a city's ?city= (the page's own tags keep it)", async () => {
+    const proxy = await loadProxy();
+    for (const path of ['/product/combo-lavash?city=samarkand', '/en/samarkand', '/']) {
+      const response = await proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(response.headers.get('link') ?? '', path).not.toContain('alternate');
+    }
+  });
+
   it("overwrites a client's own nonce and policy headers", async () => {
     const proxy = await loadProxy();
     const response = await proxy(

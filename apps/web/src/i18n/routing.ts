@@ -18,6 +18,10 @@ export const routing = defineRouting({
   localePrefix: 'as-needed',
   localeDetection: false,
   localeCookie: false,
+  // No `Link: rel="alternate"` header: next-intl's drops the query, so a city's page (`?city=`) would
+  // name the default city's pages as its languages, against its own <link rel="alternate"> tags
+  // (product-metadata.ts, with the city). The HTML and the sitemap carry the alternates.
+  alternateLinks: false,
 });
 
 export type TAppLocale = (typeof routing.locales)[number];

@@ -2,8 +2,8 @@
 
 import { useLocale } from 'next-intl';
 import { useMemo } from 'react';
+import { routing } from '@/i18n/routing';
 import { useConfig } from '@/lib/config-provider';
-import { localizedUrl, paths } from '@/lib/paths';
 import { menuJsonLd } from '../lib/menu-json-ld';
 import { useMenuData } from './menu-filter';
 
@@ -14,7 +14,7 @@ import { useMenuData } from './menu-filter';
  * block is never run, but it carries the page's CSP nonce like every other script element.
  */
 export function MenuJsonLd({ name, nonce }: { name: string; nonce: string | undefined }) {
-  const { view } = useMenuData();
+  const { view, citySlug } = useMenuData();
   const { siteUrl } = useConfig();
   const locale = useLocale();
   const json = useMemo(
@@ -24,10 +24,13 @@ export function MenuJsonLd({ name, nonce }: { name: string; nonce: string | unde
           name,
           locale,
           view,
-          productUrl: (slug) => localizedUrl(siteUrl, locale, paths.product(slug)),
+          siteUrl,
+          defaultLocale: routing.defaultLocale,
+          // The city the cards link (the page's city), so each item is that city's page at its price.
+          citySlug,
         }),
       ).replace(/</g, '\\u003c'),
-    [name, locale, view, siteUrl],
+    [name, locale, view, siteUrl, citySlug],
   );
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw script text; it is escaped above.

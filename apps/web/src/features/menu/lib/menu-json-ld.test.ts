@@ -36,8 +36,11 @@ const category = (slug: string, products: TMenuProduct[]): TMenuCategory => ({
   products,
 });
 
+const place = { siteUrl: 'https://site', defaultLocale: 'ru', citySlug: null };
+
 describe('menuJsonLd', () => {
   const ld = menuJsonLd({
+    ...place,
     name: 'Baraka',
     locale: 'en',
     view: toMenuView(
@@ -52,7 +55,6 @@ describe('menuJsonLd', () => {
       },
       'en',
     ),
-    productUrl: (slug) => `https://site/en/product/${slug}`,
   });
   const sections = ld.hasMenuSection as Array<{ name: string; hasMenuItem: Array<Record<string, unknown>> }>;
 
@@ -71,5 +73,53 @@ describe('menuJsonLd', () => {
     expect(kazan?.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
     // The product page's JSON-LD names the picture; 70 absolute URLs here were 6.6 KB of every menu page.
     expect(osh).not.toHaveProperty('image');
+  });
+});
+
+describe("menuJsonLd's product links", () => {
+  const MENU = '00000000-0000-4000-8000-000000000001';
+  // Tashkent's menu sells 'osh' at 45 000; the regions' menu 'osh' at 42 000 and 'plov-with-quince',
+  // a dish of the regions only.
+  const tashkent = toMenuView(
+    { menu_id: MENU, branch_id: null, categories: [category('plov', [product('osh', 45_000)])], tags: [] },
+    'ru',
+  );
+  const regions = toMenuView(
+    {
+      menu_id: MENU,
+      branch_id: null,
+      categories: [category('plov', [product('osh', 42_000), product('plov-with-quince', 44_000)])],
+      tags: [],
+    },
+    'uz',
+  );
+  const items = (ld: Record<string, unknown>) =>
+    (ld.hasMenuSection as Array<{ hasMenuItem: Array<{ url: string; offers: { price: number } }> }>).flatMap(
+      (s) => s.hasMenuItem.map((i) => [i.url, i.offers.price] as const),
+    );
+
+  it("links a region's items to that city's pages, which show the region's price", () => {
+    const ld = menuJsonLd({
+      ...place,
+      name: 'Samarkand',
+      locale: 'uz',
+      view: regions,
+      citySlug: 'samarkand',
+    });
+    expect(items(ld)).toEqual([
+      // A dish of both menus: Samarkand's page, not Tashkent's (another price).
+      ['https://site/uz/product/osh?city=samarkand', 42_000],
+      // A dish of the regions only: `/uz/product/plov-with-quince` would be Tashkent's, 'Unavailable'.
+      ['https://site/uz/product/plov-with-quince?city=samarkand', 44_000],
+    ]);
+  });
+
+  it("links the default city's items without a city, in the default locale without a prefix", () => {
+    expect(items(menuJsonLd({ ...place, name: 'Tashkent', locale: 'ru', view: tashkent }))).toEqual([
+      ['https://site/product/osh', 45_000],
+    ]);
+    expect(
+      items(menuJsonLd({ ...place, name: 'Tashkent', locale: 'ru', view: tashkent, citySlug: 'tashkent' })),
+    ).toEqual([['https://site/product/osh', 45_000]]);
   });
 });

@@ -1,4 +1,5 @@
 import { CURRENCY } from '@app/domain';
+import { localizedUrl, paths } from '@/lib/paths';
 import type { MenuView } from './menu-view';
 
 type JsonLd = Record<string, unknown>;
@@ -8,15 +9,32 @@ export type MenuJsonLdInput = {
   locale: string;
   /** The menu in the page's locale (empty categories are already left out). */
   view: MenuView;
-  /** Absolute URL of a product page in the current locale. */
-  productUrl: (slug: string) => string;
+  siteUrl: string;
+  defaultLocale: string;
+  /**
+   * The city whose menu it is, as the cards link their products (`MenuPlace.citySlug`): null for the
+   * default city (Tashkent), else its slug.
+   */
+  citySlug: string | null;
 };
 
 /**
  * schema.org Menu (sections with items and their UZS offers), so search engines can show the menu.
  * Built from the same compact view the cards render from, so the browser needs no second copy of it.
+ * Each item links the product's page in this menu's city and locale, the page that shows this price
+ * and canonicalises to itself: `/product/x` in the default city, `/product/x?city=samarkand` in
+ * another (as the cards, the sitemap and the product page's canonical URL name it).
  */
-export function menuJsonLd({ name, locale, view, productUrl }: MenuJsonLdInput): JsonLd {
+export function menuJsonLd({
+  name,
+  locale,
+  view,
+  siteUrl,
+  defaultLocale,
+  citySlug,
+}: MenuJsonLdInput): JsonLd {
+  const productUrl = (slug: string) =>
+    localizedUrl(siteUrl, locale, paths.product(slug, citySlug), defaultLocale);
   return {
     '@context': 'https://schema.org',
     '@type': 'Menu',

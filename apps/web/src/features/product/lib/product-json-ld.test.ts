@@ -32,7 +32,9 @@ const product: TProductDetail = {
 };
 const input = {
   locale: 'uz' as const,
-  url: 'https://site/uz/product/osh',
+  siteUrl: 'https://site',
+  defaultLocale: 'ru',
+  citySlug: null,
   imageUrl: null,
   available: true,
   brand: 'Baraka',
@@ -44,11 +46,13 @@ describe('productJsonLd', () => {
     expect(ld).toMatchObject({
       '@type': 'Product',
       name: 'Osh-uz',
+      url: 'https://site/uz/product/osh',
       offers: {
         '@type': 'Offer',
         price: 45_000,
         priceCurrency: 'UZS',
         availability: 'https://schema.org/InStock',
+        url: 'https://site/uz/product/osh',
       },
       aggregateRating: { ratingValue: 4.8, reviewCount: 12 },
     });
@@ -76,5 +80,42 @@ describe('productJsonLd', () => {
       availability: 'https://schema.org/OutOfStock',
     });
     expect(ld).not.toHaveProperty('aggregateRating');
+  });
+
+  it("names the page of the city whose price it gives, in the page's locale", () => {
+    // A dish of both menus: Samarkand's page at the regions' price, Tashkent's without a city.
+    const regions = { ...product, out_price: 42_000 };
+    const samarkand = productJsonLd({ ...input, locale: 'en', citySlug: 'samarkand', product: regions });
+    expect(samarkand.url).toBe('https://site/en/product/osh?city=samarkand');
+    expect(samarkand.offers).toMatchObject({
+      price: 42_000,
+      url: 'https://site/en/product/osh?city=samarkand',
+    });
+    for (const city of [null, 'tashkent']) {
+      const tashkent = productJsonLd({ ...input, locale: 'ru', citySlug: city, product });
+      expect(tashkent.url).toBe('https://site/product/osh');
+      expect(tashkent.offers).toMatchObject({ url: 'https://site/product/osh' });
+    }
+  });
+
+  it("gives a dish of the regions' menu only an offer in a region, none on the default city's page", () => {
+    const quince = { ...product, slug: 'plov-with-quince', out_price: 44_000 };
+    expect(productJsonLd({ ...input, citySlug: 'bukhara', product: quince })).toMatchObject({
+      url: 'https://site/uz/product/plov-with-quince?city=bukhara',
+      offers: {
+        '@type': 'Offer',
+        price: 44_000,
+        url: 'https://site/uz/product/plov-with-quince?city=bukhara',
+      },
+    });
+    // Tashkent's menu does not sell it: its base price is no price of that city.
+    const tashkent = productJsonLd({
+      ...input,
+      available: false,
+      product: { ...quince, active_in_menu: false },
+    });
+    expect(tashkent.url).toBe('https://site/uz/product/plov-with-quince');
+    expect(tashkent).not.toHaveProperty('offers');
+    expect(tashkent).toMatchObject({ aggregateRating: { ratingValue: 4.8 } });
   });
 });

@@ -1,16 +1,32 @@
 import type { TLocale, TProductDetail } from '@app/contracts';
 import { CURRENCY } from '@app/domain';
+import { localizedUrl, paths } from '@/lib/paths';
 
-/** schema.org Product with its UZS offer (and rating once somebody has rated it). */
+/**
+ * schema.org Product with its UZS offer at the price of the city whose menu the page shows (and
+ * rating once somebody has rated it). Its `url` is that city's page of the product in the locale,
+ * the page's canonical URL (product-metadata.ts): `/product/x` in the default city,
+ * `/product/x?city=samarkand` elsewhere. A dish that city's menu does not sell (`active_in_menu:
+ * false`) has no price there: no offer, rather than the product's base price as if it were one.
+ */
 export function productJsonLd(input: {
   product: TProductDetail;
   locale: TLocale;
-  url: string;
+  siteUrl: string;
+  defaultLocale: string;
+  /** The city whose menu the page shows; null (or the default city) for the default one. */
+  citySlug: string | null;
   imageUrl: string | null;
   available: boolean;
   brand: string;
 }): Record<string, unknown> {
   const { product, locale } = input;
+  const url = localizedUrl(
+    input.siteUrl,
+    locale,
+    paths.product(product.slug, input.citySlug),
+    input.defaultLocale,
+  );
   const prices =
     product.type === 'origin' && product.variants.length > 0
       ? product.variants.map((v) => v.out_price)
@@ -21,20 +37,10 @@ export function productJsonLd(input: {
     '@type': 'Product',
     name: product.title[locale],
     description: product.description[locale],
-    url: input.url,
+    url,
     ...(input.imageUrl ? { image: input.imageUrl } : {}),
     brand: { '@type': 'Brand', name: input.brand },
-    offers:
-      prices.length > 1
-        ? {
-            '@type': 'AggregateOffer',
-            lowPrice: Math.min(...prices),
-            highPrice: Math.max(...prices),
-            offerCount: prices.length,
-            priceCurrency: CURRENCY,
-            availability,
-          }
-        : { '@type': 'Offer', price: prices[0], priceCurrency: CURRENCY, availability, url: input.url },
+    ...(product.active_in_menu ? { offers: offer(prices, availability, url) } : {}),
     ...(product.reviews_count > 0 && product.rating > 0
       ? {
           aggregateRating: {
@@ -47,4 +53,18 @@ export function productJsonLd(input: {
         }
       : {}),
   };
+}
+
+/** One price: an Offer at the page's URL; several (sizes): their range. */
+function offer(prices: number[], availability: string, url: string): Record<string, unknown> {
+  return prices.length > 1
+    ? {
+        '@type': 'AggregateOffer',
+        lowPrice: Math.min(...prices),
+        highPrice: Math.max(...prices),
+        offerCount: prices.length,
+        priceCurrency: CURRENCY,
+        availability,
+      }
+    : { '@type': 'Offer', price: prices[0], priceCurrency: CURRENCY, availability, url };
 }

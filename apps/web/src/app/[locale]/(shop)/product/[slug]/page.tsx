@@ -4,26 +4,39 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { JsonLd } from '@/components/json-ld';
 import { cityFromSearchParam } from '@/features/menu';
+import { getMenuTarget } from '@/features/menu/server';
 import { getProductPageData, ProductView, productJsonLd, productMetadata } from '@/features/product/server';
 import { Link } from '@/i18n/navigation';
 import { PageMessages } from '@/i18n/page-messages';
+import { routing } from '@/i18n/routing';
 import { env } from '@/lib/env';
-import { localizedUrl, paths } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 
 type Props = {
   params: Promise<{ locale: string; slug: string }>;
   searchParams: Promise<{ city?: string | string[] }>;
 };
 
+/**
+ * The product and the city whose menu the page shows: `?city=` when it names a known city (any
+ * case), else the default one, as `getProductPageData` falls back (both read the same cached
+ * `getMenuTarget`). Its canonical URL, hreflang alternates and JSON-LD name the page of that city
+ * (`?city=Samarkand` and `?city=paris` are not pages of their own: the first is Samarkand's, the
+ * second Tashkent's).
+ */
 async function load({ params, searchParams }: Props) {
   const [{ locale, slug }, { city }] = await Promise.all([params, searchParams]);
   const citySlug = cityFromSearchParam(city);
-  return { locale: locale as TLocale, citySlug, data: await getProductPageData(slug, citySlug) };
+  const [data, target] = await Promise.all([
+    getProductPageData(slug, citySlug),
+    getMenuTarget(citySlug).then((t) => t ?? getMenuTarget(undefined)),
+  ]);
+  return { locale: locale as TLocale, citySlug: target?.city.slug ?? null, data };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { locale, data } = await load(props);
-  return data ? productMetadata(data.product, locale) : {};
+  const { locale, citySlug, data } = await load(props);
+  return data ? productMetadata(data.product, locale, citySlug) : {};
 }
 
 /** `/product/{slug}`: the full product page (a shared link, a reload, or a search result). */
@@ -50,7 +63,9 @@ export default async function ProductPage(props: Props) {
         data={productJsonLd({
           product: data.product,
           locale,
-          url: localizedUrl(SITE_URL, locale, paths.product(data.product.slug)),
+          siteUrl: SITE_URL,
+          defaultLocale: routing.defaultLocale,
+          citySlug,
           imageUrl: largest ? `${PUBLIC_API_URL}${largest.url}` : null,
           available: !data.unavailable,
           brand: tMeta('siteName'),
