@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './geo.ts';
 export * from './hours.ts';
 export * from './loyalty.ts';
+export * from './menu-availability.ts';
 export * from './modifiers.ts';
 export * from './money.ts';
 export * from './order-status.ts';

@@ -1,7 +1,7 @@
 import type { TLocalizedText } from '@app/contracts';
-import { searchKey, searchSkeleton } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import { imageFor } from '../../images/images.ts';
+import { storedSearchKey, storedSearchSkeleton } from '../../modules/products/products.search.ts';
 import type { DbOrTx, Tx } from '../client.ts';
 import {
   autoAddProducts,
@@ -65,13 +65,17 @@ export type SeedCatalog = {
 
 const DAY_MS = 86_400_000;
 
-/** The text the product search matches: every title plus the slug (Latin even for Cyrillic-only names). */
+/**
+ * What the product search matches (modules/products/products.search.ts): the keys of every title and
+ * of the slug (Latin even for Cyrillic-only names), each text apart.
+ */
 export function productSearchKey(title: TLocalizedText, slug: string): string {
-  return searchKey([title.ru, title.uz, title.en, slug.replace(/-/g, ' ')].join(' '));
+  return storedSearchKey({ title, slug });
 }
 
-export function productSearchSkeleton(title: TLocalizedText): string {
-  return searchSkeleton([title.ru, title.uz, title.en].join(' '));
+/** The skeletons of the same texts (products.search.ts). */
+export function productSearchSkeleton(title: TLocalizedText, slug: string): string {
+  return storedSearchSkeleton({ title, slug });
 }
 
 function lookup(ids: Map<string, string>, what: string, key: string, where: string): string {
@@ -205,7 +209,7 @@ export async function loadCatalog(
       popularity: p.popularity,
       image,
       searchKey: productSearchKey(p.title, p.slug),
-      searchSkeleton: productSearchSkeleton(p.title),
+      searchSkeleton: productSearchSkeleton(p.title, p.slug),
       position,
     });
     const onMenus = Object.entries(p.menus) as [MenuKey, number | undefined][];
@@ -251,7 +255,7 @@ export async function loadCatalog(
         popularity: 0,
         image,
         searchKey: productSearchKey(v.title, v.slug),
-        searchSkeleton: productSearchSkeleton(v.title),
+        searchSkeleton: productSearchSkeleton(v.title, v.slug),
         position,
       });
       for (const [menu, price] of onMenus) {
@@ -414,7 +418,7 @@ export async function refreshSearchKeys(db: DbOrTx): Promise<number> {
   let updated = 0;
   for (const row of rows) {
     const key = productSearchKey(row.title, row.slug);
-    const skeleton = productSearchSkeleton(row.title);
+    const skeleton = productSearchSkeleton(row.title, row.slug);
     if (key === row.searchKey && skeleton === row.searchSkeleton) continue;
     await db
       .update(products)

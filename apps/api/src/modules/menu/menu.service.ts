@@ -43,7 +43,7 @@ export async function getMenuProducts(
     rows.map((r) => r.id),
   );
   const products = new Map<string, TMenuProduct>(
-    rows.map((row) => [row.id, toMenuProduct(row, extras, stopped.has(row.id))]),
+    rows.map((row) => [row.id, toMenuProduct(row, extras, stopped)]),
   );
   return toMenuProductsResponse({ menuId, branchId: query.branch_id ?? null, categories, products, tags });
 }

@@ -5,8 +5,14 @@ import type {
   TProductSummary,
   TProductVariant,
 } from '@app/contracts';
+import { menuDishStopped, type StoppedProductIds } from '@app/domain';
 import type { ProductRow } from '../../db/schema/index.ts';
-import type { ComboGroupWithOptions, PricedProduct, ProductExtras } from './products.repository.ts';
+import type {
+  ComboGroupWithOptions,
+  MenuListedProduct,
+  PricedProduct,
+  ProductExtras,
+} from './products.repository.ts';
 
 export function toProductSummary(row: PricedProduct, extras: ProductExtras): TProductSummary {
   const rating = extras.ratings.get(row.id);
@@ -31,8 +37,18 @@ export function toProductSummary(row: PricedProduct, extras: ProductExtras): TPr
   };
 }
 
-export function toMenuProduct(row: PricedProduct, extras: ProductExtras, inStop: boolean): TMenuProduct {
-  return { ...toProductSummary(row, extras), in_stop: inStop };
+/**
+ * A menu page's product with the branch's stop list (`stopped`: its product ids, sizes included; empty
+ * without a branch): `in_stop` when nothing of it can be ordered there, the product itself stopped or,
+ * for an origin product, every size the menu sells (domain `menuDishStopped`). Its card says
+ * 'Unavailable'.
+ */
+export function toMenuProduct(
+  row: MenuListedProduct,
+  extras: ProductExtras,
+  stopped: StoppedProductIds,
+): TMenuProduct {
+  return { ...toProductSummary(row, extras), in_stop: menuDishStopped(row, stopped) };
 }
 
 export function toProductVariant(row: ProductRow, price: number): TProductVariant {

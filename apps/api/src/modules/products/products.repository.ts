@@ -1,6 +1,20 @@
-import { SEARCH_MIN_INFIX } from '@app/domain';
-import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byIdOrSlug, containsPattern } from '../../db/query-helpers.ts';
 import {
@@ -18,26 +32,19 @@ import {
   singleModifiers,
   tags,
 } from '../../db/schema/index.ts';
+import type { ProductSearch, ProductSearchWord } from './products.search.ts';
 
 export type ProductType = 'simple' | 'combo' | 'origin';
 
-/**
- * A search, folded like the stored keys: every word must occur in the titles' key, or (for words
- * of 3+ consonants) in their consonant skeleton, the way `searchRank` in @app/domain matches: a
- * word shorter than SEARCH_MIN_INFIX must start a word of the key ('osh' finds 'Poytaxt oshi', not
- * "go'shtli"), a longer one may sit inside a word, and a skeleton must start a word's skeleton.
- */
-export type ProductSearch = {
-  /** `searchKey` of the whole query. */
-  key: string;
-  words: { key: string; skeleton: string | null }[];
-};
-
 export type ProductListFilter = {
   shipperId: string;
+  /** A search: @app/domain's `searchRank`, asked of the stored keys (products.search.ts). */
   search?: ProductSearch;
   types?: ProductType[];
-  /** Only products on this menu, at its price. */
+  /**
+   * Only products this menu sells, at its price: on it, and an origin product also with a size on it
+   * (`soldOnMenuSql`).
+   */
   menuId?: string;
   offset: number;
   limit: number;
@@ -55,48 +62,83 @@ export async function menuExists(db: DbOrTx, shipperId: string, menuId: string):
   return rows.length > 0;
 }
 
-function listConditions(filter: Omit<ProductListFilter, 'offset' | 'limit'>): SQL[] {
+/** An origin product's sizes, beside the product itself in one query. */
+const sizes = alias(products, 'size');
+
+/**
+ * The product (listed on `menuId`) is sold there: not an origin product, or one with an active size
+ * that the menu sells (domain `soldOnMenu`, which `getProduct`'s `active_in_menu` applies). An origin
+ * product with none is not on the menu: the menu's listings leave it out, as a product not on it.
+ */
+function soldOnMenuSql(db: DbOrTx, menuId: string): SQL {
+  const soldSize = db
+    .select({ one: sql`1` })
+    .from(sizes)
+    .innerJoin(menuProducts, and(eq(menuProducts.productId, sizes.id), eq(menuProducts.menuId, menuId)))
+    .where(
+      and(eq(sizes.shipperId, products.shipperId), eq(sizes.parentId, products.id), eq(sizes.isActive, true)),
+    );
+  return or(ne(products.type, 'origin'), exists(soldSize)) as SQL;
+}
+
+function listConditions(db: DbOrTx, filter: Omit<ProductListFilter, 'offset' | 'limit'>): SQL[] {
   const conditions: SQL[] = [
     eq(products.shipperId, filter.shipperId),
     eq(products.isActive, true),
     // Variants are reached through their origin product, never listed on their own.
     isNull(products.parentId),
   ];
+  if (filter.menuId) conditions.push(soldOnMenuSql(db, filter.menuId));
   if (filter.types?.length) conditions.push(inArray(products.type, filter.types));
-  for (const word of filter.search?.words ?? []) {
-    const byKey = keyHasWord(products.searchKey, word.key);
-    conditions.push(
-      word.skeleton ? (or(byKey, startsAWord(products.searchSkeleton, word.skeleton)) as SQL) : byKey,
-    );
-  }
+  if (filter.search) conditions.push(searchMatchSql(filter.search));
   return conditions;
 }
 
+/** `column`, after `prefix`, contains `text` (taken literally; keys have no pattern character anyway). */
+const has = (column: PgColumn, text: string, prefix = ''): SQL =>
+  prefix
+    ? sql`(${prefix} || ${column}) like ${containsPattern(`${prefix}${text}`)}`
+    : like(column, containsPattern(text));
+
+/** A query word found as typed: at a word's start, or inside a word from SEARCH_MIN_INFIX letters. */
+const wordIn = (word: ProductSearchWord): SQL =>
+  word.infix ? has(products.searchKey, word.key) : has(products.searchKey, word.key, ' ');
+
+/** The joined-words match: the query without spaces in one text's key without spaces. */
+const joinedIn = (compact: string): SQL =>
+  sql`replace(${products.searchKey}, ' ', '') like ${containsPattern(compact)}`;
+
 /**
- * Whether a word of the space-separated `column` starts with `text` (pattern characters in it taken
- * literally): `' ' || column` contains `' ' + text`.
+ * Whether the product is found: @app/domain's `searchRank` is not null (products.search.ts): the
+ * joined words, or every word as typed or by its skeleton.
  */
-function startsAWord(column: PgColumn, text: string): SQL {
-  return sql`(' ' || ${column}) like ${containsPattern(` ${text}`)}`;
+function searchMatchSql(search: ProductSearch): SQL {
+  const everyWord = and(
+    ...search.words.map((word) =>
+      word.skeleton
+        ? (or(wordIn(word), has(products.searchSkeleton, word.skeleton, ' ')) as SQL)
+        : wordIn(word),
+    ),
+  ) as SQL;
+  return search.compact ? (or(joinedIn(search.compact), everyWord) as SQL) : everyWord;
 }
 
-/** A query word in a search key, as @app/domain's `searchRank` takes it (`SEARCH_MIN_INFIX`). */
-function keyHasWord(column: PgColumn, word: string): SQL {
-  return word.length >= SEARCH_MIN_INFIX ? like(column, containsPattern(word)) : startsAWord(column, word);
-}
-
-/** Best matches first: a word starting with the query, then all words found as typed, then by skeleton. */
+/**
+ * @app/domain's `searchRank` of a product the search finds (products.search.ts): 0 a text starts
+ * with the query, 1 the joined words or every word as typed, else 2 (by skeleton).
+ */
 function searchRankSql(search: ProductSearch): SQL {
-  const allByKey = and(...search.words.map((w) => keyHasWord(products.searchKey, w.key)));
-  return sql`case when ${startsAWord(products.searchKey, search.key)} then 0 when ${allByKey} then 1 else 2 end`;
+  const asTyped = and(...search.words.map(wordIn)) as SQL;
+  const rank1 = search.compact ? (or(joinedIn(search.compact), asTyped) as SQL) : asTyped;
+  return sql`case when ${has(products.searchKey, search.key, '| ')} then 0 when ${rank1} then 1 else 2 end`;
 }
 
 export async function listProducts(
   db: DbOrTx,
   filter: ProductListFilter,
 ): Promise<{ rows: PricedProduct[]; count: number }> {
-  const where = and(...listConditions(filter));
-  const order = filter.search?.words.length
+  const where = and(...listConditions(db, filter));
+  const order = filter.search
     ? [searchRankSql(filter.search), desc(products.popularity), asc(products.position), asc(products.slug)]
     : [asc(products.position), asc(products.slug)];
   if (filter.menuId) {
@@ -127,19 +169,47 @@ export async function listProducts(
   return { rows: rows.map((r) => ({ ...r, price: r.outPrice })), count: total[0]?.n ?? 0 };
 }
 
-/** Every product of a menu that is listed there (not variants), at the menu's price, in menu order. */
+/** A product of a menu's page: an origin product carries the sizes the menu sells (domain `MenuDish`). */
+export type MenuListedProduct = PricedProduct & { sizeIds: string[] };
+
+/**
+ * Every product a menu sells (not variants, nor an origin product with no size on it), at the menu's
+ * price, in menu order; each origin product with its active sizes on the menu (cheapest first, as
+ * its page lists them), which its card's stop mark reads (domain `menuDishStopped`).
+ */
 export async function listMenuProducts(
   db: DbOrTx,
   shipperId: string,
   menuId: string,
-): Promise<PricedProduct[]> {
-  const rows = await db
-    .select({ product: products, price: menuProducts.price })
-    .from(products)
-    .innerJoin(menuProducts, and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId)))
-    .where(and(...listConditions({ shipperId })))
-    .orderBy(asc(products.position), asc(products.slug));
-  return rows.map((r) => ({ ...r.product, price: r.price }));
+): Promise<MenuListedProduct[]> {
+  const [rows, sizeRows] = await Promise.all([
+    db
+      .select({ product: products, price: menuProducts.price })
+      .from(products)
+      .innerJoin(menuProducts, and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId)))
+      .where(and(...listConditions(db, { shipperId, menuId })))
+      .orderBy(asc(products.position), asc(products.slug)),
+    db
+      .select({ id: products.id, parentId: products.parentId })
+      .from(products)
+      .innerJoin(menuProducts, and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId)))
+      .where(
+        and(eq(products.shipperId, shipperId), isNotNull(products.parentId), eq(products.isActive, true)),
+      )
+      .orderBy(asc(products.outPrice), asc(products.slug)),
+  ]);
+  const sizeIds = new Map<string, string[]>();
+  for (const size of sizeRows) {
+    if (size.parentId === null) continue;
+    const list = sizeIds.get(size.parentId) ?? [];
+    list.push(size.id);
+    sizeIds.set(size.parentId, list);
+  }
+  return rows.map((r) => ({
+    ...r.product,
+    price: r.price,
+    sizeIds: r.product.type === 'origin' ? (sizeIds.get(r.product.id) ?? []) : [],
+  }));
 }
 
 export async function findProduct(db: DbOrTx, shipperId: string, idOrSlug: string) {

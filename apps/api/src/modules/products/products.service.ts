@@ -1,5 +1,5 @@
 import type { TProductDetail, TProductListResponse, TProductSummary } from '@app/contracts';
-import { SEARCH_MIN_SKELETON, searchKey, searchSkeleton } from '@app/domain';
+import { soldOnMenu } from '@app/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { offsetOf } from '../../db/query-helpers.ts';
 import { apiError } from '../../http/errors.ts';
@@ -19,9 +19,9 @@ import {
   loadProductExtras,
   menuExists,
   menuPrices,
-  type ProductSearch,
   type ProductType,
 } from './products.repository.ts';
+import { productSearch } from './products.search.ts';
 
 export type ProductListInput = {
   page: number;
@@ -37,23 +37,6 @@ export const productNotFound = () => apiError(404, 'PRODUCT_NOT_FOUND');
 
 export async function assertMenu(db: DbOrTx, shipperId: string, menuId: string): Promise<void> {
   if (!(await menuExists(db, shipperId, menuId))) throw menuNotFound();
-}
-
-/**
- * The words of a search, folded like the stored search keys (case, Latin/Cyrillic spelling,
- * Uzbek apostrophes), so 'lavash', 'лаваш' and 'LAVASH' find the same products.
- */
-export function productSearch(search: string | undefined): ProductSearch | undefined {
-  const key = searchKey(search ?? '');
-  if (!key) return undefined;
-  return {
-    key,
-    words: key.split(' ').map((word) => {
-      const skeleton = searchSkeleton(word);
-      // As in @app/domain: shorter skeletons match nearly everything ('osh' -> 'sh').
-      return { key: word, skeleton: skeleton.length >= SEARCH_MIN_SKELETON ? skeleton : null };
-    }),
-  };
 }
 
 export async function getProducts(
@@ -102,7 +85,8 @@ export async function getProduct(
   const prices = menuId ? await menuPrices(db, menuId, [row.id, ...variants.map((v) => v.id)]) : undefined;
   const price = prices?.get(row.id) ?? row.outPrice;
   // With a menu, only the sizes it sells, at its prices: ordering refuses any other
-  // (PRODUCT_NOT_ON_MENU). An origin product with no size left on it is not sold there either.
+  // (PRODUCT_NOT_ON_MENU). An origin product with no size left on it is not sold there either
+  // (domain `soldOnMenu`; the menu's listings leave it out).
   const sizes = prices
     ? variants.flatMap((v) => {
         const sizePrice = prices.get(v.id);
@@ -110,7 +94,7 @@ export async function getProduct(
       })
     : variants.map((v) => toProductVariant(v, v.outPrice));
   const activeInMenu = prices
-    ? prices.has(row.id) && (row.type !== 'origin' || sizes.length > 0)
+    ? soldOnMenu({ type: row.type, sizeIds: sizes.map((s) => s.id) }, prices.has(row.id))
     : await isOnAnyMenu(db, row.id);
   return toProductDetail({ ...row, price }, extras, {
     activeInMenu,

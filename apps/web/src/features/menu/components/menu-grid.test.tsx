@@ -325,4 +325,33 @@ describe("hydration keeps the server's cards instead of hydrating them (issue 11
     // The same product (a new object with the same fields): still the server's card.
     expect(articleOf('kazan')).toBe(kazan);
   });
+
+  it('shows a card again, whole, once its product is as the server rendered it (a stop lifted, back on the menu)', () => {
+    const { rerender } = hydrateInApp(gridOf(VIEW));
+    const [first, second, drink, bread] = VIEW.products as [MenuCard, MenuCard, MenuCard, MenuCard];
+    // osh stopped, non taken off the menu: the live stop list renders the page again.
+    rerender(gridOf({ ...VIEW, products: [{ ...first, inStop: true }, second, drink, bread] }));
+    rerender(
+      gridOf({
+        ...VIEW,
+        categories: [
+          { slug: 'plov', title: 'Плов', items: [0, 1] },
+          { slug: 'drinks', title: 'Напитки', items: [2] },
+        ],
+        products: [{ ...first, inStop: true }, second, drink],
+      }),
+    );
+    expect(within(articleOf('osh') as HTMLElement).getByTestId('product-unavailable')).toBeDisabled();
+    expect(document.querySelector('article[data-product-slug="non"]')).toBeNull();
+    // Both as the server rendered them again: their server markup is gone, so React renders them.
+    rerender(gridOf({ ...VIEW, products: [{ ...first }, second, drink, { ...bread }] }));
+    for (const slug of ['osh', 'non']) {
+      const card = articleOf(slug) as HTMLElement;
+      expect(reactOwns(card), slug).toBe(true);
+      expect(within(card).getByRole('link', { name: `${slug} name` })).toBeInTheDocument();
+      expect(within(card).getByTestId('add-to-cart')).toBeEnabled();
+    }
+    // A card that never changed is still the server's.
+    expect(reactOwns(articleOf('kazan'))).toBe(false);
+  });
 });

@@ -64,22 +64,33 @@ type ServerCards = { view: MenuView; kit: CardKit };
 /**
  * Which cards keep the server's markup: after hydration every one (none in a client render); once the
  * menu changes (the live stop list refreshes the page, issue 13) those whose markup would be the same,
- * while a changed card (stopped, a new price) is rendered by React from then on.
+ * while a changed card (stopped, a new price) is rendered by React from then on, even once its
+ * product is as the server rendered it again (a stopped dish back on), and so is a card that left the
+ * menu and came back (an origin dish whose sizes were taken off the menu and put back): its server
+ * markup left the document, and a kept `<li>` mounted anew would stay empty.
  */
 function useKeptCards(
   server: ServerCards | null,
   view: MenuView,
   kit: CardKit,
 ): (product: MenuCard) => boolean {
+  // The cards that left the server's markup, by product id. Written while rendering, only ever added
+  // to (a render React drops costs a card its kept markup, never a card its content).
+  const left = useRef<Set<string>>(new Set());
   return useMemo(() => {
     if (!server) return () => false;
-    if (server.view === view && server.kit === kit) return () => true;
+    const gone = left.current;
+    if (server.view === view && server.kit === kit) return (product) => !gone.has(product.id);
     const before = new Map(server.view.products.map((p) => [p.id, p]));
     const kept = new Set<string>();
     for (const product of view.products) {
       const old = before.get(product.id);
-      if (old && cardMarkupKey(old, server.kit) === cardMarkupKey(product, kit)) kept.add(product.id);
+      if (!gone.has(product.id) && old && cardMarkupKey(old, server.kit) === cardMarkupKey(product, kit)) {
+        kept.add(product.id);
+      } else gone.add(product.id);
     }
+    // A server card the menu no longer has is unmounted with its markup.
+    for (const id of before.keys()) if (!kept.has(id)) gone.add(id);
     return (product) => kept.has(product.id);
   }, [server, view, kit]);
 }

@@ -81,6 +81,10 @@ export type MenuCard = {
   image: MenuImage | null;
   /** Tag slugs; their titles are in `MenuView.tags`. */
   tags: string[];
+  /**
+   * Nothing of it can be ordered at the branch (the API's `in_stop`): the product stopped, or an
+   * origin dish with every size its menu sells stopped (domain `menuDishStopped`). 'Unavailable'.
+   */
   inStop: boolean;
   /** Nothing to choose: the card's button adds it straight to the cart. */
   quickAdd: boolean;

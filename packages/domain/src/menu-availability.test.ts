@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { type MenuDish, menuDishStopped, soldOnMenu } from './menu-availability.ts';
+import { optionsUnorderable } from './product-choices.ts';
+
+const t = (en: string) => ({ ru: en, uz: en, en });
+
+/** Margherita in two sizes, both on the menu. */
+const pizza: MenuDish = { id: 'pizza', type: 'origin', sizeIds: ['s-25', 's-35'] };
+const wrap: MenuDish = { id: 'wrap', type: 'simple', sizeIds: [] };
+const combo: MenuDish = { id: 'lunch', type: 'combo', sizeIds: [] };
+
+describe('soldOnMenu: an origin dish is sold only in a size the menu sells', () => {
+  it('sells a listed dish, and an origin dish with at least one of its sizes', () => {
+    expect(soldOnMenu(wrap, true)).toBe(true);
+    expect(soldOnMenu(combo, true)).toBe(true);
+    expect(soldOnMenu(pizza, true)).toBe(true);
+    expect(soldOnMenu({ ...pizza, sizeIds: ['s-35'] }, true)).toBe(true);
+  });
+
+  it('does not sell an origin dish with none of its sizes on the menu', () => {
+    expect(soldOnMenu({ ...pizza, sizeIds: [] }, true)).toBe(false);
+  });
+
+  it('does not sell a dish the menu does not list, whatever its sizes', () => {
+    expect(soldOnMenu(wrap, false)).toBe(false);
+    expect(soldOnMenu(pizza, false)).toBe(false);
+  });
+});
+
+describe("menuDishStopped: the card's 'Unavailable' from the branch's stop list", () => {
+  it('stops nothing with an empty stop list', () => {
+    for (const dish of [wrap, combo, pizza]) expect(menuDishStopped(dish, new Set())).toBe(false);
+  });
+
+  it('stops a dish that is itself on the stop list', () => {
+    expect(menuDishStopped(wrap, new Set(['wrap']))).toBe(true);
+    expect(menuDishStopped(combo, new Set(['lunch']))).toBe(true);
+    expect(menuDishStopped(pizza, new Set(['pizza']))).toBe(true);
+  });
+
+  it('leaves an origin dish orderable while one size is not stopped', () => {
+    expect(menuDishStopped(pizza, new Set(['s-25']))).toBe(false);
+    expect(menuDishStopped(pizza, new Set(['s-35', 'wrap']))).toBe(false);
+  });
+
+  it('stops an origin dish when every size the menu sells is stopped', () => {
+    expect(menuDishStopped(pizza, new Set(['s-25', 's-35']))).toBe(true);
+    // The menu sells only the 35 cm: the 25 cm, not sold there, is no way to order it.
+    expect(menuDishStopped({ ...pizza, sizeIds: ['s-35'] }, new Set(['s-35']))).toBe(true);
+    expect(menuDishStopped({ ...pizza, sizeIds: ['s-35'] }, new Set(['s-25']))).toBe(false);
+  });
+
+  it('counts an origin dish with no size to sell as stopped: nothing to order', () => {
+    expect(menuDishStopped({ ...pizza, sizeIds: [] }, new Set())).toBe(true);
+  });
+
+  it("does not read a simple or combo dish's size list", () => {
+    expect(menuDishStopped({ ...wrap, sizeIds: ['x'] }, new Set(['x']))).toBe(false);
+    expect(menuDishStopped(combo, new Set(['p-cola']))).toBe(false);
+  });
+
+  it("agrees with the product page's rule for the same sizes (optionsUnorderable)", () => {
+    const variants = pizza.sizeIds.map((id, i) => ({
+      id,
+      title: t(id),
+      property: t(id),
+      out_price: 50_000 + i,
+      weight: 400,
+    }));
+    const page = { type: 'origin' as const, variants, combo_groups: [] };
+    for (const stopped of [[], ['s-25'], ['s-35'], ['s-25', 's-35'], ['other']]) {
+      const ids = new Set(stopped);
+      expect(menuDishStopped(pizza, ids), stopped.join()).toBe(optionsUnorderable(page, ids));
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import type { TProductType } from '@app/contracts';
+import type { StoppedProductIds } from './product-choices.ts';
+
+/*
+ * Whether a dish of a menu can be ordered, as its card and the menu's listings show it. An origin
+ * dish (one sold in sizes) is ordered only in one of its sizes, which are products of their own:
+ * the menu sells some of them (the product page leaves the others out) and a branch's stop list may
+ * stop some. The product page's own rules for a chosen size or combo pick are in product-choices.ts
+ * (`defaultOriginSize`, `optionsUnorderable`); these are the same rules for a whole dish.
+ */
+
+/** What a menu knows of one of its dishes. */
+export type MenuDish = {
+  id: string;
+  type: TProductType;
+  /**
+   * An origin dish's sizes (their product ids) that are active and that the menu sells; empty for a
+   * simple or combo dish.
+   */
+  sizeIds: readonly string[];
+};
+
+/**
+ * Whether a menu sells a dish: the menu lists the dish itself (`listed`), and an origin dish also at
+ * least one of its sizes, since a size is all of it that can be ordered (ordering refuses a size the
+ * menu does not sell: PRODUCT_NOT_ON_MENU). A dish the menu does not sell is not on it: the menu's
+ * listings (`GET /v2/product?menu_id=`, `GET /v2/menu-products`) leave it out, as any product not on
+ * the menu, and its page says `active_in_menu: false` ('Unavailable').
+ */
+export const soldOnMenu = (dish: Pick<MenuDish, 'type' | 'sizeIds'>, listed: boolean): boolean =>
+  listed && (dish.type !== 'origin' || dish.sizeIds.length > 0);
+
+/**
+ * Whether a branch's stop list (`stopped`, its product ids, sizes included) leaves nothing of a dish
+ * to order: the dish itself is stopped, or it is an origin dish with every size the menu sells
+ * stopped (none sold counts as all stopped: there is nothing to order either). Its menu card then says
+ * 'Unavailable' (the spec's out-of-stock product), as the product page does (`optionsUnorderable`).
+ * A stopped size alone, with another one left, does not stop the dish: its page marks that size.
+ */
+export const menuDishStopped = (dish: MenuDish, stopped: StoppedProductIds): boolean =>
+  stopped.has(dish.id) || (dish.type === 'origin' && dish.sizeIds.every((id) => stopped.has(id)));
