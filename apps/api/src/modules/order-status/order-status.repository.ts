@@ -35,6 +35,21 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | 
   return rows[0] ?? null;
 }
 
+/**
+ * When a status is written: the database's clock (`clock_timestamp()`, not the transaction's start
+ * `now()`), to the millisecond a JS Date and the ISO text of the event hold, so the time read back from
+ * the history row is the very one the event published. Never a Node process's clock: several API
+ * processes write one order's events, and their clocks differ. Read after the order's row lock is
+ * taken (lockOrder), the stamps of one order's events follow the order the events were applied in:
+ * the next writer waits for the lock, so it reads the clock after this one committed.
+ */
+export const STATUS_STAMP = sql`date_trunc('milliseconds', clock_timestamp())`;
+
+/**
+ * Writes the order's new status and its history row, stamped with the database's clock
+ * (STATUS_STAMP, set on the order's `updated_at` by the update and copied to the history row), in
+ * two statements as before; returns the stamp. The caller holds the order's row lock (lockOrder).
+ */
 export async function writeStatus(
   tx: Tx,
   input: {
@@ -45,23 +60,24 @@ export async function writeStatus(
     staffId: string | null;
     courierId: string | null;
     paid: boolean;
-    at: Date;
     /** Set: a paid online order was cancelled (order-status.service.ts); absent: left as it is. */
     refundDue?: true;
     /** Why (a staff member's cancel); kept in the history row. */
     reason?: string | null;
   },
-): Promise<void> {
-  await tx
+): Promise<Date> {
+  const [stamped] = await tx
     .update(orders)
     .set({
       status: input.status,
       courierId: input.courierId,
       paid: input.paid,
-      updatedAt: input.at,
+      updatedAt: STATUS_STAMP,
       ...(input.refundDue ? { refundDue: true } : {}),
     })
-    .where(eq(orders.id, input.orderId));
+    .where(eq(orders.id, input.orderId))
+    .returning({ at: orders.updatedAt });
+  if (!stamped) throw new Error(`writeStatus: no order ${input.orderId}`);
   await tx.insert(orderStatusHistory).values({
     orderId: input.orderId,
     status: input.status,
@@ -69,8 +85,9 @@ export async function writeStatus(
     actor: input.actor,
     staffId: input.staffId,
     reason: input.reason ?? null,
-    createdAt: input.at,
+    createdAt: stamped.at,
   });
+  return stamped.at;
 }
 
 export async function findCourier(

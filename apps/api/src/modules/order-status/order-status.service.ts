@@ -30,8 +30,9 @@ const PAID_ON_RECEIPT: ReadonlySet<string> = new Set(['cash', 'card']);
 
 /**
  * Moves an order along its life: locks the order, asks the domain's state machine (transition) whether
- * `actor` may send `event` now, writes the new status and a history row, and publishes the change on
- * the status bus, all in the caller's transaction `tx` (listeners hear it only once that commits).
+ * `actor` may send `event` now, writes the new status and a history row stamped with the database's
+ * clock (the published event's `at`: never this process's clock), and publishes the change on the
+ * status bus, all in the caller's transaction `tx` (listeners hear it only once that commits).
  *
  * Side effects of an event: 'courier-accepted' makes `staffId` the order's courier, 'courier-cancelled'
  * (the courier gives it back) clears it; a cash or card order becomes paid when delivered (delivery)
@@ -97,8 +98,11 @@ export async function applyEvent(
     (PAID_ON_RECEIPT.has(order.paymentType) && receivedNow) ||
     (!PAID_ON_RECEIPT.has(order.paymentType) && event === 'payment-received');
 
-  const at = deps.clock();
-  await writeStatus(tx, {
+  // The status's time is the database's (writeStatus: read under the order's lock, so one order's
+  // events are stamped in the order they happened, whichever API process writes them). The records
+  // of the side effects below keep the app's clock, as every other record of theirs does (a
+  // provider's create and cancel times, the loyalty ledger and its expiries).
+  const at = await writeStatus(tx, {
     orderId,
     status,
     event,
@@ -106,16 +110,16 @@ export async function applyEvent(
     staffId: staffId ?? null,
     courierId,
     paid,
-    at,
     reason: reason ?? null,
     ...(refundFallsDue(order, status) ? { refundDue: true } : {}),
   });
+  const now = deps.clock();
   // Cancelled while it awaited its online payment (the payment timeout, an operator): a payment
   // begun with a provider can no longer end in one, and ends here, with the order (open-payments.ts).
   if (order.status === 'payment-awaited' && isCancelledStatus(status)) {
-    await cancelOpenPayments(tx, order.id, status, at);
+    await cancelOpenPayments(tx, order.id, status, now);
   }
-  await settleOrderLoyalty(deps, tx, order, status, at);
+  await settleOrderLoyalty(deps, tx, order, status, now);
   const courier = courierId ? await findCourier(tx, courierId) : null;
   // The row's id, not `orderId` as the caller spelled it (a staff URL may have it in upper case): the
   // customer's stream and the staff feed compare ids, and the database's are lower case.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { databaseWindow } from '../../test/database-clock.ts';
 import { insertLifeOrder, LIFE_FIXTURE } from './order-status.fixtures.ts';
 import { currentStatusEvents } from './order-status.repository.ts';
 import { applyEvent } from './order-status.service.ts';
@@ -35,14 +36,13 @@ describe('applyEvent', () => {
     const id = await insertLifeOrder(t.app.db);
     const heard: TOrderStatusEvent[] = [];
     const stop = t.app.orderEvents.subscribe(id, (e) => heard.push(e));
+    const window = await databaseWindow(t.app.db);
     const result = await apply(id, 'operator-accepted', 'operator', LIFE_FIXTURE.staff.operator);
-    expect(result).toEqual({
-      order_id: id,
-      status: 'operator-accepted',
-      at: clock.now().toISOString(),
-      courier: null,
-    });
-    expect(await row(id)).toMatchObject({ status: 'operator-accepted', updatedAt: clock.now() });
+    // Stamped by the database's clock (status-stamp.test.ts), not the app's.
+    await window.expectWithin(result.at);
+    expect(result.at).not.toBe(clock.now().toISOString());
+    expect(result).toEqual({ order_id: id, status: 'operator-accepted', at: result.at, courier: null });
+    expect(await row(id)).toMatchObject({ status: 'operator-accepted', updatedAt: new Date(result.at) });
     const history = await t.app.db
       .select()
       .from(orderStatusHistory)
@@ -52,6 +52,7 @@ describe('applyEvent', () => {
       event: 'operator-accepted',
       actor: 'operator',
       staffId: LIFE_FIXTURE.staff.operator,
+      createdAt: new Date(result.at),
     });
     await new Promise((r) => setTimeout(r, 300));
     stop();
@@ -156,7 +157,7 @@ describe('currentStatusEvents', () => {
   it("answers each order's status, when it took it and its courier", async () => {
     const id = await insertLifeOrder(t.app.db, { status: 'vendor-ready' });
     clock.advance(60_000);
-    await apply(id, 'courier-accepted', 'courier', LIFE_FIXTURE.staff.courier);
+    const accepted = await apply(id, 'courier-accepted', 'courier', LIFE_FIXTURE.staff.courier);
     const other = await insertLifeOrder(t.app.db, { createdAt: new Date('2026-02-01T10:00:00Z') });
     const events = await currentStatusEvents(t.app.db, [id, other, '5d0c6a1e-0000-4000-8000-000000000002']);
     expect(events.sort((a, b) => a.at.localeCompare(b.at))).toEqual([
@@ -164,7 +165,8 @@ describe('currentStatusEvents', () => {
       {
         order_id: id,
         status: 'courier-accepted',
-        at: clock.now().toISOString(),
+        // The time the event was published with: its history row's, the database's.
+        at: accepted.at,
         courier: { name: 'Courier One', phone: '998901000001' },
       },
     ]);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { TOrderStatusEvent } from '@app/contracts';
 import { getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { outboxInsert } from '../../adapters/order-events/status-feed.ts';
+import { outboxInsert, outboxPayload } from '../../adapters/order-events/status-feed.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { idempotencyKeys, orderLines, orderStatusHistory, orders } from '../../db/schema/index.ts';
+import { STATUS_STAMP } from '../order-status/order-status.repository.ts';
 
 /** Every column of the order but its id and number: the statement below writes each one as given. */
 export type NewOrder = Required<Omit<typeof orders.$inferInsert, 'id' | 'externalOrderId'>>;
@@ -34,19 +36,30 @@ type InsertOrderValues = Record<
   | 'takenNumber'
   | 'lines'
   | 'firstStatus'
-  | 'firstStatusAt'
   | 'outboxPayload'
   | KeyValues,
   unknown
 >;
 
+/** `ts` (a timestamptz) as the ISO text a JS Date's toISOString() gives: UTC, milliseconds, 'Z'. */
+const isoText = (ts: SQL): SQL => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The first status's `at` in the outbox payload as the app writes it (outboxPayload's JSON), until the
+ * statement puts the database's time in its place: a time no status has (the payload must be valid).
+ */
+const AT_PENDING = '1970-01-01T00:00:00.000Z';
+const AT_PENDING_JSON = `"at":"${AT_PENDING}"`;
+
 /**
  * The values go to the driver as they are (raw placeholders, not Drizzle's per-column encoders, which
  * do not take a null timestamp), so times are passed as ISO text; the lines go as ONE jsonb array so
- * the text is the same whatever their number.
+ * the text is the same whatever their number. The first status's time is the database's clock, read
+ * once in the statement (`s`, the same STATUS_STAMP as every later status: order-status.repository),
+ * written to the history row and to the outbox payload's `at`, and answered as `status_at`.
  */
 const insertOrderStatement = (withKey: boolean) =>
-  preparedSql<InsertOrderValues, { external_order_id: string }>()((p, db) => {
+  preparedSql<InsertOrderValues, { external_order_id: string; status_at: string }>()((p, db) => {
     const raw = (name: keyof InsertOrderValues): SQL => sql`${p(name)}`;
     const orderValues = Object.fromEntries(ORDER_COLUMNS.map((key) => [key, raw(key)]));
     const insertOrderRow = db
@@ -65,9 +78,13 @@ const insertOrderStatement = (withKey: boolean) =>
       event: null,
       actor: 'server',
       staffId: null,
-      createdAt: raw('firstStatusAt'),
+      createdAt: sql`(select at from s)`,
     });
-    return sql`with o as (${insertOrderRow.getSQL()}), h as (${insertHistory.getSQL()}), l as (
+    // `s` calls a volatile function, so PostgreSQL never inlines it: it runs once, and the history row,
+    // the outbox payload and the answer all read the one time it took.
+    // The payload as outboxPayload wrote it (the same JSON as every other outbox row), its `at` put in.
+    const payload = sql`replace(${p('outboxPayload')}::text, ${sql.raw(`'${AT_PENDING_JSON}'`)}, (select '"at":"' || ${isoText(sql`at`)} || '"' from s))`;
+    return sql`with s as (select ${STATUS_STAMP} as at), o as (${insertOrderRow.getSQL()}), h as (${insertHistory.getSQL()}), l as (
     insert into ${orderLines} (order_id, position, product_id, type, title, variants, modifiers, quantity,
       unit_price, total_price, comment, auto_added)
     select ${p('id')}::uuid, x.position, x.product_id, x.type, x.title, x.variants, x.modifiers, x.quantity,
@@ -75,8 +92,8 @@ const insertOrderStatement = (withKey: boolean) =>
     from jsonb_to_recordset(${p('lines')}::jsonb) as x(position integer, product_id uuid, type text,
       title jsonb, variants jsonb, modifiers jsonb, quantity integer, unit_price integer,
       total_price integer, comment text, auto_added boolean)
-  ), e as (${outboxInsert(sql`${p('outboxPayload')}::text`)})${withKey ? answerInsert(p) : sql``}
-  select external_order_id from o`;
+  ), e as (${outboxInsert(payload)})${withKey ? answerInsert(p) : sql``}
+  select o.external_order_id, ${isoText(sql`s.at`)} as status_at from o, s`;
   });
 
 /**
@@ -119,12 +136,14 @@ export async function takeOrderNumber(db: DbOrTx, prefix: string): Promise<strin
 export const newOrderId = (): string => randomUUID();
 
 /**
- * The order `id`, its lines, its first status and that status's row in the status outbox (the
- * payload of `firstStatus.outboxPayload`, status-feed.ts; the caller then calls the bus's
- * `published`), in the caller's transaction and in one statement (data-modifying WITH clauses; the
- * lines' and the status's foreign keys are checked at its end, when the order is there), built once
- * (db/prepared.ts). Its short number is `number.prefix` and the next value of order_number_seq
- * (10001, 10002, ...): 'B-10001'; or `number.taken`, drawn before by takeOrderNumber.
+ * The order `id`, its lines, its first status and that status's row in the status outbox (`firstStatus`
+ * at the status's time, status-feed.ts's payload; the caller then calls the bus's `published` with the
+ * event answered here), in the caller's transaction and in one statement
+ * (data-modifying WITH clauses; the lines' and the status's foreign keys are checked at its end, when
+ * the order is there), built once (db/prepared.ts). Its short number is `number.prefix` and the next
+ * value of order_number_seq (10001, 10002, ...): 'B-10001'; or `number.taken`, drawn before by
+ * takeOrderNumber. The first status's time is the database's clock, as every later status's
+ * (order-status.repository's STATUS_STAMP), never the app's: the event answered has it.
  */
 export async function insertOrder(
   tx: DbOrTx,
@@ -132,9 +151,12 @@ export async function insertOrder(
   order: NewOrder,
   number: { prefix: string; taken?: string | undefined },
   lines: NewOrderLine[],
-  firstStatus: { status: string; at: Date; outboxPayload: string },
+  firstStatus: Omit<TOrderStatusEvent, 'at'>,
   answer: KeyAnswer | null,
-): Promise<{ id: string; externalOrderId: string }> {
+): Promise<{ id: string; externalOrderId: string; event: TOrderStatusEvent }> {
+  const payload = outboxPayload({ ...firstStatus, at: AT_PENDING });
+  if (!payload.includes(AT_PENDING_JSON))
+    throw new Error('insertOrder: the outbox payload has no `at` to set');
   const values: Partial<InsertOrderValues> = {};
   for (const key of ORDER_COLUMNS) values[key] = driverValue(order[key]);
   const statement = answer ? insertOrderWithKey : insertOrderWithoutKey;
@@ -150,8 +172,7 @@ export async function insertOrder(
     numberPrefix: number.prefix,
     takenNumber: number.taken ?? null,
     firstStatus: firstStatus.status,
-    firstStatusAt: firstStatus.at.toISOString(),
-    outboxPayload: firstStatus.outboxPayload,
+    outboxPayload: payload,
     lines: JSON.stringify(
       lines.map((line) => ({
         position: line.position,
@@ -169,5 +190,9 @@ export async function insertOrder(
     ),
   });
   if (!row) throw new Error('insert into orders returned no row');
-  return { id, externalOrderId: row.external_order_id };
+  return {
+    id,
+    externalOrderId: row.external_order_id,
+    event: { ...firstStatus, at: row.status_at },
+  };
 }

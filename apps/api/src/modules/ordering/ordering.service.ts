@@ -5,18 +5,11 @@
  * status (with the bus notification), the promo code's use and the Idempotency-Key's answer in one
  * transaction; a quote collects every refusal and writes nothing.
  */
-import type {
-  TCreateOrderResponse,
-  TLocale,
-  TOnlinePaymentType,
-  TOrderQuoteResponse,
-  TOrderStatusEvent,
-} from '@app/contracts';
+import type { TCreateOrderResponse, TLocale, TOnlinePaymentType, TOrderQuoteResponse } from '@app/contracts';
 import { ZCreateOrderResponse } from '@app/contracts';
 import { initialOrderStatus } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderEvents } from '../../adapters/order-events/index.ts';
-import { outboxPayload } from '../../adapters/order-events/status-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
 import { apiError } from '../../http/errors.ts';
@@ -169,7 +162,7 @@ async function writeOrder(
   const link = online ? onlinePaymentLink(deps, input, online, orderId, total.total - loyaltyAmount) : null;
   // The first status goes to the status outbox with the order's own insert (one statement fewer
   // than `publish`), and the bus is told it was written: listeners hear it once the order commits.
-  const event: TOrderStatusEvent = { order_id: orderId, status, at: now.toISOString(), courier: null };
+  // Its time is the database's, read by that insert, which answers the event with it.
   const order = await insertOrder(
     tx,
     orderId,
@@ -223,7 +216,7 @@ async function writeOrder(
       comment: line.comment,
       autoAdded: autoAdded[position] ?? false,
     })),
-    { status, at: now, outboxPayload: outboxPayload(event) },
+    { order_id: orderId, status, courier: null },
     key ? { ...keyAnswer(key, ORDER_CREATED), paymentLink: link } : null,
   );
 
@@ -237,7 +230,7 @@ async function writeOrder(
   }
   if (charged) await takeChargeForOrder(tx, charged);
   else await spendLoyalty(tx, deps, pricing.loyalty, order, now);
-  await deps.orderEvents.published(tx, event);
+  await deps.orderEvents.published(tx, order.event);
 
   return {
     order_id: order.id,

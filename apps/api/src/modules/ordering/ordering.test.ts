@@ -25,6 +25,7 @@ import {
 import type { HttpError } from '../../http/errors.ts';
 import { CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { databaseWindow } from '../../test/database-clock.ts';
 import {
   deliveryOrderBody,
   ORDER_FIXTURE as F,
@@ -120,6 +121,7 @@ async function orderRow(id: string) {
 
 describe('POST /v2/ondemand-order: a delivery with modifiers, a combo and a size', () => {
   it('prices every line from the menu and writes the order, its lines and its first status', async () => {
+    const placedWindow = await databaseWindow(t.db.db);
     const res = await postOrder(t, customer.token, {
       ...deliveryOrderBody({ apartment: '12', floor: '3', building: '2', comment: 'Без лука' }),
       ...withProducts([
@@ -240,14 +242,12 @@ describe('POST /v2/ondemand-order: a delivery with modifiers, a combo and a size
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, created.order_id));
     expect(history).toEqual([
-      expect.objectContaining({
-        status: 'new',
-        event: null,
-        actor: 'server',
-        staffId: null,
-        createdAt: MORNING,
-      }),
+      expect.objectContaining({ status: 'new', event: null, actor: 'server', staffId: null }),
     ]);
+    // The order is placed at the app's clock; its first status is stamped by the database's
+    // (order-status.repository's STATUS_STAMP), the clock every later status of it reads.
+    expect(order?.createdAt).toEqual(MORNING);
+    await placedWindow.expectWithin(history[0]?.createdAt ?? new Date(0));
   });
 
   it('ignores every price a client sends: the totals are the server’s', async () => {
@@ -971,6 +971,7 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
   });
 
   it('publishes the first status on the status bus, inside the order’s transaction', async () => {
+    const window = await databaseWindow(t.db.db);
     const published: { event: TOrderStatusEvent; inTransaction: boolean; outboxRows: string[] }[] = [];
     const recordingBus = {
       published: async (tx: DbOrTx, event: TOrderStatusEvent) => {
@@ -996,7 +997,10 @@ describe('POST /v2/ondemand-order: refusals (nothing is written)', () => {
         idempotencyKey: null,
       },
     );
-    const event = { order_id: result.body.order_id, status: 'new', at: MORNING.toISOString(), courier: null };
+    // At the database's time, in the event heard and in the outbox row alike (the same JSON).
+    const at = published[0]?.event.at ?? '';
+    await window.expectWithin(at);
+    const event = { order_id: result.body.order_id, status: 'new', at, courier: null };
     expect(published).toEqual([{ event, inTransaction: true, outboxRows: [JSON.stringify(event)] }]);
   });
 

@@ -11,6 +11,7 @@ import { buildApp } from '../../app.ts';
 import { customerTokens } from '../../db/schema/index.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { databaseWindow } from '../../test/database-clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { signInTestCustomer, type TestCustomer } from '../../test/orders.ts';
 import { applyEvent } from '../order-status/order-status.service.ts';
@@ -408,9 +409,12 @@ describe('GET /v2/orders/{id}/status-stream', () => {
       ['delivered', 'courier'],
     ];
     for (const [event, actor] of steps) {
+      // Each step at the database's time when it was written, not the app's clock (moved a minute).
+      const window = await databaseWindow(t.app.db);
       await send(t.app, order.id, event, actor, actor === 'courier' ? courierId : undefined);
       const got = await stream.next();
-      expect(got).toMatchObject({ order_id: order.id, status: event, at: clock.now().toISOString() });
+      expect(got).toMatchObject({ order_id: order.id, status: event });
+      await window.expectWithin(got.at, event);
       if (event === 'courier-accepted')
         expect(got.courier).toEqual({ name: 'Rustam', phone: '998901112233' });
     }
@@ -647,10 +651,13 @@ describe('a status stream and an order id in upper case', () => {
       payload: { event: 'operator-cancelled', reason: 'test' },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // At the database's time (the staff answer's own), not the app's clock.
+    const { at } = res.json() as { at: string };
+    expect(at).not.toBe(clock.now().toISOString());
     expect(await stream.next()).toEqual({
       order_id: order.id,
       status: 'operator-cancelled',
-      at: clock.now().toISOString(),
+      at,
       courier: null,
     });
     await stream.ended();

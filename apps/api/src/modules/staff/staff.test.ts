@@ -14,6 +14,7 @@ import { orderStatusHistory, orders, staffAccounts } from '../../db/schema/index
 import { stableId } from '../../db/seed/ids.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
+import { databaseWindow } from '../../test/database-clock.ts';
 import { FIXTURE_STAFF_PASSWORD } from '../../test/fixture-staff.ts';
 import { placeTestOrder, signInTestCustomer } from '../../test/orders.ts';
 import { insertToken } from '../customers/customers.repository.ts';
@@ -396,15 +397,17 @@ describe('POST /v1/staff/orders/{id}/events', () => {
       ['courier', 'delivered'],
       ['operator', 'finished'],
     ];
+    const answered: string[] = [];
     for (const [who, event] of steps) {
       clock.advance(60_000);
+      const window = await databaseWindow(t.app.db);
       const res = await send(who, id, event);
       expect(res.statusCode, `${who} ${event}`).toBe(200);
-      expect(ZStaffOrderEventResponse.parse(res.json())).toEqual({
-        order_id: id,
-        status: event,
-        at: clock.now().toISOString(),
-      });
+      const answer = ZStaffOrderEventResponse.parse(res.json());
+      expect(answer).toEqual({ order_id: id, status: event, at: answer.at });
+      // The database's time when the step was written, not the app's clock (moved a minute a step).
+      await window.expectWithin(answer.at, event);
+      answered.push(answer.at);
       const row = await statusOf(id);
       expect(row.status).toBe(event);
       expect(row.paid).toBe(['delivered', 'finished'].includes(event));
@@ -424,10 +427,12 @@ describe('POST /v1/staff/orders/{id}/events', () => {
       ...steps.map(([who, event]) => [event, event, who.replace(/-.*$/, '')]),
     ]);
     expect(history[4]?.staffId).toBe(LIFE_FIXTURE.staff.courier);
+    expect(history.slice(1).map((h) => h.createdAt.toISOString())).toEqual(answered);
     // Every change was published on the bus, the courier named once it had one.
     await new Promise((r) => setTimeout(r, 300));
     stop();
     expect(heard.map((e) => e.status)).toEqual(steps.map(([, e]) => e));
+    expect(heard.map((e) => e.at)).toEqual(answered);
     expect(heard[2]?.courier).toBeNull();
     expect(heard[3]?.courier).toEqual({ name: 'Courier One', phone: '998901000001' });
   });
