@@ -110,6 +110,12 @@ export const branches = pgTable(
     workHourStart: text('work_hour_start').notNull(),
     workHourEnd: text('work_hour_end').notNull(),
     deliveryTime: integer('delivery_time').notNull(),
+    /**
+     * Minutes the kitchen takes to have an order ready: what a pickup's timer on the staff screens
+     * counts against (a delivery's counts against delivery_time). Not future_self_pickup_order_time,
+     * which is how many calendar days ahead a pickup may be scheduled.
+     */
+    cookingTime: integer('cooking_time').notNull().default(20),
     futureDeliveryOrderTime: integer('future_delivery_order_time').notNull(),
     futureSelfPickupOrderTime: integer('future_self_pickup_order_time').notNull(),
     isActive: boolean('is_active').notNull(),
@@ -127,6 +133,7 @@ export const branches = pgTable(
   (t) => [
     unique('branches_shipper_slug_unique').on(t.shipperId, t.slug),
     index('branches_list_idx').on(t.shipperId, t.city, t.position),
+    check('branches_cooking_time_check', sql`${t.cookingTime} between 1 and 600`),
   ],
 );
 

@@ -349,6 +349,7 @@ export async function loadCatalog(
         workHourStart: b.work_hour_start,
         workHourEnd: b.work_hour_end,
         deliveryTime: b.delivery_time,
+        ...(b.cooking_time !== undefined ? { cookingTime: b.cooking_time } : {}),
         futureDeliveryOrderTime: b.future_delivery_order_time,
         futureSelfPickupOrderTime: b.future_self_pickup_order_time,
         isActive: b.is_active,

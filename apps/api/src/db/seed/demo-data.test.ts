@@ -8,6 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagesInDb } from '../../images/images-in-db.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { branches as branchRows } from '../schema/index.ts';
+import { branches as demoBranches } from './data/branches.ts';
 import { loadDemoCatalog } from './index.ts';
 
 /**
@@ -76,6 +78,15 @@ describe('the demo chain', () => {
     for (const city of ['tashkent', 'samarkand', 'bukhara']) {
       expect((await ok(`/v1/delivery-zones?city=${city}`)).count, city).toBeGreaterThan(0);
     }
+  });
+
+  it('gives each branch its own cooking time (a pickup’s staff timer), not the column’s default', async () => {
+    const rows = await t.db.db
+      .select({ slug: branchRows.slug, cookingTime: branchRows.cookingTime })
+      .from(branchRows);
+    const seeded = Object.fromEntries(rows.map((r) => [r.slug, r.cookingTime]));
+    expect(seeded).toEqual(Object.fromEntries(demoBranches.map((b) => [b.slug, b.cooking_time])));
+    expect(new Set(rows.map((r) => r.cookingTime)).size).toBeGreaterThan(1);
   });
 
   it('names only images it can draw', async () => {

@@ -55,6 +55,8 @@ export type SeedBranch = {
   work_hour_start: string;
   work_hour_end: string;
   delivery_time: number;
+  /** Minutes the kitchen takes (a pickup's target on the staff screens); absent: the column's default, 20. */
+  cooking_time?: number;
   future_delivery_order_time: number;
   future_self_pickup_order_time: number;
   is_active: boolean;

@@ -49,16 +49,6 @@ export function staffAllowedEvents(
   return events.filter((e) => e === 'courier-accepted');
 }
 
-/**
- * The minutes a screen's timer counts against: the branch's delivery time for a delivery; for a
- * pickup the branch's `future_self_pickup_order_time` (the least notice it takes for a pickup: how
- * long its kitchen needs), as the branch has no cooking time of its own. The list and the card both
- * carry it, from the branch's columns read with the order.
- */
-export const targetMinutes = (
-  row: Pick<StaffOrderRow, 'deliveryType' | 'branchDeliveryTime' | 'branchPickupTime'>,
-) => Math.max(1, row.deliveryType === 'delivery' ? row.branchDeliveryTime : row.branchPickupTime);
-
 /** The statuses in which a courier is carrying an order it took (its customer's details are its to see). */
 const CARRYING: ReadonlySet<string> = new Set(['courier-accepted', 'courier-picked']);
 
@@ -100,7 +90,8 @@ function toStaffOrder(staff: StaffAccountRow, row: StaffOrderRow): TStaffOrder {
         ? { name: row.courierName, phone: row.courierPhone }
         : null,
     allowed_events: staffAllowedEvents(staff, row),
-    target_minutes: targetMinutes(row),
+    // The branch's delivery time, or its cooking time for a pickup (staff.repository.ts `targetMinutes`).
+    target_minutes: row.targetMinutes,
   };
 }
 

@@ -164,6 +164,14 @@ function searchCondition(
   );
 }
 
+/**
+ * The minutes an order's timer counts against (`target_minutes`), from its joined branch: the
+ * delivery time for a delivery, the branch's cooking time for a pickup (not its
+ * future_self_pickup_order_time: the days ahead a pickup may be scheduled). One expression for what
+ * the screens get and for the order of the list (`dueAt`), so the two cannot disagree.
+ */
+const targetMinutes = sql<number>`greatest(1, case when ${orders.deliveryType} = 'delivery' then ${branches.deliveryTime} else ${branches.cookingTime} end)::int`;
+
 /** The columns of an order as the staff list shows it. */
 const listColumns = {
   id: orders.id,
@@ -185,18 +193,17 @@ const listColumns = {
   courierName: courier.name,
   courierPhone: courier.phone,
   itemsCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
-  // What the timers count against (staff-orders.service.ts `targetMinutes`), from the joined branch.
-  branchDeliveryTime: branches.deliveryTime,
-  branchPickupTime: branches.futureSelfPickupOrderTime,
+  targetMinutes,
 };
 
 export type StaffOrderRow = Awaited<ReturnType<typeof listStaffOrders>>['rows'][number];
 
 /**
- * When the customer expects the order: its scheduled time, else placed + its branch's target minutes
- * (staff-orders.service.ts `targetMinutes`, the screens' `dueAt`).
+ * When the customer expects the order (the screens' `dueAt` in apps/web staff/lib/queue.ts): a
+ * scheduled order at the time the customer chose (the scheduled-orders job sends it to the kitchen
+ * its lead before), any other placed + `targetMinutes`.
  */
-const dueAt = sql`coalesce(${orders.futureTime}, ${orders.createdAt} + make_interval(mins => greatest(1, case when ${orders.deliveryType} = 'delivery' then ${branches.deliveryTime} else ${branches.futureSelfPickupOrderTime} end)))`;
+const dueAt = sql`coalesce(${orders.futureTime}, ${orders.createdAt} + make_interval(mins => ${targetMinutes}))`;
 
 /**
  * A page of the orders in `scope` matching the filters, with what the staff list shows. Orders in work

@@ -11,7 +11,6 @@ export {
   scopeOf,
   staffAllowedEvents,
   staffOrderDetail,
-  targetMinutes,
 } from './staff-orders.service.ts';
 export {
   type SignInClient,

@@ -3,7 +3,8 @@ import type { SeedBranch } from '../types.ts';
 /**
  * Hours are local Tashkent time. Three branches carry the hours the storefront must handle:
  * Amir Temur closes after midnight (10:00-03:00), Chilonzor never closes (00:00-23:59), and Oybek is
- * closed for renovation (is_active false).
+ * closed for renovation (is_active false). `cooking_time` (minutes, what a pickup's timer on the staff
+ * screens counts against) is shorter than each branch's `delivery_time`, which includes the cooking.
  */
 export const branches: SeedBranch[] = [
   {
@@ -26,6 +27,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '10:00',
     work_hour_end: '03:00',
     delivery_time: 40,
+    cooking_time: 20,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -56,6 +58,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '00:00',
     work_hour_end: '23:59',
     delivery_time: 45,
+    cooking_time: 25,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -86,6 +89,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '09:00',
     work_hour_end: '23:00',
     delivery_time: 35,
+    cooking_time: 15,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -116,6 +120,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '10:00',
     work_hour_end: '22:00',
     delivery_time: 50,
+    cooking_time: 20,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -147,6 +152,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '09:00',
     work_hour_end: '23:00',
     delivery_time: 40,
+    cooking_time: 20,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -177,6 +183,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '10:00',
     work_hour_end: '22:00',
     delivery_time: 30,
+    cooking_time: 15,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: false,
@@ -207,6 +214,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '09:00',
     work_hour_end: '23:00',
     delivery_time: 40,
+    cooking_time: 20,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -237,6 +245,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '10:00',
     work_hour_end: '22:00',
     delivery_time: 35,
+    cooking_time: 15,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -267,6 +276,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '09:00',
     work_hour_end: '22:00',
     delivery_time: 45,
+    cooking_time: 25,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -297,6 +307,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '09:00',
     work_hour_end: '23:00',
     delivery_time: 35,
+    cooking_time: 15,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,
@@ -327,6 +338,7 @@ export const branches: SeedBranch[] = [
     work_hour_start: '10:00',
     work_hour_end: '23:00',
     delivery_time: 30,
+    cooking_time: 15,
     future_delivery_order_time: 3,
     future_self_pickup_order_time: 7,
     is_active: true,

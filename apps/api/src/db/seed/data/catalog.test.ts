@@ -166,6 +166,10 @@ describe('branches', () => {
       expect(b.work_hour_end, b.slug).toMatch(CLOCK);
       expect(b.delivery_time, b.slug).toBeGreaterThanOrEqual(30);
       expect(b.delivery_time, b.slug).toBeLessThanOrEqual(60);
+      // The kitchen's own minutes (a pickup's timer), within the column's check and inside the delivery time.
+      expect(Number.isInteger(b.cooking_time), `${b.slug}: cooking_time`).toBe(true);
+      expect(b.cooking_time, b.slug).toBeGreaterThanOrEqual(1);
+      expect(b.cooking_time, b.slug).toBeLessThan(b.delivery_time);
       expect(Number.isInteger(b.future_delivery_order_time) && b.future_delivery_order_time > 0).toBe(true);
       expect(Number.isInteger(b.future_self_pickup_order_time) && b.future_self_pickup_order_time > 0).toBe(
         true,

@@ -24,7 +24,7 @@ type TTimed = Pick<TStaffOrder, 'status' | 'created_at' | 'future_time' | 'targe
 
 /**
  * When the customer expects it: the scheduled time, or placed + the order's target minutes (the
- * branch's delivery time, or its pickup time: the API's `target_minutes`, on the list and the card).
+ * branch's delivery time, or its cooking time for a pickup: the API's `target_minutes`, on the list and the card).
  */
 export function dueAt(order: TTimed): number {
   if (order.future_time) return Date.parse(order.future_time);

@@ -1,0 +1,2 @@
+ALTER TABLE "branches" ADD COLUMN "cooking_time" integer DEFAULT 20 NOT NULL;--> statement-breakpoint
+ALTER TABLE "branches" ADD CONSTRAINT "branches_cooking_time_check" CHECK ("branches"."cooking_time" between 1 and 600);
