@@ -40,7 +40,8 @@ const PER_RESPONSE = new Set([
 /**
  * Next names the stylesheet in a `Link: ...; rel=preload` header only when it knows it before the
  * streamed page's headers go out, which varies from one render to the next; a cached page always
- * names it (with its own nonce). Compared: the other links (next-intl's alternates).
+ * names it (with its own nonce). Compared: the other links, if any (none since next-intl's
+ * alternates were turned off: routing.ts), so a `Link` of preloads only counts as none.
  */
 const withoutPreloads = (link: string) =>
   link
@@ -54,6 +55,7 @@ const stableHeaders = (response: APIResponse) =>
       .map(({ name, value }) => [name.toLowerCase(), value] as const)
       .filter(([name]) => !PER_RESPONSE.has(name))
       .map(([name, value]) => [name, name === 'link' ? withoutPreloads(value) : value] as const)
+      .filter(([name, value]) => name !== 'link' || value !== '')
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 
