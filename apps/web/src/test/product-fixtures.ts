@@ -1,4 +1,4 @@
-import type { TProductDetail } from '@app/contracts';
+import type { TMenuProduct, TProductDetail } from '@app/contracts';
 import { text } from './cart-fixtures';
 
 /**
@@ -30,5 +30,30 @@ export const productDetail = (over: Partial<TProductDetail> = {}): TProductDetai
   active_in_menu: true,
   variants: [],
   combo_groups: [],
+  ...over,
+});
+
+/**
+ * A product as `GET /v2/menu-products` lists it (tests): a simple dish with no picture, nothing
+ * rated, not stopped; `over` sets what a test is about.
+ */
+export const menuProduct = (over: Partial<TMenuProduct> = {}): TMenuProduct => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  slug: 'p',
+  title: text('P'),
+  description: text(''),
+  out_price: 30_000,
+  type: 'simple',
+  has_modifier: false,
+  image: null,
+  tags: [],
+  categories: [],
+  rating: 0,
+  reviews_count: 0,
+  weight: 0,
+  energy: 0,
+  cooking_time: 0,
+  popularity: 0,
+  in_stop: false,
   ...over,
 });

@@ -153,8 +153,10 @@ export function splitLinks(value: string): string[] {
  * The headers of one response: the stored render's (with `nonce` for the placeholder: Next names
  * the stylesheet's preload, with its nonce, in a `Link` header), then `routed`'s (the proxy's own
  * answer for this request: its policy, HSTS, next-intl's headers), but for Next's internal ones. A
- * `Link` keeps the render's own links (preloads) and takes the alternates of this request's routing
- * (they name the host the visitor asked, which the render request did not).
+ * `Link` keeps the render's own links (preloads) and takes any alternates from this request's
+ * routing, which names the host the visitor asked (the render request did not). next-intl sends none
+ * today (`alternateLinks: false` in i18n/routing.ts: the pages' own tags carry `?city=`), so this is
+ * the render's preloads alone unless that setting comes back.
  */
 export function responseHeaders(
   page: TStoredPage,

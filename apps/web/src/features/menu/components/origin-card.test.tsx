@@ -3,6 +3,8 @@ import type { TMenuProduct, TMenuProductsResponse } from '@app/contracts';
 import { within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hydrateInApp, renderInApp } from '@/test/app';
+import { text } from '@/test/cart-fixtures';
+import { menuProduct } from '@/test/product-fixtures';
 import { type MenuView, toMenuView } from '../lib/menu-view';
 import { toMenuWire } from '../lib/menu-wire';
 import { MenuFilterProvider } from './menu-filter';
@@ -22,28 +24,9 @@ vi.mock('next/navigation', async (importOriginal) => ({
 }));
 
 const MENU_ID = '00000000-0000-4000-8000-0000000000c1';
-const text = (s: string) => ({ ru: s, uz: s, en: s });
 
-const dish = (n: number, slug: string, extra: Partial<TMenuProduct> = {}): TMenuProduct => ({
-  id: `00000000-0000-4000-8000-00000000020${n}`,
-  slug,
-  title: text(`${slug} name`),
-  description: text(`${slug} desc`),
-  out_price: 55_000,
-  type: 'simple',
-  has_modifier: false,
-  image: null,
-  tags: [],
-  categories: [],
-  rating: 0,
-  reviews_count: 0,
-  weight: 450,
-  energy: 0,
-  cooking_time: 10,
-  popularity: 1,
-  in_stop: false,
-  ...extra,
-});
+const dish = (n: number, slug: string, extra: Partial<TMenuProduct> = {}): TMenuProduct =>
+  menuProduct({ id: `00000000-0000-4000-8000-00000000020${n}`, slug, title: text(`${slug} name`), ...extra });
 
 /** The menu with margherita (origin) `pizza` beside a simple dish, as /v2/menu-products answers it. */
 const menu = (pizza: Partial<TMenuProduct>): MenuView => {

@@ -27,6 +27,8 @@ export type ProductPageData = {
   /** The product's sizes and combo picks (their product ids) on the branch's stop list. */
   stoppedOptionIds: string[];
   menuId: string;
+  /** The city whose menu this is: `?city=` when it names a known city, else the default one. */
+  citySlug: string;
 };
 
 const NO_MODIFIERS: TModifierResponse['product_modifiers'] = { single_modifiers: [], group_modifiers: [] };
@@ -91,6 +93,7 @@ export const getProductPageData = cache(
       unavailable: stopped || !product.active_in_menu || optionsUnorderable(product, stoppedIds),
       stoppedOptionIds: [...new Set(options.filter((id) => stoppedIds.has(id)))],
       menuId: target.menuId,
+      citySlug: target.city.slug,
     };
   },
 );

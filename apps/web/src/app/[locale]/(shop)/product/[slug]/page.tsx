@@ -4,7 +4,6 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { JsonLd } from '@/components/json-ld';
 import { cityFromSearchParam } from '@/features/menu';
-import { getMenuTarget } from '@/features/menu/server';
 import { getProductPageData, ProductView, productJsonLd, productMetadata } from '@/features/product/server';
 import { Link } from '@/i18n/navigation';
 import { PageMessages } from '@/i18n/page-messages';
@@ -18,20 +17,15 @@ type Props = {
 };
 
 /**
- * The product and the city whose menu the page shows: `?city=` when it names a known city (any
- * case), else the default one, as `getProductPageData` falls back (both read the same cached
- * `getMenuTarget`). Its canonical URL, hreflang alternates and JSON-LD name the page of that city
- * (`?city=Samarkand` and `?city=paris` are not pages of their own: the first is Samarkand's, the
- * second Tashkent's).
+ * The product and the city whose menu the page shows (`getProductPageData`: `?city=` when it names
+ * a known city, any case, else the default one). Its canonical URL, hreflang alternates and JSON-LD
+ * name the page of that city (`?city=Samarkand` and `?city=paris` are not pages of their own: the
+ * first is Samarkand's, the second Tashkent's).
  */
 async function load({ params, searchParams }: Props) {
   const [{ locale, slug }, { city }] = await Promise.all([params, searchParams]);
-  const citySlug = cityFromSearchParam(city);
-  const [data, target] = await Promise.all([
-    getProductPageData(slug, citySlug),
-    getMenuTarget(citySlug).then((t) => t ?? getMenuTarget(undefined)),
-  ]);
-  return { locale: locale as TLocale, citySlug: target?.city.slug ?? null, data };
+  const data = await getProductPageData(slug, cityFromSearchParam(city));
+  return { locale: locale as TLocale, citySlug: data?.citySlug ?? null, data };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
