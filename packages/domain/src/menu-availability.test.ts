@@ -1,5 +1,12 @@
+import type { TComboGroup } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { type MenuDish, menuDishStopped, soldOnMenu } from './menu-availability.ts';
+import {
+  type ComboOptionIds,
+  comboPicksStopped,
+  type MenuDish,
+  menuDishStopped,
+  soldOnMenu,
+} from './menu-availability.ts';
 import { optionsUnorderable } from './product-choices.ts';
 
 const t = (en: string) => ({ ru: en, uz: en, en });
@@ -71,6 +78,50 @@ describe("menuDishStopped: the card's 'Unavailable' from the branch's stop list"
     for (const stopped of [[], ['s-25'], ['s-35'], ['s-25', 's-35'], ['other']]) {
       const ids = new Set(stopped);
       expect(menuDishStopped(pizza, ids), stopped.join()).toBe(optionsUnorderable(page, ids));
+    }
+  });
+});
+
+describe("comboPicksStopped: a combo's card 'Unavailable' from its groups' options", () => {
+  /** Lunch: a main (wrap or shashlik) and a drink (cola or juice). */
+  const lunch: ComboOptionIds = [
+    ['wrap', 'shashlik'],
+    ['cola', 'juice'],
+  ];
+
+  it('leaves it orderable while each group has an option not stopped', () => {
+    expect(comboPicksStopped(lunch, new Set())).toBe(false);
+    expect(comboPicksStopped(lunch, new Set(['wrap', 'cola']))).toBe(false);
+    expect(comboPicksStopped(lunch, new Set(['wrap', 'juice', 'lunch']))).toBe(false);
+  });
+
+  it('stops it when every option of any one group is stopped', () => {
+    expect(comboPicksStopped(lunch, new Set(['cola', 'juice']))).toBe(true);
+    expect(comboPicksStopped(lunch, new Set(['wrap', 'shashlik', 'cola']))).toBe(true);
+    expect(comboPicksStopped([['wrap', 'shashlik'], ['cola']], new Set(['cola']))).toBe(true);
+  });
+
+  it('stops it when a group has no option left to pick (each group needs one)', () => {
+    expect(comboPicksStopped([['wrap'], []], new Set())).toBe(true);
+  });
+
+  it("agrees with the product page's rule for the same groups (optionsUnorderable)", () => {
+    const groups: TComboGroup[] = lunch.map((options, g) => ({
+      id: `g-${g}`,
+      title: t(`g-${g}`),
+      variants: options.map((product_id, i) => ({
+        id: `v-${g}-${i}`,
+        product_id,
+        title: t(product_id),
+        out_price: 0,
+      })),
+    }));
+    const page = { type: 'combo' as const, variants: [], combo_groups: groups };
+    const ids = lunch.flat();
+    // Every subset of the options stopped.
+    for (let mask = 0; mask < 1 << ids.length; mask++) {
+      const stopped = new Set(ids.filter((_, i) => mask & (1 << i)));
+      expect(comboPicksStopped(lunch, stopped), [...stopped].join()).toBe(optionsUnorderable(page, stopped));
     }
   });
 });

@@ -39,3 +39,19 @@ export const soldOnMenu = (dish: Pick<MenuDish, 'type' | 'sizeIds'>, listed: boo
  */
 export const menuDishStopped = (dish: MenuDish, stopped: StoppedProductIds): boolean =>
   stopped.has(dish.id) || (dish.type === 'origin' && dish.sizeIds.every((id) => stopped.has(id)));
+
+/**
+ * A combo's groups as a menu knows them: each group's options (their product ids: those the chain
+ * has switched on, as the product page offers them), in the groups' order.
+ */
+export type ComboOptionIds = readonly (readonly string[])[];
+
+/**
+ * Whether a branch's stop list leaves a combo nothing to order by its picks: one of its groups (each
+ * needs exactly one pick, `validateComboSelection`) has every option stopped, or none at all. Ordering
+ * refuses each of that group's picks (PRODUCT_UNAVAILABLE), and the product page says 'Unavailable'
+ * (`optionsUnorderable` of the same groups); its menu card then says so too, beside `menuDishStopped`
+ * (the combo itself stopped).
+ */
+export const comboPicksStopped = (groups: ComboOptionIds, stopped: StoppedProductIds): boolean =>
+  groups.some((options) => options.every((id) => stopped.has(id)));

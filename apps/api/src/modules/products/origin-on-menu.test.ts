@@ -142,6 +142,7 @@ describe('GET /v2/product?menu_id=: an origin dish is listed only while the menu
       await written(() => t.db.db.update(products).set({ isActive: false }).where(eq(products.id, SIZE_25)));
       try {
         expect(await slugs(`menu_id=${regions}&product_types=origin`)).toEqual([]);
+        expect(await card(`menu_id=${regions}`, 'margherita')).toBeUndefined();
         expect(await activeInMenu(regions)).toBe(false);
         // The 35 cm is still sold on the Tashkent menu.
         expect(await slugs(`menu_id=${tashkent}&product_types=origin`)).toEqual(['margherita']);

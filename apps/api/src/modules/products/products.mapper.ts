@@ -5,7 +5,7 @@ import type {
   TProductSummary,
   TProductVariant,
 } from '@app/contracts';
-import { menuDishStopped, type StoppedProductIds } from '@app/domain';
+import { comboPicksStopped, menuDishStopped, type StoppedProductIds } from '@app/domain';
 import type { ProductRow } from '../../db/schema/index.ts';
 import type {
   ComboGroupWithOptions,
@@ -38,17 +38,20 @@ export function toProductSummary(row: PricedProduct, extras: ProductExtras): TPr
 }
 
 /**
- * A menu page's product with the branch's stop list (`stopped`: its product ids, sizes included; empty
- * without a branch): `in_stop` when nothing of it can be ordered there, the product itself stopped or,
- * for an origin product, every size the menu sells (domain `menuDishStopped`). Its card says
- * 'Unavailable'.
+ * A menu page's product with the branch's stop list (`stopped`: its product ids, sizes and combo
+ * options included; empty without a branch): `in_stop` when nothing of it can be ordered there, the
+ * product itself stopped or, for an origin product, every size the menu sells (domain
+ * `menuDishStopped`), or, for a combo, every option of one of its groups (`comboPicksStopped`, the
+ * product page's `optionsUnorderable`; ordering refuses such a pick). Its card says 'Unavailable'.
  */
 export function toMenuProduct(
   row: MenuListedProduct,
   extras: ProductExtras,
   stopped: StoppedProductIds,
 ): TMenuProduct {
-  return { ...toProductSummary(row, extras), in_stop: menuDishStopped(row, stopped) };
+  const inStop =
+    menuDishStopped(row, stopped) || (row.type === 'combo' && comboPicksStopped(row.comboOptionIds, stopped));
+  return { ...toProductSummary(row, extras), in_stop: inStop };
 }
 
 export function toProductVariant(row: ProductRow, price: number): TProductVariant {

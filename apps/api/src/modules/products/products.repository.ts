@@ -1,3 +1,4 @@
+import { soldOnMenu } from '@app/domain';
 import {
   and,
   asc,
@@ -8,15 +9,14 @@ import {
   inArray,
   isNotNull,
   isNull,
-  like,
   ne,
   or,
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { byIdOrSlug, containsPattern } from '../../db/query-helpers.ts';
+import { byIdOrSlug } from '../../db/query-helpers.ts';
 import {
   categories,
   comboGroupOptions,
@@ -32,7 +32,7 @@ import {
   singleModifiers,
   tags,
 } from '../../db/schema/index.ts';
-import type { ProductSearch, ProductSearchWord } from './products.search.ts';
+import { type ProductSearch, searchMatchSql, searchRankSql } from './products.search.ts';
 
 export type ProductType = 'simple' | 'combo' | 'origin';
 
@@ -68,7 +68,9 @@ const sizes = alias(products, 'size');
 /**
  * The product (listed on `menuId`) is sold there: not an origin product, or one with an active size
  * that the menu sells (domain `soldOnMenu`, which `getProduct`'s `active_in_menu` applies). An origin
- * product with none is not on the menu: the menu's listings leave it out, as a product not on it.
+ * product with none is not on the menu: the menu's listings leave it out, as a product not on it;
+ * `GET /v2/product?menu_id=` here, in SQL, for its count and pages (listMenuProducts, which reads
+ * the menu's sizes anyway, in code).
  */
 function soldOnMenuSql(db: DbOrTx, menuId: string): SQL {
   const soldSize = db
@@ -81,56 +83,23 @@ function soldOnMenuSql(db: DbOrTx, menuId: string): SQL {
   return or(ne(products.type, 'origin'), exists(soldSize)) as SQL;
 }
 
-function listConditions(db: DbOrTx, filter: Omit<ProductListFilter, 'offset' | 'limit'>): SQL[] {
-  const conditions: SQL[] = [
-    eq(products.shipperId, filter.shipperId),
+/** The chain's products that a listing shows: active, and not a size (variants). */
+function listedConditions(shipperId: string): SQL[] {
+  return [
+    eq(products.shipperId, shipperId),
     eq(products.isActive, true),
     // Variants are reached through their origin product, never listed on their own.
     isNull(products.parentId),
   ];
+}
+
+function listConditions(db: DbOrTx, filter: Omit<ProductListFilter, 'offset' | 'limit'>): SQL[] {
+  const conditions = listedConditions(filter.shipperId);
+  // The page's count is in SQL, so whether an origin product is sold there is too.
   if (filter.menuId) conditions.push(soldOnMenuSql(db, filter.menuId));
   if (filter.types?.length) conditions.push(inArray(products.type, filter.types));
   if (filter.search) conditions.push(searchMatchSql(filter.search));
   return conditions;
-}
-
-/** `column`, after `prefix`, contains `text` (taken literally; keys have no pattern character anyway). */
-const has = (column: PgColumn, text: string, prefix = ''): SQL =>
-  prefix
-    ? sql`(${prefix} || ${column}) like ${containsPattern(`${prefix}${text}`)}`
-    : like(column, containsPattern(text));
-
-/** A query word found as typed: at a word's start, or inside a word from SEARCH_MIN_INFIX letters. */
-const wordIn = (word: ProductSearchWord): SQL =>
-  word.infix ? has(products.searchKey, word.key) : has(products.searchKey, word.key, ' ');
-
-/** The joined-words match: the query without spaces in one text's key without spaces. */
-const joinedIn = (compact: string): SQL =>
-  sql`replace(${products.searchKey}, ' ', '') like ${containsPattern(compact)}`;
-
-/**
- * Whether the product is found: @app/domain's `searchRank` is not null (products.search.ts): the
- * joined words, or every word as typed or by its skeleton.
- */
-function searchMatchSql(search: ProductSearch): SQL {
-  const everyWord = and(
-    ...search.words.map((word) =>
-      word.skeleton
-        ? (or(wordIn(word), has(products.searchSkeleton, word.skeleton, ' ')) as SQL)
-        : wordIn(word),
-    ),
-  ) as SQL;
-  return search.compact ? (or(joinedIn(search.compact), everyWord) as SQL) : everyWord;
-}
-
-/**
- * @app/domain's `searchRank` of a product the search finds (products.search.ts): 0 a text starts
- * with the query, 1 the joined words or every word as typed, else 2 (by skeleton).
- */
-function searchRankSql(search: ProductSearch): SQL {
-  const asTyped = and(...search.words.map(wordIn)) as SQL;
-  const rank1 = search.compact ? (or(joinedIn(search.compact), asTyped) as SQL) : asTyped;
-  return sql`case when ${has(products.searchKey, search.key, '| ')} then 0 when ${rank1} then 1 else 2 end`;
 }
 
 export async function listProducts(
@@ -169,30 +138,49 @@ export async function listProducts(
   return { rows: rows.map((r) => ({ ...r, price: r.outPrice })), count: total[0]?.n ?? 0 };
 }
 
-/** A product of a menu's page: an origin product carries the sizes the menu sells (domain `MenuDish`). */
-export type MenuListedProduct = PricedProduct & { sizeIds: string[] };
+/**
+ * A product of a menu's page: an origin product carries the sizes the menu sells (domain `MenuDish`),
+ * a combo its groups' options (domain `ComboOptionIds`), which its card's stop mark reads.
+ */
+export type MenuListedProduct = PricedProduct & { sizeIds: string[]; comboOptionIds: string[][] };
 
 /**
- * Every product a menu sells (not variants, nor an origin product with no size on it), at the menu's
- * price, in menu order; each origin product with its active sizes on the menu (cheapest first, as
- * its page lists them), which its card's stop mark reads (domain `menuDishStopped`).
+ * A combo's groups, each as its options' product ids (those whose product is active), in the chain's
+ * order: findComboGroups' groups and options (what the product page offers and ordering accepts),
+ * ids only. Null for a product that is not a combo; `[]` for a combo without groups.
+ */
+const comboOptionIdsSql = sql<string[][] | null>`case when ${products.type} = 'combo' then (
+  select coalesce(json_agg((
+    select coalesce(json_agg(o.product_id order by o.position, o.id), '[]'::json)
+    from combo_group_options o join products op on op.id = o.product_id and op.is_active
+    where o.group_id = cg.id
+  ) order by cg.position, cg.id), '[]'::json)
+  from combo_groups cg where cg.product_id = ${products.id}) end`;
+
+/**
+ * Every product a menu sells (not variants, nor an origin product with no size on it: domain
+ * `soldOnMenu`), at the menu's price, in menu order; each origin product with its active sizes on the
+ * menu (cheapest first, as its page lists them) and each combo with its groups' options, which its
+ * card's stop mark reads (domain `menuDishStopped`, `comboPicksStopped`). The menu's sizes are read
+ * once: they give the origin products their sizes and leave out those with none, in code.
  */
 export async function listMenuProducts(
   db: DbOrTx,
   shipperId: string,
   menuId: string,
 ): Promise<MenuListedProduct[]> {
+  const onMenu = and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId));
   const [rows, sizeRows] = await Promise.all([
     db
-      .select({ product: products, price: menuProducts.price })
+      .select({ product: products, price: menuProducts.price, comboOptionIds: comboOptionIdsSql })
       .from(products)
-      .innerJoin(menuProducts, and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId)))
-      .where(and(...listConditions(db, { shipperId, menuId })))
+      .innerJoin(menuProducts, onMenu)
+      .where(and(...listedConditions(shipperId)))
       .orderBy(asc(products.position), asc(products.slug)),
     db
       .select({ id: products.id, parentId: products.parentId })
       .from(products)
-      .innerJoin(menuProducts, and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId)))
+      .innerJoin(menuProducts, onMenu)
       .where(
         and(eq(products.shipperId, shipperId), isNotNull(products.parentId), eq(products.isActive, true)),
       )
@@ -205,11 +193,16 @@ export async function listMenuProducts(
     list.push(size.id);
     sizeIds.set(size.parentId, list);
   }
-  return rows.map((r) => ({
-    ...r.product,
-    price: r.price,
-    sizeIds: r.product.type === 'origin' ? (sizeIds.get(r.product.id) ?? []) : [],
-  }));
+  return rows.flatMap((r) => {
+    const dish = {
+      ...r.product,
+      price: r.price,
+      sizeIds: r.product.type === 'origin' ? (sizeIds.get(r.product.id) ?? []) : [],
+      comboOptionIds: r.comboOptionIds ?? [],
+    };
+    // On the menu (the inner join), and sold there: an origin product with a size on it.
+    return soldOnMenu(dish, true) ? [dish] : [];
+  });
 }
 
 export async function findProduct(db: DbOrTx, shipperId: string, idOrSlug: string) {

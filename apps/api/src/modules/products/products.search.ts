@@ -13,7 +13,7 @@
  *   one never spans two texts, and a text's start is '| ' in `'| ' || key`;
  * - the skeleton: `searchSkeleton` of the texts, their words' skeletons space-separated.
  *
- * The rule, each part as `searchRank` has it and as products.repository's `searchRankSql` asks it
+ * The rule, each part as `searchRank` has it and as `searchRankSql` below asks it
  * (keys hold only a-z, 0-9, spaces and the separator, so no LIKE pattern character):
  * - rank 0: a text's key starts with the query's key: `'| ' || key` contains '| ' + query key;
  * - rank 1: the query's key without spaces (from SEARCH_MIN_INFIX letters) is in a text's key without
@@ -31,6 +31,10 @@
  */
 import type { TLocalizedText } from '@app/contracts';
 import { SEARCH_MIN_INFIX, SEARCH_MIN_SKELETON, searchKey, searchSkeleton } from '@app/domain';
+import { and, like, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { containsPattern } from '../../db/query-helpers.ts';
+import { products } from '../../db/schema/index.ts';
 
 /** Between the texts' keys in the stored key: no word, and no part of one, spans two texts. */
 export const SEARCH_TEXT_SEPARATOR = ' | ';
@@ -91,4 +95,49 @@ export function productSearch(query: string | undefined): ProductSearch | undefi
   });
   const compact = key.replace(/ /g, '');
   return { key, words, compact: compact.length >= SEARCH_MIN_INFIX ? compact : null };
+}
+
+/*
+ * The rule in SQL, over the stored keys of `products` (the header above: each rank's test): the
+ * list's filter (`searchMatchSql`) and its order (`searchRankSql`), which products.repository's
+ * listProducts asks.
+ */
+
+/** `column`, after `prefix`, contains `text` (taken literally; keys have no pattern character anyway). */
+const has = (column: PgColumn, text: string, prefix = ''): SQL =>
+  prefix
+    ? sql`(${prefix} || ${column}) like ${containsPattern(`${prefix}${text}`)}`
+    : like(column, containsPattern(text));
+
+/** A query word found as typed: at a word's start, or inside a word from SEARCH_MIN_INFIX letters. */
+const wordIn = (word: ProductSearchWord): SQL =>
+  word.infix ? has(products.searchKey, word.key) : has(products.searchKey, word.key, ' ');
+
+/** The joined-words match: the query without spaces in one text's key without spaces. */
+const joinedIn = (compact: string): SQL =>
+  sql`replace(${products.searchKey}, ' ', '') like ${containsPattern(compact)}`;
+
+/**
+ * Whether the product is found (products.repository's list filter): @app/domain's `searchRank` is
+ * not null: the joined words, or every word as typed or by its skeleton.
+ */
+export function searchMatchSql(search: ProductSearch): SQL {
+  const everyWord = and(
+    ...search.words.map((word) =>
+      word.skeleton
+        ? (or(wordIn(word), has(products.searchSkeleton, word.skeleton, ' ')) as SQL)
+        : wordIn(word),
+    ),
+  ) as SQL;
+  return search.compact ? (or(joinedIn(search.compact), everyWord) as SQL) : everyWord;
+}
+
+/**
+ * @app/domain's `searchRank` of a product the search finds (products.repository's list order): 0 a
+ * text starts with the query, 1 the joined words or every word as typed, else 2 (by skeleton).
+ */
+export function searchRankSql(search: ProductSearch): SQL {
+  const asTyped = and(...search.words.map(wordIn)) as SQL;
+  const rank1 = search.compact ? (or(joinedIn(search.compact), asTyped) as SQL) : asTyped;
+  return sql`case when ${has(products.searchKey, search.key, '| ')} then 0 when ${rank1} then 1 else 2 end`;
 }
