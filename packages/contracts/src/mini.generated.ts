@@ -707,6 +707,7 @@ export const ZStaffBranch = z.object({
   work_hour_start: ZClock,
   work_hour_end: ZClock,
   delivery_time: z.number().check(z.int(), z.gt(0)),
+  cooking_time: z.number().check(z.int(), z.gt(0)),
   is_active: z.boolean(),
   paused_until: z.nullable(z.iso.datetime()),
   delivery_paused_until: z.nullable(z.iso.datetime()),

@@ -95,6 +95,14 @@ export type TStaffStreamOrder = z.infer<typeof ZStaffStreamOrder>;
 
 export const ZStaffBranchParams = z.object({ id: ZId });
 
+/**
+ * A branch's delivery or cooking time as a manager sets it: whole minutes, 1 to 600 (ten hours).
+ * The database holds cooking_time to the same range (a CHECK, migration 0015); delivery_time has no
+ * CHECK, so this is its bound.
+ */
+export const BRANCH_MINUTES_MAX = 600;
+export const ZBranchMinutes = z.number().int().min(1).max(BRANCH_MINUTES_MAX);
+
 /** A branch as the manager's screens show it: hours, times and pauses. */
 export const ZStaffBranch = z.object({
   id: ZId,
@@ -104,8 +112,10 @@ export const ZStaffBranch = z.object({
   menu_id: ZId,
   work_hour_start: ZClock,
   work_hour_end: ZClock,
-  /** Minutes. */
+  /** Minutes: what a delivery's timer on the staff screens counts against. */
   delivery_time: z.number().int().positive(),
+  /** Minutes the kitchen takes to have an order ready: what a pickup's timer counts against. */
+  cooking_time: z.number().int().positive(),
   is_active: z.boolean(),
   /** The whole branch is paused ('busy kitchen') until then; null: not paused. */
   paused_until: z.iso.datetime().nullable(),
@@ -124,6 +134,9 @@ export const ZBranchPauseRequest = z.object({
 export const ZBranchPauseQuery = z.object({ scope: z.enum(['delivery', 'branch']) });
 /** PUT /v1/staff/branches/{id}/hours. */
 export const ZBranchHoursRequest = z.object({ work_hour_start: ZClock, work_hour_end: ZClock });
+/** PUT /v1/staff/branches/{id}/times: both times, whole minutes 1..600 each. */
+export const ZBranchTimesRequest = z.object({ delivery_time: ZBranchMinutes, cooking_time: ZBranchMinutes });
+export type TBranchTimesRequest = z.infer<typeof ZBranchTimesRequest>;
 
 /** Something a branch can put on its stop list: a product, or a modifier (single modifier or a group's variant). */
 export const ZStopListKind = z.enum(['product', 'modifier']);

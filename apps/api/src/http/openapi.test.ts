@@ -147,8 +147,9 @@ describe('security', () => {
       customer: 19,
       // Issue 13: the manager workspace (staff-manage) added 16 branch, stop-list, menu, account, figures and
       // audit routes; api-orders 2 (an order's card and the staff stream); the loyalty outbox 4 (the
-      // movements iiko has not taken: the list, try again, settled by hand, and not charged).
-      staff: 4 + 16 + 2 + 4,
+      // movements iiko has not taken: the list, try again, settled by hand, and not charged); a
+      // branch's delivery and cooking times 1.
+      staff: 4 + 16 + 2 + 4 + 1,
       admin: 1,
     });
   });

@@ -45,7 +45,12 @@ export async function findChainBranch(
 export async function updateBranch(
   db: DbOrTx,
   branchId: string,
-  values: Partial<Pick<BranchRow, 'pausedUntil' | 'deliveryPausedUntil' | 'workHourStart' | 'workHourEnd'>>,
+  values: Partial<
+    Pick<
+      BranchRow,
+      'pausedUntil' | 'deliveryPausedUntil' | 'workHourStart' | 'workHourEnd' | 'deliveryTime' | 'cookingTime'
+    >
+  >,
 ): Promise<BranchRow> {
   const [row] = await db.update(branches).set(values).where(eq(branches.id, branchId)).returning();
   if (!row) throw new Error(`branch ${branchId} vanished inside its own transaction`);

@@ -40,6 +40,7 @@ export function toStaffBranch(row: BranchRow, now: Date): TStaffBranch {
     work_hour_start: row.workHourStart,
     work_hour_end: row.workHourEnd,
     delivery_time: row.deliveryTime,
+    cooking_time: row.cookingTime,
     is_active: row.isActive,
     paused_until: activeUntil(row.pausedUntil, now),
     delivery_paused_until: activeUntil(row.deliveryPausedUntil, now),
@@ -173,6 +174,44 @@ export async function setBranchHours(
         branchId: branch.id,
         before: { work_hour_start: branch.workHourStart, work_hour_end: branch.workHourEnd },
         after: { work_hour_start: updated.workHourStart, work_hour_end: updated.workHourEnd },
+      },
+      now,
+    );
+    return toStaffBranch(updated, now);
+  });
+}
+
+/**
+ * PUT /v1/staff/branches/{id}/times: the delivery time (what a delivery's timer on the staff screens
+ * counts against, and how long before its time a scheduled delivery reaches the kitchen) and the
+ * cooking time (what a pickup's timer counts against), whole minutes 1..600 each (the
+ * request's contract; the database holds cooking_time to the same range). Managers (the chain's, or
+ * that branch's). The customers' cached branches follow by themselves: a write to `branches`
+ * announces the tag 'branches' on commit (migration 0009), as the hours' does.
+ */
+export async function setBranchTimes(
+  deps: ManageDeps,
+  staff: Staff,
+  branchId: string,
+  times: { delivery_time: number; cooking_time: number },
+): Promise<TStaffBranch> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const branch = await branchFor(tx, staff, branchId, ROLES.manager, true);
+    const updated = await updateBranch(tx, branch.id, {
+      deliveryTime: times.delivery_time,
+      cookingTime: times.cooking_time,
+    });
+    await recordAudit(
+      tx,
+      staff,
+      {
+        action: 'branch.times',
+        targetType: 'branch',
+        targetId: branch.id,
+        branchId: branch.id,
+        before: { delivery_time: branch.deliveryTime, cooking_time: branch.cookingTime },
+        after: { delivery_time: updated.deliveryTime, cooking_time: updated.cookingTime },
       },
       now,
     );

@@ -6,8 +6,8 @@ import { apiError } from '../../http/errors.ts';
  * reads or writes anything; the screens only hide what a role may not do.
  *
  * - A chain manager (role manager, no branch) runs every branch, the menus and every account.
- * - A branch manager (role manager with a branch) runs its own branch: pauses, hours, stop list, the
- *   accounts of that branch, its figures and its audit rows.
+ * - A branch manager (role manager with a branch) runs its own branch: pauses, hours, delivery and
+ *   cooking times, stop list, the accounts of that branch, its figures and its audit rows.
  * - A vendor (a branch's kitchen) may pause its branch and keep its stop list ('busy kitchen' and
  *   'out of lamb' are kitchen decisions).
  * - An operator reads every branch and the figures; a courier none of this.
@@ -44,7 +44,7 @@ export const ROLES = {
   readBranches: ['operator', 'vendor', 'manager'],
   /** Pauses and the stop list: the branch's manager and its kitchen. */
   kitchen: ['manager', 'vendor'],
-  /** Hours, accounts, audit: managers. */
+  /** Hours, delivery and cooking times, accounts, audit: managers. */
   manager: ['manager'],
   /** The day's figures: managers and the operators (the whole chain's call centre). */
   figures: ['manager', 'operator'],

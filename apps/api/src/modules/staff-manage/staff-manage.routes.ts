@@ -5,6 +5,7 @@ import {
   ZBranchHoursRequest,
   ZBranchPauseQuery,
   ZBranchPauseRequest,
+  ZBranchTimesRequest,
   ZFiguresQuery,
   ZFiguresResponse,
   ZLoyaltyMovementParams,
@@ -40,6 +41,7 @@ import {
   pauseBranch,
   resumeBranch,
   setBranchHours,
+  setBranchTimes,
 } from './branches-manage.service.ts';
 import { getFigures } from './figures.service.ts';
 import {
@@ -54,8 +56,8 @@ import { manageRouter } from './staff-manage.route.ts';
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
 /**
- * The manager's workspace (issue 13): branches (pauses, hours), the stop list, menus and prices,
- * staff accounts, the day's figures and the audit log. Every route is behind the staff guard and
+ * The manager's workspace (issue 13): branches (pauses, hours, delivery and cooking times), the stop
+ * list, menus and prices, staff accounts, the day's figures and the audit log. Every route is behind the staff guard and
  * checks the role (and the branch) of the signed-in staff member itself (staff-manage.access.ts).
  */
 export async function staffManageRoutes(fastify: FastifyInstance) {
@@ -104,6 +106,18 @@ export async function staffManageRoutes(fastify: FastifyInstance) {
     body: ZBranchHoursRequest,
     response: { 200: ZStaffBranch, ...errors },
     handle: ({ deps, staff, params, body }) => setBranchHours(deps, staff, params.id, body),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/v1/staff/branches/:id/times',
+    summary: "Set a branch's delivery time and cooking time (minutes)",
+    description:
+      'Whole minutes, 1 to 600 each (400 otherwise). The staff screens’ timer of a delivery counts against delivery_time, of a pickup against cooking_time; a scheduled delivery reaches the kitchen delivery_time before its time. Customers see the new delivery time within seconds. Managers only (the chain’s, or that branch’s). Written to the audit log.',
+    params: ZStaffBranchParams,
+    body: ZBranchTimesRequest,
+    response: { 200: ZStaffBranch, ...errors },
+    handle: ({ deps, staff, params, body }) => setBranchTimes(deps, staff, params.id, body),
   });
 
   route({

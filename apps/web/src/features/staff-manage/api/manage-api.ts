@@ -63,6 +63,18 @@ export function saveBranchHours(api: TApiClient, branchId: string, start: string
   });
 }
 
+/** A branch's delivery and cooking times, whole minutes 1..600 each; answers the branch. */
+export function saveBranchTimes(
+  api: TApiClient,
+  branchId: string,
+  times: { delivery_time: number; cooking_time: number },
+): Promise<TStaffBranch> {
+  return api.put(`/v1/staff/branches/${enc(branchId)}/times`, {
+    schema: contract('ZStaffBranch'),
+    body: { delivery_time: times.delivery_time, cooking_time: times.cooking_time },
+  });
+}
+
 export function fetchStopList(
   api: TApiClient,
   branchId: string,

@@ -7,7 +7,7 @@ import { mockApi } from '@/test/app';
 import en from '../../../../messages/en/staff-manage.json';
 import ru from '../../../../messages/ru/staff-manage.json';
 import uz from '../../../../messages/uz/staff-manage.json';
-import { AUDIT_ACTION_KEYS, AUDIT_TARGET_KEYS } from '../lib/audit-labels';
+import { AUDIT_ACTION_KEYS, AUDIT_FIELD_KEYS, AUDIT_TARGET_KEYS } from '../lib/audit-labels';
 import { useStaffSession } from '../lib/staff';
 import { AuditScreen } from './audit-screen';
 import { chilonzor, renderScreen, signIn } from './manager.fixtures';
@@ -59,11 +59,46 @@ describe('the audit log', { timeout: 30_000 }, () => {
     expect(rows[2]).toHaveTextContent('customer target-1');
   });
 
-  it('has every action and target in ru, uz and en', () => {
+  it('names a change of the delivery and cooking times, its fields and their minutes', async () => {
+    signIn('manager');
+    mockApi()
+      .on('GET', '/v1/staff/branches', () => ({ body: { branches: [chilonzor] } }))
+      .on('GET', '/v1/staff/audit', () => ({
+        body: {
+          count: 1,
+          entries: [
+            {
+              ...entry(1, 'branch.times', 'branch'),
+              before: { delivery_time: 40, cooking_time: 20 },
+              after: { delivery_time: 55, cooking_time: 20 },
+            },
+          ],
+        },
+      }));
+    renderScreen(<AuditScreen />);
+    const [row] = await screen.findAllByRole('listitem');
+    const item = within(row as HTMLElement);
+    expect(item.getByText('Время доставки и приготовления')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('branch.times');
+    // Only what changed: the delivery time, by its name, in minutes.
+    const change = item.getByRole('row', { name: /Время доставки/ });
+    expect(within(change).getByRole('rowheader')).toHaveTextContent('Время доставки');
+    expect(change).toHaveTextContent('40 мин');
+    expect(change).toHaveTextContent('55 мин');
+    expect(row).not.toHaveTextContent('delivery_time');
+    expect(item.queryByText('Время приготовления')).toBeNull();
+  });
+
+  it('has every action, target and field in ru, uz and en', () => {
     for (const messages of [ru, uz, en]) {
-      const audit = messages.audit as { actions: Record<string, string>; targets: Record<string, string> };
+      const audit = messages.audit as {
+        actions: Record<string, string>;
+        targets: Record<string, string>;
+        fields: Record<string, string>;
+      };
       for (const key of AUDIT_ACTION_KEYS) expect(audit.actions[key], key).toMatch(/\S/);
       for (const key of AUDIT_TARGET_KEYS) expect(audit.targets[key], key).toMatch(/\S/);
+      for (const key of AUDIT_FIELD_KEYS) expect(audit.fields[key], key).toMatch(/\S/);
     }
   });
 });

@@ -7,9 +7,24 @@ import { useId, useMemo, useState } from 'react';
 import { Button, offButtonProps } from '@/components/ui/button';
 import { AUDIT_PAGE_SIZE, fetchAudit, manageKeys } from '../api/manage-api';
 import { auditDiff, localAuditValue } from '../lib/audit-diff';
-import { auditActionKey, auditTargetKey } from '../lib/audit-labels';
+import { auditActionKey, auditFieldKey, auditTargetKey } from '../lib/audit-labels';
 import { useStaffApi } from '../lib/staff';
 import { BranchSelect, QueryState, ScreenTitle, useManagedBranches } from './parts';
+
+/** A changed field's row header: its name in words where the log has one, else its key as it is. */
+function ChangedField({ name }: { name: string }) {
+  const t = useTranslations('staff-manage.audit');
+  const field = auditFieldKey(name);
+  return field ? (
+    <th scope="row" data-field={name} className="py-1 pr-3 font-normal break-words">
+      {t(`fields.${field}`)}
+    </th>
+  ) : (
+    <th scope="row" className="py-1 pr-3 font-mono font-normal break-all">
+      {name}
+    </th>
+  );
+}
 
 /** The audit log (issue 13): every staff action, newest first, a page at a time. */
 export function AuditScreen() {
@@ -107,9 +122,7 @@ export function AuditScreen() {
                       <tbody>
                         {changes.map((c) => (
                           <tr key={c.key} className="border-t border-line align-top">
-                            <th scope="row" className="py-1 pr-3 font-mono font-normal break-all">
-                              {c.key}
-                            </th>
+                            <ChangedField name={c.key} />
                             <td className="py-1 pr-3 break-all">
                               {c.before === null ? (
                                 <em className="text-muted">{t('audit.added')}</em>

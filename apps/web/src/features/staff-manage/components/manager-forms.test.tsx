@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/components/ui/toasts';
-import { apiError, mockApi } from '@/test/app';
+import { apiError, deferred, mockApi, type TApiReply } from '@/test/app';
 import { useStaffSession } from '../lib/staff';
 import { AccountsScreen } from './accounts-screen';
 import { BranchesScreen } from './branches-screen';
@@ -221,5 +221,139 @@ describe('branch pauses', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByRole('button', { name: 'Приостановить весь филиал' })).toBeInTheDocument();
     expect(api.callsTo('DELETE', `/v1/staff/branches/${BRANCH_ID}/pause`)).toHaveLength(1);
+  });
+});
+
+describe('branch delivery and cooking times', { timeout: 30_000 }, () => {
+  const TIMES = `/v1/staff/branches/${BRANCH_ID}/times`;
+  function timesApi(reply?: (body: unknown) => TApiReply | Promise<TApiReply>) {
+    let branch = chilonzor;
+    return mockApi()
+      .on('GET', '/v1/staff/branches', () => ({ body: { branches: [branch] } }))
+      .on('PUT', TIMES, async (call) => {
+        if (reply) return reply(call.body);
+        branch = { ...branch, ...(call.body as { delivery_time: number; cooking_time: number }) };
+        return { body: branch };
+      });
+  }
+  const form = () => screen.getByRole('form', { name: 'Время доставки и приготовления: Чиланзар' });
+
+  it('shows both times in labelled minute fields and saves them as whole numbers', async () => {
+    const api = timesApi();
+    renderScreen(<BranchesScreen />);
+    await screen.findByRole('form', { name: 'Время доставки и приготовления: Чиланзар' });
+    const times = within(form());
+    const delivery = times.getByLabelText('Доставка, минут');
+    const cooking = times.getByLabelText('Приготовление, минут');
+    for (const input of [delivery, cooking]) {
+      expect(input).toHaveAttribute('type', 'number');
+      expect(input).toHaveAttribute('min', '1');
+      expect(input).toHaveAttribute('max', '600');
+      expect(input).toHaveAttribute('step', '1');
+    }
+    expect(delivery).toHaveValue(45);
+    expect(cooking).toHaveValue(20);
+    await userEvent.clear(delivery);
+    await userEvent.type(delivery, '50');
+    await userEvent.clear(cooking);
+    await userEvent.type(cooking, '25');
+    await userEvent.click(times.getByRole('button', { name: 'Сохранить время' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('success', 'Чиланзар: доставка 50 мин, приготовление 25 мин'),
+    );
+    expect(api.callsTo('PUT', TIMES).map((c) => c.body)).toEqual([{ delivery_time: 50, cooking_time: 25 }]);
+    // The list read again shows the saved times.
+    expect(await screen.findByText('Доставка за 50 мин')).toBeInTheDocument();
+    expect(times.getByLabelText('Приготовление, минут')).toHaveValue(25);
+    expect(within(form()).queryByRole('alert')).toBeNull();
+  });
+
+  it('is off while saving: a second press sends nothing more', async () => {
+    const answer = deferred<TApiReply>();
+    const api = timesApi(() => answer.promise);
+    renderScreen(<BranchesScreen />);
+    await screen.findByRole('form', { name: 'Время доставки и приготовления: Чиланзар' });
+    const times = within(form());
+    await userEvent.click(times.getByRole('button', { name: 'Сохранить время' }));
+    const saving = await times.findByRole('button', { name: 'Сохраняем…' });
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(saving);
+    await userEvent.type(times.getByLabelText('Доставка, минут'), '{Enter}');
+    expect(api.callsTo('PUT', TIMES)).toHaveLength(1);
+    await act(async () => answer.resolve({ body: chilonzor }));
+    const saved = await times.findByRole('button', { name: 'Сохранить время' });
+    expect(saved).not.toHaveAttribute('aria-disabled');
+    expect(api.callsTo('PUT', TIMES).map((c) => c.body)).toEqual([{ delivery_time: 45, cooking_time: 20 }]);
+  });
+
+  it('refuses 0, more than 600 and fractions in the form, naming the field, and sends nothing', async () => {
+    const api = timesApi();
+    renderScreen(<BranchesScreen />);
+    await screen.findByRole('form', { name: 'Время доставки и приготовления: Чиланзар' });
+    const times = within(form());
+    const delivery = times.getByLabelText('Доставка, минут');
+    const cooking = times.getByLabelText('Приготовление, минут');
+    for (const [field, typed] of [
+      [cooking, '0'],
+      [cooking, '601'],
+      [delivery, '12.5'],
+    ] as const) {
+      await userEvent.clear(delivery);
+      await userEvent.type(delivery, '45');
+      await userEvent.clear(cooking);
+      await userEvent.type(cooking, '20');
+      await userEvent.clear(field);
+      await userEvent.type(field, typed);
+      await userEvent.click(times.getByRole('button', { name: 'Сохранить время' }));
+      const alert = times.getByRole('alert');
+      expect(alert).toHaveTextContent('Целое число минут от 1 до 600');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Целое число минут от 1 до 600');
+      const other = field === delivery ? cooking : delivery;
+      expect(other).not.toHaveAttribute('aria-invalid');
+    }
+    // A field left empty.
+    await userEvent.clear(delivery);
+    await userEvent.click(times.getByRole('button', { name: 'Сохранить время' }));
+    expect(delivery).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT', TIMES)).toHaveLength(0);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("shows the API's message in the form and marks the field it names", async () => {
+    const api = timesApi(() => ({
+      status: 400,
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Неверные данные: cooking_time — не больше 600',
+        fields: [{ field: 'cooking_time', message: 'must be at most 600' }],
+      },
+    }));
+    renderScreen(<BranchesScreen />);
+    await screen.findByRole('form', { name: 'Время доставки и приготовления: Чиланзар' });
+    const times = within(form());
+    await userEvent.click(times.getByRole('button', { name: 'Сохранить время' }));
+    expect(await times.findByRole('alert')).toHaveTextContent(
+      'Неверные данные: cooking_time — не больше 600',
+    );
+    expect(times.getByLabelText('Приготовление, минут')).toHaveAttribute('aria-invalid', 'true');
+    expect(times.getByLabelText('Доставка, минут')).not.toHaveAttribute('aria-invalid');
+    expect(api.callsTo('PUT', TIMES)).toHaveLength(1);
+    expect(notify).not.toHaveBeenCalledWith('success', expect.anything());
+  });
+
+  it("shows a refusal that is not about a field (another branch's manager) as the API words it", async () => {
+    timesApi(() => apiError(403, 'STAFF_MANAGE_OTHER_BRANCH', 'Этот филиал не ваш'));
+    renderScreen(<BranchesScreen />);
+    await screen.findByRole('form', { name: 'Время доставки и приготовления: Чиланзар' });
+    const times = within(form());
+    await userEvent.click(times.getByRole('button', { name: 'Сохранить время' }));
+    expect(await times.findByRole('alert')).toHaveTextContent('Этот филиал не ваш');
+    for (const label of ['Доставка, минут', 'Приготовление, минут']) {
+      expect(times.getByLabelText(label)).not.toHaveAttribute('aria-invalid');
+    }
+    // The typed times stay for another try.
+    expect(times.getByLabelText('Доставка, минут')).toHaveValue(45);
   });
 });

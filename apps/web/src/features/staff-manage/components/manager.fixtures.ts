@@ -64,6 +64,7 @@ export const chilonzor: TStaffBranch = {
   work_hour_start: '00:00',
   work_hour_end: '23:59',
   delivery_time: 45,
+  cooking_time: 20,
   is_active: true,
   paused_until: null,
   delivery_paused_until: null,

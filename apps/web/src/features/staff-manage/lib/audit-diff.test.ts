@@ -61,6 +61,14 @@ describe('the audit log diff', () => {
     expect(en(1250, 'seats')).toBe('1,250');
     expect(en(32_000, 'variants.out_price')).toBe(formatSum(32_000, 'en'));
     expect(en('2026-12-06T07:40:00.000Z', 'delivery_paused_until')).toBe('12/6/26, 12:40');
+    // A delivery or cooking time in minutes; days ahead (future_delivery_order_time) stay a number.
+    expect(en(45, 'delivery_time')).toBe('45 min');
+    expect(en(20, 'cooking_time')).toBe('20 min');
+    expect(en(3, 'future_delivery_order_time')).toBe('3');
+    expect(
+      auditDiff({ delivery_time: 40, cooking_time: 20 }, { delivery_time: 55, cooking_time: 20 }, ru),
+    ).toEqual([{ key: 'delivery_time', kind: 'changed', before: '40 мин', after: '55 мин' }]);
+    expect(localAuditValue('uz', 'Asia/Tashkent')(25, 'cooking_time')).toMatch(/^25\s?daq/);
     // Text, booleans and what only looks like a date stay as they were.
     expect(en('chilonzor', 'slug')).toBe('chilonzor');
     expect(en(true, 'stopped')).toBe('true');

@@ -22,11 +22,13 @@ export function auditValue(value: unknown): string {
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** A key holding a sum ('price', 'out_price', 'variants.price'). */
 const SUM_KEY = /(^|[._])price$/;
+/** A key holding minutes: a branch's delivery or cooking time ('delivery_time', 'cooking_time'). */
+const MINUTES_KEY = /(^|\.)(delivery|cooking)_time$/;
 
 /**
  * `auditValue` in a manager's own terms: an instant (a pause's end) as the day and time in the
- * chain's zone, a sum in sums ('32 000 сум'), other numbers with the locale's digits; the rest as
- * `auditValue` writes it.
+ * chain's zone, a sum in sums ('32 000 сум'), a delivery or cooking time in minutes ('45 мин'),
+ * other numbers with the locale's digits; the rest as `auditValue` writes it.
  */
 export function localAuditValue(
   locale: MoneyLocale,
@@ -39,6 +41,7 @@ export function localAuditValue(
     timeZone,
   });
   const numbers = new Intl.NumberFormat(locale);
+  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
   return (value, key) => {
     if (typeof value === 'string' && INSTANT.test(value)) {
       const at = new Date(value);
@@ -47,6 +50,7 @@ export function localAuditValue(
     if (typeof value === 'number' && Number.isSafeInteger(value) && SUM_KEY.test(key)) {
       return formatSum(value, locale);
     }
+    if (typeof value === 'number' && MINUTES_KEY.test(key)) return minutes.format(value);
     if (typeof value === 'number') return numbers.format(value);
     return auditValue(value);
   };
