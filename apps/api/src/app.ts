@@ -13,6 +13,7 @@ import { createOrderEvents, type OrderEvents } from './adapters/order-events/ind
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import { ReadCache, registerReadCache } from './cache/read-cache.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
+import { registerPgliteVacuumJob } from './db/pglite-vacuum.job.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { assertProductionReady, type Env, loadEnv, trustProxyOption } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
@@ -201,6 +202,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       registerPaymentTimeoutJob(app);
       registerPaymentCallsPurgeJob(app);
       registerLoyaltyOutboxJob(app);
+      // Last: its first round at start follows the purge's (PGlite only: no autovacuum there).
+      registerPgliteVacuumJob(app);
     }
   } catch (error) {
     await orderEvents?.close();
