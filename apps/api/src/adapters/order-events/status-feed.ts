@@ -34,6 +34,17 @@ export function outboxPayload(event: TOrderStatusEvent): string {
   return JSON.stringify(ZOrderStatusEvent.parse(event));
 }
 
+const ZOrderStatusEventWithoutAt = ZOrderStatusEvent.omit({ at: true });
+
+/**
+ * The outbox row's payload of `event` but its `at`, for a statement that sets `at` itself from the
+ * database's clock (placing an order: ordering.repository's insertOrder adds it as ISO text with
+ * jsonb's `||`, so that row's text is jsonb's rendering; every reader parses the JSON).
+ */
+export function outboxPayloadWithoutAt(event: Omit<TOrderStatusEvent, 'at'>): string {
+  return JSON.stringify(ZOrderStatusEventWithoutAt.parse(event));
+}
+
 /**
  * The insert of one outbox row whose payload is `payload` (a parameter), with the transaction id
  * taken first (see writeToOutbox). A writer may embed it in a statement of its own as a data-modifying

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TOrderStatusEvent } from '@app/contracts';
 import { getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { outboxInsert, outboxPayload } from '../../adapters/order-events/status-feed.ts';
+import { outboxInsert, outboxPayloadWithoutAt } from '../../adapters/order-events/status-feed.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { idempotencyKeys, orderLines, orderStatusHistory, orders } from '../../db/schema/index.ts';
@@ -45,13 +45,6 @@ type InsertOrderValues = Record<
 const isoText = (ts: SQL): SQL => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The first status's `at` in the outbox payload as the app writes it (outboxPayload's JSON), until the
- * statement puts the database's time in its place: a time no status has (the payload must be valid).
- */
-const AT_PENDING = '1970-01-01T00:00:00.000Z';
-const AT_PENDING_JSON = `"at":"${AT_PENDING}"`;
-
-/**
  * The values go to the driver as they are (raw placeholders, not Drizzle's per-column encoders, which
  * do not take a null timestamp), so times are passed as ISO text; the lines go as ONE jsonb array so
  * the text is the same whatever their number. The first status's time is the database's clock, read
@@ -82,8 +75,9 @@ const insertOrderStatement = (withKey: boolean) =>
     });
     // `s` calls a volatile function, so PostgreSQL never inlines it: it runs once, and the history row,
     // the outbox payload and the answer all read the one time it took.
-    // The payload as outboxPayload wrote it (the same JSON as every other outbox row), its `at` put in.
-    const payload = sql`replace(${p('outboxPayload')}::text, ${sql.raw(`'${AT_PENDING_JSON}'`)}, (select '"at":"' || ${isoText(sql`at`)} || '"' from s))`;
+    // The payload: the event without its `at` (outboxPayloadWithoutAt's JSON) and `at`, s's time as
+    // ISO text (as the answer's status_at), added here; stored as text, as every outbox row.
+    const payload = sql`(${p('outboxPayload')}::jsonb || jsonb_build_object('at', (select ${isoText(sql`at`)} from s)))::text`;
     return sql`with s as (select ${STATUS_STAMP} as at), o as (${insertOrderRow.getSQL()}), h as (${insertHistory.getSQL()}), l as (
     insert into ${orderLines} (order_id, position, product_id, type, title, variants, modifiers, quantity,
       unit_price, total_price, comment, auto_added)
@@ -154,9 +148,7 @@ export async function insertOrder(
   firstStatus: Omit<TOrderStatusEvent, 'at'>,
   answer: KeyAnswer | null,
 ): Promise<{ id: string; externalOrderId: string; event: TOrderStatusEvent }> {
-  const payload = outboxPayload({ ...firstStatus, at: AT_PENDING });
-  if (!payload.includes(AT_PENDING_JSON))
-    throw new Error('insertOrder: the outbox payload has no `at` to set');
+  const payload = outboxPayloadWithoutAt(firstStatus);
   const values: Partial<InsertOrderValues> = {};
   for (const key of ORDER_COLUMNS) values[key] = driverValue(order[key]);
   const statement = answer ? insertOrderWithKey : insertOrderWithoutKey;

@@ -87,13 +87,15 @@ export function toOrderLine(line: OrderLineWithProduct, canReview: boolean): TOr
 
 /**
  * When the customer can expect the order: the scheduled time, else placing time plus the branch's
- * delivery time (for pickup: when it can be collected). Null for a cancelled order.
+ * delivery time (a delivery) or its cooking time (a pickup: when it can be collected, the time the
+ * staff workspace's timer counts it against). Null for a cancelled order.
  */
 export function expectedAt(row: OrderDetailRow): Date | null {
   const { order } = row;
   if (isCancelledStatus(orderStatusOf(order.status))) return null;
   if (order.futureTime) return order.futureTime;
-  return new Date(order.createdAt.getTime() + row.branchDeliveryTime * MINUTE);
+  const minutes = order.deliveryType === 'delivery' ? row.branchDeliveryTime : row.branchCookingTime;
+  return new Date(order.createdAt.getTime() + minutes * MINUTE);
 }
 
 /** What the order's page shows beside the order's own row: from the loyalty ledger and the payment. */

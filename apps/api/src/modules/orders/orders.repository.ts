@@ -28,8 +28,13 @@ export type OrderSummaryRow = {
 export type OrderCourierRow = { name: string; phone: string };
 
 export type OrderDetailRow = OrderSummaryRow & {
-  /** Minutes from placing to delivery (or to collecting a pickup order) at this branch. */
+  /** Minutes from placing to delivery at this branch (a delivery's expected time). */
   branchDeliveryTime: number;
+  /**
+   * Minutes from placing until a pickup can be collected at this branch (a pickup's expected time;
+   * the staff workspace's timer counts a pickup against the same column).
+   */
+  branchCookingTime: number;
   courier: OrderCourierRow | null;
 };
 
@@ -115,6 +120,7 @@ export async function findCustomerOrder(
     .select({
       ...summaryColumns,
       branchDeliveryTime: branches.deliveryTime,
+      branchCookingTime: branches.cookingTime,
       courierName: staffAccounts.name,
       courierPhone: staffAccounts.phone,
     })

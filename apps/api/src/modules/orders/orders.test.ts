@@ -3,7 +3,7 @@ import type { OrderStatus } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, reviews } from '../../db/schema/index.ts';
+import { branches, orders, reviews } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
   ORDER_TEST_MORNING,
@@ -360,6 +360,80 @@ describe('GET /v2/orders/{id}', () => {
       change_from: null,
       promo_code: null,
     });
+  });
+
+  it('expects a pickup at its branch’s cooking time, a delivery at its delivery time, a scheduled one at its time', async () => {
+    // The staff workspace's timer counts a pickup against the branch's cooking_time and a delivery
+    // against its delivery_time (staff.repository targetMinutes): the customer's page says the same.
+    const placed = at('2026-03-01T09:00:00.000Z');
+    const pickup = await insertTestOrder(t.app.db, {
+      customerId: alice.id,
+      deliveryType: 'self-pickup',
+      history: ['new', 'operator-accepted', 'vendor-accepted'],
+      createdAt: placed,
+    });
+    const delivery = await insertTestOrder(t.app.db, {
+      customerId: alice.id,
+      history: ['new', 'operator-accepted'],
+      createdAt: placed,
+    });
+    const scheduled = await insertTestOrder(t.app.db, {
+      customerId: alice.id,
+      deliveryType: 'self-pickup',
+      history: ['future'],
+      createdAt: placed,
+      futureTime: at('2026-03-02T12:30:00.000Z'),
+    });
+    const cancelled = await insertTestOrder(t.app.db, {
+      customerId: alice.id,
+      deliveryType: 'self-pickup',
+      history: ['new', 'operator-cancelled'],
+      createdAt: placed,
+    });
+    const expected = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries({ pickup, delivery, scheduled, cancelled }).map(async ([name, order]) => {
+            const res = await as(alice, `/v2/orders/${order.id}`);
+            expect(res.statusCode, res.body).toBe(200);
+            return [name, ZOrderDetail.parse(res.json()).expected_at];
+          }),
+        ),
+      );
+    const setBranch = (times: { deliveryTime: number; cookingTime: number }) =>
+      t.app.db.update(branches).set(times).where(eq(branches.id, FIXTURE_IDS.chilonzor));
+    const [branch] = await t.app.db
+      .select({ deliveryTime: branches.deliveryTime, cookingTime: branches.cookingTime })
+      .from(branches)
+      .where(eq(branches.id, FIXTURE_IDS.chilonzor));
+    if (!branch) throw new Error('no branch chilonzor');
+    try {
+      await setBranch({ deliveryTime: 40, cookingTime: 25 });
+      expect(await expected()).toEqual({
+        pickup: '2026-03-01T09:25:00.000Z',
+        delivery: '2026-03-01T09:40:00.000Z',
+        scheduled: '2026-03-02T12:30:00.000Z',
+        cancelled: null,
+      });
+      // The branch cooks slower: the pickup moves, nothing else.
+      await setBranch({ deliveryTime: 40, cookingTime: 55 });
+      expect(await expected()).toEqual({
+        pickup: '2026-03-01T09:55:00.000Z',
+        delivery: '2026-03-01T09:40:00.000Z',
+        scheduled: '2026-03-02T12:30:00.000Z',
+        cancelled: null,
+      });
+      // It delivers slower: the delivery moves, nothing else.
+      await setBranch({ deliveryTime: 70, cookingTime: 55 });
+      expect(await expected()).toEqual({
+        pickup: '2026-03-01T09:55:00.000Z',
+        delivery: '2026-03-01T10:10:00.000Z',
+        scheduled: '2026-03-02T12:30:00.000Z',
+        cancelled: null,
+      });
+    } finally {
+      await setBranch(branch);
+    }
   });
 
   it('names the courier once one has the order, and no expected time for a cancelled order', async () => {
