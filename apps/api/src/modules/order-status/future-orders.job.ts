@@ -13,12 +13,14 @@ type JobApp = Pick<FastifyInstance, 'db' | 'clock' | 'orderEvents' | 'loyalty'>;
 
 /**
  * How long before its time a scheduled order must reach the kitchen, in minutes: the branch's
- * delivery time for delivery, the longest cooking time of its dishes for pickup.
+ * delivery time for delivery; for pickup its cooking time (what the kitchen's timer counts a pickup
+ * against, staff.repository's targetMinutes), or the longest cooking time of the order's dishes
+ * when one of them takes longer.
  */
 const leadMinutes = sql`case when ${orders.deliveryType} = 'delivery' then ${branches.deliveryTime}
-  else coalesce((select max(${products.cookingTime}) from ${orderLines}
+  else greatest(${branches.cookingTime}, coalesce((select max(${products.cookingTime}) from ${orderLines}
     join ${products} on ${products.id} = ${orderLines.productId}
-    where ${orderLines.orderId} = ${orders.id}), 0) end`;
+    where ${orderLines.orderId} = ${orders.id}), 0)) end`;
 
 /**
  * Moves every scheduled order whose time has come (future_time minus its lead is not after now) from

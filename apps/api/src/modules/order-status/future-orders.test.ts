@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderStatusHistory } from '../../db/schema/index.ts';
+import { branches, orderStatusHistory } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
 import { databaseWindow } from '../../test/database-clock.ts';
@@ -16,7 +16,7 @@ import {
   withJobsStartedOn,
 } from '../../test/timed-jobs.ts';
 import { runFutureOrdersJob } from './future-orders.job.ts';
-import { insertLifeOrder } from './order-status.fixtures.ts';
+import { insertLifeOrder, LIFE_FIXTURE } from './order-status.fixtures.ts';
 
 const MINUTE = 60_000;
 const START = new Date('2026-03-01T09:00:00.000Z');
@@ -66,15 +66,38 @@ describe('the scheduled orders job', () => {
     expect(heard).toEqual(['new']);
   });
 
-  it('moves a pickup order when its longest cooking time is left', async () => {
-    clock.set(START);
-    const futureTime = new Date(START.getTime() + 60 * MINUTE);
-    const id = await insertLifeOrder(t.app.db, { futureTime, deliveryType: 'self-pickup', createdAt: START });
-    // The beef wrap cooks in 15 minutes.
-    clock.set(new Date(futureTime.getTime() - 16 * MINUTE));
-    expect(await runFutureOrdersJob(t.app)).toEqual([]);
-    clock.set(new Date(futureTime.getTime() - 15 * MINUTE));
-    expect(await runFutureOrdersJob(t.app)).toEqual([id]);
+  it("moves a pickup order when the branch's cooking time is left, or its longest dish's when longer", async () => {
+    const setCookingTime = (minutes: number) =>
+      t.app.db.update(branches).set({ cookingTime: minutes }).where(eq(branches.id, LIFE_FIXTURE.chilonzor));
+    const pickupAt = async (futureTime: Date) =>
+      insertLifeOrder(t.app.db, { futureTime, deliveryType: 'self-pickup', createdAt: START });
+    const [before] = await t.app.db
+      .select({ minutes: branches.cookingTime })
+      .from(branches)
+      .where(eq(branches.id, LIFE_FIXTURE.chilonzor));
+    try {
+      // Chilonzor cooks in 30 minutes, longer than the beef wrap's 15: its order is due at 30 before.
+      await setCookingTime(30);
+      clock.set(START);
+      const byBranch = new Date(START.getTime() + 60 * MINUTE);
+      const first = await pickupAt(byBranch);
+      clock.set(new Date(byBranch.getTime() - 31 * MINUTE));
+      expect(await runFutureOrdersJob(t.app)).toEqual([]);
+      clock.set(new Date(byBranch.getTime() - 30 * MINUTE));
+      expect(await runFutureOrdersJob(t.app)).toEqual([first]);
+
+      // Chilonzor at 10 minutes: the beef wrap's 15 decides.
+      await setCookingTime(10);
+      clock.set(START);
+      const byDish = new Date(START.getTime() + 60 * MINUTE);
+      const second = await pickupAt(byDish);
+      clock.set(new Date(byDish.getTime() - 16 * MINUTE));
+      expect(await runFutureOrdersJob(t.app)).toEqual([]);
+      clock.set(new Date(byDish.getTime() - 15 * MINUTE));
+      expect(await runFutureOrdersJob(t.app)).toEqual([second]);
+    } finally {
+      await setCookingTime(before?.minutes ?? 20);
+    }
   });
 
   it("leaves alone what is not 'future': a cancelled scheduled order, an order awaiting payment", async () => {
