@@ -620,16 +620,14 @@ export const ZProductVariant = z.object({
 export const ZComboGroup = z.object({
   id: ZId,
   title: ZLocalizedText,
-  variants: z
-    .array(
-      z.object({
-        id: ZId,
-        product_id: ZId,
-        title: ZLocalizedText,
-        out_price: ZSum,
-      }),
-    )
-    .check(z.minLength(1)),
+  variants: z.array(
+    z.object({
+      id: ZId,
+      product_id: ZId,
+      title: ZLocalizedText,
+      out_price: ZSum,
+    }),
+  ),
 });
 
 export const ZProductDetail = z.extend(ZProductSummary, {

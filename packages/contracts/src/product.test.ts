@@ -258,6 +258,12 @@ describe('product contracts accept what the API answers and the storefront asks'
       ZProductListQuery,
       { fields: 'title,out_price', product_types: 'simple,combo' },
     ],
+    [
+      // Every option of the group switched off chain-wide: the combo cannot be ordered ('Unavailable').
+      'a combo with a group of nothing left to pick',
+      ZProductDetail,
+      changed(COMBO, ['combo_groups', 0, 'variants'], []),
+    ],
     ['a product by slug on a menu', ZProductParams, { id: 'shashlik-lamb' }],
     ['a product on a menu', ZProductDetailQuery, { menu_id: MENU_ID }],
     ['the menu of a branch', ZMenuProductsQuery, { branch_id: BRANCH_ID }],
@@ -328,7 +334,6 @@ describe('product contracts refuse what the API must not take or answer', () => 
   });
 
   it.each<[string, Path, unknown]>([
-    ['a combo group with nothing to pick', ['combo_groups', 0, 'variants'], []],
     ['a pick of a negative extra charge', ['combo_groups', 0, 'variants', 1, 'out_price'], -3000],
   ])('a combo: refuses %s', (_name, path, value) => {
     expectRefused(ZProductDetail, changed(COMBO, path, value), path);

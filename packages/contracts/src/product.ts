@@ -58,17 +58,20 @@ export type TProductVariant = z.infer<typeof ZProductVariant>;
 export const ZComboGroup = z.object({
   id: ZId,
   title: ZLocalizedText,
-  variants: z
-    .array(
-      z.object({
-        id: ZId,
-        product_id: ZId,
-        title: ZLocalizedText,
-        /** Extra charge on top of the combo's price for choosing this one (usually 0). */
-        out_price: ZSum,
-      }),
-    )
-    .min(1),
+  /**
+   * Its options whose product the chain has switched on. May be empty (no `.min(1)`): with every
+   * option switched off the group stays, so the combo cannot be ordered (ordering needs one pick per
+   * group) and its page and card say 'Unavailable' (domain `optionsUnorderable`), not a broken answer.
+   */
+  variants: z.array(
+    z.object({
+      id: ZId,
+      product_id: ZId,
+      title: ZLocalizedText,
+      /** Extra charge on top of the combo's price for choosing this one (usually 0). */
+      out_price: ZSum,
+    }),
+  ),
 });
 export type TComboGroup = z.infer<typeof ZComboGroup>;
 
@@ -120,7 +123,14 @@ export const ZProductParams = z.object({ id: ZIdOrSlug });
 export const ZProductDetailQuery = z.object({ menu_id: ZId.optional() });
 
 export const ZMenuProduct = ZProductSummary.extend({
-  /** On the chosen branch's stop list right now: shown as 'Unavailable'. */
+  /**
+   * Nothing of it can be ordered (at the chosen branch, right now): shown as 'Unavailable'. The
+   * product on the branch's stop list; an origin product with every size the menu sells stopped; a
+   * combo with every option of one group stopped, or a group with no option left or no group at all
+   * (so also without a branch); a compulsory single modifier stopped, or every variant of a group that
+   * needs a choice (the branch's modifier stop list). Domain `menuDishStopped`, `comboPicksStopped`,
+   * `requiredModifiersStopped`: the product page's rules.
+   */
   in_stop: z.boolean(),
 });
 export type TMenuProduct = z.infer<typeof ZMenuProduct>;

@@ -5,8 +5,12 @@ import {
   comboPicksStopped,
   type MenuDish,
   menuDishStopped,
+  modifiersInStop,
+  requiredModifierIds,
+  requiredModifiersStopped,
   soldOnMenu,
 } from './menu-availability.ts';
+import { modifiersUnorderable, type ProductModifiers } from './modifiers.ts';
 import { optionsUnorderable } from './product-choices.ts';
 
 const t = (en: string) => ({ ru: en, uz: en, en });
@@ -105,6 +109,11 @@ describe("comboPicksStopped: a combo's card 'Unavailable' from its groups' optio
     expect(comboPicksStopped([['wrap'], []], new Set())).toBe(true);
   });
 
+  it('stops a combo with no group at all (ordering refuses it: nothing to choose from)', () => {
+    expect(comboPicksStopped([], new Set())).toBe(true);
+    expect(comboPicksStopped([], new Set(['wrap']))).toBe(true);
+  });
+
   it("agrees with the product page's rule for the same groups (optionsUnorderable)", () => {
     const groups: TComboGroup[] = lunch.map((options, g) => ({
       id: `g-${g}`,
@@ -117,11 +126,113 @@ describe("comboPicksStopped: a combo's card 'Unavailable' from its groups' optio
       })),
     }));
     const page = { type: 'combo' as const, variants: [], combo_groups: groups };
+    // No group, or a group with no option: both unorderable, with or without a stop list.
+    for (const stopped of [new Set<string>(), new Set(['wrap'])]) {
+      expect(comboPicksStopped([], stopped)).toBe(optionsUnorderable({ ...page, combo_groups: [] }, stopped));
+      const [first] = groups;
+      if (!first) throw new Error('a group');
+      const emptied = [first, { ...first, id: 'g-empty', variants: [] }];
+      expect(comboPicksStopped([first.variants.map((v) => v.product_id), []], stopped)).toBe(
+        optionsUnorderable({ ...page, combo_groups: emptied }, stopped),
+      );
+    }
     const ids = lunch.flat();
     // Every subset of the options stopped.
     for (let mask = 0; mask < 1 << ids.length; mask++) {
       const stopped = new Set(ids.filter((_, i) => mask & (1 << i)));
       expect(comboPicksStopped(lunch, stopped), [...stopped].join()).toBe(optionsUnorderable(page, stopped));
+    }
+  });
+});
+
+describe("requiredModifiersStopped: a card's 'Unavailable' from the branch's modifier stop list", () => {
+  /**
+   * A wrap's modifiers: a compulsory box, an optional cheese, a required sauce (garlic or spicy, 1..2)
+   * and an optional bread (white or dark, 0..1).
+   */
+  const mods: ProductModifiers = {
+    single_modifiers: [
+      {
+        id: 's-box',
+        name: t('Box'),
+        price: 0,
+        is_compulsory: true,
+        category_name: t('x'),
+        max_amount: 1,
+        in_stop: false,
+      },
+      {
+        id: 's-cheese',
+        name: t('Cheese'),
+        price: 5_000,
+        is_compulsory: false,
+        category_name: t('x'),
+        max_amount: 2,
+        in_stop: false,
+      },
+    ],
+    group_modifiers: [
+      {
+        id: 'g-sauce',
+        name: t('Sauce'),
+        min_amount: 1,
+        max_amount: 2,
+        variants: [
+          { id: 'v-garlic', title: t('Garlic'), out_price: 0, in_stop: false },
+          { id: 'v-spicy', title: t('Spicy'), out_price: 2_000, in_stop: false },
+        ],
+      },
+      {
+        id: 'g-bread',
+        name: t('Bread'),
+        min_amount: 0,
+        max_amount: 1,
+        variants: [
+          { id: 'v-white', title: t('White'), out_price: 0, in_stop: false },
+          { id: 'v-dark', title: t('Dark'), out_price: 0, in_stop: false },
+        ],
+      },
+    ],
+  };
+  const required = requiredModifierIds(mods);
+
+  it('reads the compulsory singles and the groups that need a choice, not the optional ones', () => {
+    expect(required).toEqual([['s-box'], ['v-garlic', 'v-spicy']]);
+    expect(requiredModifierIds({ single_modifiers: [], group_modifiers: [] })).toEqual([]);
+  });
+
+  it('stops a dish whose compulsory single, or every variant of a required group, is stopped', () => {
+    expect(requiredModifiersStopped(required, new Set())).toBe(false);
+    expect(requiredModifiersStopped(required, new Set(['s-box']))).toBe(true);
+    expect(requiredModifiersStopped(required, new Set(['v-garlic', 'v-spicy']))).toBe(true);
+  });
+
+  it('leaves it orderable with a required variant left, or only optional ones stopped', () => {
+    expect(requiredModifiersStopped(required, new Set(['v-garlic']))).toBe(false);
+    expect(requiredModifiersStopped(required, new Set(['s-cheese', 'v-white', 'v-dark']))).toBe(false);
+    expect(requiredModifiersStopped([], new Set(['s-box']))).toBe(false);
+  });
+
+  it('never counts a required choice with nothing in it as stopped (a group without variants is not offered)', () => {
+    expect(requiredModifiersStopped([[]], new Set())).toBe(false);
+  });
+
+  it("agrees with the product page's rule for the same modifiers (modifiersUnorderable)", () => {
+    const ids = ['s-box', 's-cheese', 'v-garlic', 'v-spicy', 'v-white', 'v-dark'];
+    // Every subset of the modifiers stopped.
+    for (let mask = 0; mask < 1 << ids.length; mask++) {
+      const stopped = new Set(ids.filter((_, i) => mask & (1 << i)));
+      const page: ProductModifiers = {
+        single_modifiers: mods.single_modifiers.map((m) => ({ ...m, in_stop: stopped.has(m.id) })),
+        group_modifiers: mods.group_modifiers.map((g) => ({
+          ...g,
+          variants: g.variants.map((v) => ({ ...v, in_stop: stopped.has(v.id) })),
+        })),
+      };
+      expect(modifiersInStop(page)).toEqual(stopped);
+      expect(requiredModifiersStopped(required, stopped), [...stopped].join()).toBe(
+        modifiersUnorderable(page),
+      );
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { TProductType } from '@app/contracts';
+import type { ProductModifiers } from './modifiers.ts';
 import type { StoppedProductIds } from './product-choices.ts';
 
 /*
@@ -48,10 +49,49 @@ export type ComboOptionIds = readonly (readonly string[])[];
 
 /**
  * Whether a branch's stop list leaves a combo nothing to order by its picks: one of its groups (each
- * needs exactly one pick, `validateComboSelection`) has every option stopped, or none at all. Ordering
- * refuses each of that group's picks (PRODUCT_UNAVAILABLE), and the product page says 'Unavailable'
- * (`optionsUnorderable` of the same groups); its menu card then says so too, beside `menuDishStopped`
- * (the combo itself stopped).
+ * needs exactly one pick, `validateComboSelection`) has every option stopped, or none at all (the chain
+ * switched every option off), or the combo has no group at all. Ordering refuses each of such a group's
+ * picks (PRODUCT_UNAVAILABLE, or PRODUCT_VARIANT_INVALID for a pick it does not offer) and a combo
+ * without groups ('the combo has no groups to choose from'), so the product page says 'Unavailable'
+ * (`optionsUnorderable`, this same rule) and its menu card does too, beside `menuDishStopped` (the
+ * combo itself stopped). With no option of a group left the combo is unorderable at every branch, so
+ * its card says so even without one.
  */
 export const comboPicksStopped = (groups: ComboOptionIds, stopped: StoppedProductIds): boolean =>
-  groups.some((options) => options.every((id) => stopped.has(id)));
+  groups.length === 0 || groups.some((options) => options.every((id) => stopped.has(id)));
+
+/**
+ * The modifier choices a dish cannot be ordered without, each as the ids that may fill it: a
+ * compulsory single modifier (its own id) and a group that needs a choice (`min_amount > 0`), with its
+ * variants' ids. A group without variants is never offered (`GET /v2/modifier` and ordering leave it
+ * out) so it is not among them. Optional modifiers are not: the dish is ordered without them.
+ */
+export type RequiredModifierIds = readonly (readonly string[])[];
+
+/** The required choices of a product's modifiers (as `GET /v2/modifier` gives them). */
+export const requiredModifierIds = (mods: ProductModifiers): string[][] => [
+  ...mods.single_modifiers.filter((m) => m.is_compulsory).map((m) => [m.id]),
+  ...mods.group_modifiers
+    .filter((g) => g.min_amount > 0 && g.variants.length > 0)
+    .map((g) => g.variants.map((v) => v.id)),
+];
+
+/**
+ * Whether a branch's modifier stop list (`stoppedModifiers`: single modifiers' and group variants' ids)
+ * leaves a dish nothing to order it with: one of its required choices has every id stopped (a
+ * compulsory single modifier stopped, or a required group with every variant stopped). Ordering then
+ * refuses it whatever is chosen (MODIFIER_UNAVAILABLE for a stopped one, MODIFIERS_INVALID without),
+ * so the product page and dialog say 'Unavailable' (`modifiersUnorderable`, this same rule) and so
+ * does its menu card (`GET /v2/menu-products?branch_id=`' `in_stop`), whatever the dish's type.
+ */
+export const requiredModifiersStopped = (
+  required: RequiredModifierIds,
+  stoppedModifiers: ReadonlySet<string>,
+): boolean => required.some((ids) => ids.length > 0 && ids.every((id) => stoppedModifiers.has(id)));
+
+/** The ids a product's modifiers mark `in_stop` (a branch's modifier stop list, as the page got it). */
+export const modifiersInStop = (mods: ProductModifiers): Set<string> =>
+  new Set([
+    ...mods.single_modifiers.filter((m) => m.in_stop).map((m) => m.id),
+    ...mods.group_modifiers.flatMap((g) => g.variants.filter((v) => v.in_stop).map((v) => v.id)),
+  ]);

@@ -1,5 +1,6 @@
 import type { TModifierResponse } from '@app/contracts';
 import type { CartModifier } from './cart.ts';
+import { modifiersInStop, requiredModifierIds, requiredModifiersStopped } from './menu-availability.ts';
 
 /** GET /v2/modifier's `product_modifiers`. */
 export type ProductModifiers = TModifierResponse['product_modifiers'];
@@ -174,10 +175,10 @@ export const stoppedChosenModifiers = (mods: ProductModifiers, chosen: readonly 
 /**
  * No choice of these modifiers can be ordered (issue 13): a compulsory single modifier is stopped, or
  * a group that needs a choice (min_amount > 0) has every variant stopped. The product is 'Unavailable'.
+ * The menu card's rule too (menu-availability.ts: `requiredModifiersStopped`).
  */
 export const modifiersUnorderable = (mods: ProductModifiers): boolean =>
-  mods.single_modifiers.some((m) => m.is_compulsory && m.in_stop) ||
-  mods.group_modifiers.some((g) => g.min_amount > 0 && g.variants.every((v) => v.in_stop));
+  requiredModifiersStopped(requiredModifierIds(mods), modifiersInStop(mods));
 
 /** Unit price of a modifier entry, or undefined when it names nothing the product offers. */
 const unitPrice = (mods: ProductModifiers, c: ChosenModifier): number | undefined => {

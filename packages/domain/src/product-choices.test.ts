@@ -163,4 +163,15 @@ describe('stopped sizes and combo picks', () => {
       false,
     );
   });
+
+  it('optionsUnorderable: a combo with a group of no option left, or with no group, is unorderable anywhere', () => {
+    // Every option of the drinks switched off chain-wide: the API keeps the group, empty.
+    const [main, drink] = groups;
+    if (!main || !drink) throw new Error('two groups');
+    const noDrink = { ...combo, combo_groups: [main, { ...drink, variants: [] }] };
+    expect(optionsUnorderable(noDrink, new Set())).toBe(true);
+    // Ordering refuses a combo without groups ('the combo has no groups to choose from').
+    expect(optionsUnorderable({ ...combo, combo_groups: [] }, new Set())).toBe(true);
+    expect(optionsUnorderable(combo, new Set())).toBe(false);
+  });
 });

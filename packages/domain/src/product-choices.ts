@@ -1,5 +1,6 @@
 import type { TComboGroup, TProductDetail, TProductVariant } from '@app/contracts';
 import type { CartVariant } from './cart.ts';
+import { comboPicksStopped } from './menu-availability.ts';
 
 /** A combo choice: the product picked in a group. */
 export type ComboChoice = { group_id: string; product_id: string };
@@ -58,7 +59,8 @@ export const defaultOriginSize = (
 
 /**
  * No choice of the product's sizes or combo picks can be ordered at the branch: every size of an
- * origin product is stopped, or a combo group (each needs one pick) has every option stopped. The
+ * origin product is stopped (or it has none), or a combo group (each needs one pick) has every option
+ * stopped or none left, or the combo has no group at all (`comboPicksStopped`, its card's rule). The
  * product is then 'Unavailable', as with `modifiersUnorderable`.
  */
 export const optionsUnorderable = (
@@ -67,7 +69,10 @@ export const optionsUnorderable = (
 ): boolean => {
   if (product.type === 'origin') return product.variants.every((v) => stopped.has(v.id));
   if (product.type === 'combo') {
-    return product.combo_groups.some((g) => g.variants.every((v) => stopped.has(v.product_id)));
+    return comboPicksStopped(
+      product.combo_groups.map((g) => g.variants.map((v) => v.product_id)),
+      stopped,
+    );
   }
   return false;
 };

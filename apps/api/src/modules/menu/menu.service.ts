@@ -1,8 +1,9 @@
 import type { TBranchStopsResponse, TMenuProduct, TMenuProductsResponse } from '@app/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiError } from '../../http/errors.ts';
+import { listMenuProducts } from '../products/menu-listing.repository.ts';
 import { toMenuProduct } from '../products/products.mapper.ts';
-import { listMenuProducts, loadProductExtras } from '../products/products.repository.ts';
+import { loadProductExtras } from '../products/products.repository.ts';
 import { assertMenu } from '../products/products.service.ts';
 import { toMenuProductsResponse } from './menu.mapper.ts';
 import {
@@ -16,7 +17,9 @@ import {
 
 /**
  * What the menu page renders: a menu's categories with their products at that menu's prices.
- * With a branch, its stop list marks products `in_stop`; a branch alone means the branch's menu.
+ * With a branch, its stop lists (products and modifiers) mark products `in_stop` when nothing of
+ * them can be ordered there (products.mapper.ts' `toMenuProduct`); a branch alone means the branch's
+ * menu.
  */
 export async function getMenuProducts(
   db: DbOrTx,
@@ -25,11 +28,18 @@ export async function getMenuProducts(
 ): Promise<TMenuProductsResponse> {
   let menuId = query.menu_id;
   let stopped = new Set<string>();
+  let stoppedModifiers = new Set<string>();
   if (query.branch_id) {
     const branch = await findBranchMenu(db, shipperId, query.branch_id);
     if (!branch) throw apiError(404, 'BRANCH_NOT_FOUND');
     menuId ??= branch.menuId;
-    stopped = await stoppedProductIds(db, branch.id);
+    // Its modifier stop list too: a stopped compulsory modifier leaves a dish nothing to order.
+    const [productIds, modifierIds] = await Promise.all([
+      stoppedProductIds(db, branch.id),
+      stoppedModifierIds(db, branch.id),
+    ]);
+    stopped = productIds;
+    stoppedModifiers = new Set(modifierIds);
   }
   if (!menuId) throw apiError(404, 'MENU_NOT_FOUND');
   await assertMenu(db, shipperId, menuId);
@@ -43,7 +53,7 @@ export async function getMenuProducts(
     rows.map((r) => r.id),
   );
   const products = new Map<string, TMenuProduct>(
-    rows.map((row) => [row.id, toMenuProduct(row, extras, stopped)]),
+    rows.map((row) => [row.id, toMenuProduct(row, extras, stopped, stoppedModifiers)]),
   );
   return toMenuProductsResponse({ menuId, branchId: query.branch_id ?? null, categories, products, tags });
 }

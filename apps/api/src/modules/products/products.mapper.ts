@@ -5,14 +5,15 @@ import type {
   TProductSummary,
   TProductVariant,
 } from '@app/contracts';
-import { comboPicksStopped, menuDishStopped, type StoppedProductIds } from '@app/domain';
+import {
+  comboPicksStopped,
+  menuDishStopped,
+  requiredModifiersStopped,
+  type StoppedProductIds,
+} from '@app/domain';
 import type { ProductRow } from '../../db/schema/index.ts';
-import type {
-  ComboGroupWithOptions,
-  MenuListedProduct,
-  PricedProduct,
-  ProductExtras,
-} from './products.repository.ts';
+import type { MenuListedProduct } from './menu-listing.repository.ts';
+import type { ComboGroupWithOptions, PricedProduct, ProductExtras } from './products.repository.ts';
 
 export function toProductSummary(row: PricedProduct, extras: ProductExtras): TProductSummary {
   const rating = extras.ratings.get(row.id);
@@ -38,19 +39,25 @@ export function toProductSummary(row: PricedProduct, extras: ProductExtras): TPr
 }
 
 /**
- * A menu page's product with the branch's stop list (`stopped`: its product ids, sizes and combo
- * options included; empty without a branch): `in_stop` when nothing of it can be ordered there, the
- * product itself stopped or, for an origin product, every size the menu sells (domain
- * `menuDishStopped`), or, for a combo, every option of one of its groups (`comboPicksStopped`, the
- * product page's `optionsUnorderable`; ordering refuses such a pick). Its card says 'Unavailable'.
+ * A menu page's product with the branch's stop lists (`stopped`: its product ids, sizes and combo
+ * options included; `stoppedModifiers`: its modifier stop list's ids; both empty without a branch):
+ * `in_stop` when nothing of it can be ordered there, as the product page decides it ('Unavailable')
+ * and ordering refuses it: the product itself stopped or, for an origin product, every size the menu
+ * sells (domain `menuDishStopped`); for a combo, every option of one of its groups, a group with no
+ * option left or no group at all (`comboPicksStopped`, the page's `optionsUnorderable`); for any
+ * product, a compulsory single modifier stopped or every variant of a group that needs a choice
+ * (`requiredModifiersStopped`, the page's `modifiersUnorderable`).
  */
 export function toMenuProduct(
   row: MenuListedProduct,
   extras: ProductExtras,
   stopped: StoppedProductIds,
+  stoppedModifiers: ReadonlySet<string> = new Set(),
 ): TMenuProduct {
   const inStop =
-    menuDishStopped(row, stopped) || (row.type === 'combo' && comboPicksStopped(row.comboOptionIds, stopped));
+    menuDishStopped(row, stopped) ||
+    (row.type === 'combo' && comboPicksStopped(row.comboOptionIds, stopped)) ||
+    requiredModifiersStopped(row.requiredModifierIds, stoppedModifiers);
   return { ...toProductSummary(row, extras), in_stop: inStop };
 }
 

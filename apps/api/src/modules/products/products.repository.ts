@@ -1,19 +1,4 @@
-import { soldOnMenu } from '@app/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byIdOrSlug } from '../../db/query-helpers.ts';
@@ -69,8 +54,8 @@ const sizes = alias(products, 'size');
  * The product (listed on `menuId`) is sold there: not an origin product, or one with an active size
  * that the menu sells (domain `soldOnMenu`, which `getProduct`'s `active_in_menu` applies). An origin
  * product with none is not on the menu: the menu's listings leave it out, as a product not on it;
- * `GET /v2/product?menu_id=` here, in SQL, for its count and pages (listMenuProducts, which reads
- * the menu's sizes anyway, in code).
+ * `GET /v2/product?menu_id=` here, in SQL, for its count and pages (menu-listing.repository.ts'
+ * listMenuProducts, which reads the menu's sizes anyway, in code).
  */
 function soldOnMenuSql(db: DbOrTx, menuId: string): SQL {
   const soldSize = db
@@ -84,7 +69,7 @@ function soldOnMenuSql(db: DbOrTx, menuId: string): SQL {
 }
 
 /** The chain's products that a listing shows: active, and not a size (variants). */
-function listedConditions(shipperId: string): SQL[] {
+export function listedConditions(shipperId: string): SQL[] {
   return [
     eq(products.shipperId, shipperId),
     eq(products.isActive, true),
@@ -136,73 +121,6 @@ export async function listProducts(
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r, price: r.outPrice })), count: total[0]?.n ?? 0 };
-}
-
-/**
- * A product of a menu's page: an origin product carries the sizes the menu sells (domain `MenuDish`),
- * a combo its groups' options (domain `ComboOptionIds`), which its card's stop mark reads.
- */
-export type MenuListedProduct = PricedProduct & { sizeIds: string[]; comboOptionIds: string[][] };
-
-/**
- * A combo's groups, each as its options' product ids (those whose product is active), in the chain's
- * order: findComboGroups' groups and options (what the product page offers and ordering accepts),
- * ids only. Null for a product that is not a combo; `[]` for a combo without groups.
- */
-const comboOptionIdsSql = sql<string[][] | null>`case when ${products.type} = 'combo' then (
-  select coalesce(json_agg((
-    select coalesce(json_agg(o.product_id order by o.position, o.id), '[]'::json)
-    from combo_group_options o join products op on op.id = o.product_id and op.is_active
-    where o.group_id = cg.id
-  ) order by cg.position, cg.id), '[]'::json)
-  from combo_groups cg where cg.product_id = ${products.id}) end`;
-
-/**
- * Every product a menu sells (not variants, nor an origin product with no size on it: domain
- * `soldOnMenu`), at the menu's price, in menu order; each origin product with its active sizes on the
- * menu (cheapest first, as its page lists them) and each combo with its groups' options, which its
- * card's stop mark reads (domain `menuDishStopped`, `comboPicksStopped`). The menu's sizes are read
- * once: they give the origin products their sizes and leave out those with none, in code.
- */
-export async function listMenuProducts(
-  db: DbOrTx,
-  shipperId: string,
-  menuId: string,
-): Promise<MenuListedProduct[]> {
-  const onMenu = and(eq(menuProducts.productId, products.id), eq(menuProducts.menuId, menuId));
-  const [rows, sizeRows] = await Promise.all([
-    db
-      .select({ product: products, price: menuProducts.price, comboOptionIds: comboOptionIdsSql })
-      .from(products)
-      .innerJoin(menuProducts, onMenu)
-      .where(and(...listedConditions(shipperId)))
-      .orderBy(asc(products.position), asc(products.slug)),
-    db
-      .select({ id: products.id, parentId: products.parentId })
-      .from(products)
-      .innerJoin(menuProducts, onMenu)
-      .where(
-        and(eq(products.shipperId, shipperId), isNotNull(products.parentId), eq(products.isActive, true)),
-      )
-      .orderBy(asc(products.outPrice), asc(products.slug)),
-  ]);
-  const sizeIds = new Map<string, string[]>();
-  for (const size of sizeRows) {
-    if (size.parentId === null) continue;
-    const list = sizeIds.get(size.parentId) ?? [];
-    list.push(size.id);
-    sizeIds.set(size.parentId, list);
-  }
-  return rows.flatMap((r) => {
-    const dish = {
-      ...r.product,
-      price: r.price,
-      sizeIds: r.product.type === 'origin' ? (sizeIds.get(r.product.id) ?? []) : [],
-      comboOptionIds: r.comboOptionIds ?? [],
-    };
-    // On the menu (the inner join), and sold there: an origin product with a size on it.
-    return soldOnMenu(dish, true) ? [dish] : [];
-  });
 }
 
 export async function findProduct(db: DbOrTx, shipperId: string, idOrSlug: string) {

@@ -82,8 +82,11 @@ export type MenuCard = {
   /** Tag slugs; their titles are in `MenuView.tags`. */
   tags: string[];
   /**
-   * Nothing of it can be ordered at the branch (the API's `in_stop`): the product stopped, or an
-   * origin dish with every size its menu sells stopped (domain `menuDishStopped`). 'Unavailable'.
+   * Nothing of it can be ordered (the API's `in_stop`, the product page's rules): the product stopped
+   * at the branch; an origin dish with every size its menu sells stopped (domain `menuDishStopped`);
+   * a combo with every option of one group stopped, a group with no option left or no group at all
+   * (`comboPicksStopped`); a compulsory modifier stopped, or every variant of a group that needs a
+   * choice (`requiredModifiersStopped`). 'Unavailable'.
    */
   inStop: boolean;
   /** Nothing to choose: the card's button adds it straight to the cart. */

@@ -20,8 +20,11 @@ export type ProductPageData = {
   modifiers: TModifierResponse['product_modifiers'];
   reviews: TReviewListResponse;
   /**
-   * On the current branch's stop list, not in the current menu, or with every size (every option of
-   * a combo group) stopped: shown as 'Unavailable'.
+   * Its card at the current branch is `in_stop` (the product, every size, every option of a combo
+   * group, or a required modifier stopped: the API's rules), it is not in the current menu, or no
+   * choice of its sizes or combo picks can be ordered with the live stop list (every size, or every
+   * option of a combo group, stopped; a combo group with no option, or no group): shown as
+   * 'Unavailable'. The order form adds the modifiers' own rule (`modifiersUnorderable`).
    */
   unavailable: boolean;
   /** The product's sizes and combo picks (their product ids) on the branch's stop list. */

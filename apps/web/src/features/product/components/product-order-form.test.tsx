@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { TProductDetail } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductModifiers } from '@/lib/product-choice';
@@ -108,5 +108,41 @@ describe('the product form: sizes and combo picks on the branch stop list', () =
     view.unmount();
     renderInApp(form(combo, [uuid(51), uuid(52)]));
     expect(screen.getByTestId('product-unavailable')).toBeDisabled();
+  });
+
+  it('a combo group with no option left: its title and Unavailable, nothing to pick, Add refused', async () => {
+    const user = userEvent.setup();
+    const [drink] = combo.combo_groups;
+    if (!drink) throw new Error('a group');
+    const emptied = productDetail({
+      ...combo,
+      combo_groups: [drink, { id: uuid(60), title: text('Десерт'), variants: [] }],
+    });
+    renderInApp(form(emptied, []));
+    const groups = screen.getAllByTestId('combo-group');
+    expect(groups).toHaveLength(2);
+    const dessert = groups[1];
+    if (!dessert) throw new Error('the dessert group');
+    expect(dessert).toHaveTextContent('Десерт');
+    expect(within(dessert).getByTestId('option-unavailable')).toHaveTextContent('Нет в наличии');
+    // No empty radio group: only the drink's two radios.
+    expect(within(dessert).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(dessert).queryByRole('group')).toBeNull();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    const unavailable = screen.getByTestId('product-unavailable');
+    expect(unavailable).toBeDisabled();
+    expect(unavailable).toHaveTextContent('Нет в наличии');
+    expect(screen.queryByTestId('product-add-to-cart')).toBeNull();
+    // Submitting the form anyway adds nothing.
+    await user.click(unavailable);
+    fireEvent.submit(screen.getByTestId('product-order-form'));
+    expect(added).not.toHaveBeenCalled();
+  });
+
+  it('a combo with no group at all is unavailable', () => {
+    renderInApp(form(productDetail({ ...combo, combo_groups: [] }), []));
+    expect(screen.queryAllByTestId('combo-group')).toHaveLength(0);
+    expect(screen.getByTestId('product-unavailable')).toBeDisabled();
+    expect(screen.queryByTestId('product-add-to-cart')).toBeNull();
   });
 });

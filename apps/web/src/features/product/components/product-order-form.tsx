@@ -77,7 +77,7 @@ export function ProductOrderForm({
   const name = product.title[locale];
 
   // A compulsory modifier stopped at the branch, or a required group all stopped (issue 13); every
-  // size, or every option of a combo group, stopped.
+  // size, or every option of a combo group, stopped; a combo group with no option, or no group.
   const unorderable = unavailable || modifiersUnorderable(modifiers) || optionsUnorderable(product, stopped);
   const reason = (p: ChoiceProblem): string => {
     if (p.kind === 'variant') return t('chooseSize');
@@ -169,46 +169,55 @@ export function ProductOrderForm({
       )}
 
       {product.type === 'combo' &&
-        product.combo_groups.map((group) => (
-          <fieldset key={group.id} className="flex flex-col gap-2" data-testid="combo-group">
-            <legend className="mb-1 text-base font-bold">
-              {group.title[locale]}{' '}
-              <span className="text-sm font-normal text-muted">{t('limitExactly', { count: 1 })}</span>
-            </legend>
-            {group.variants.map((v) => {
-              const inputId = `${baseId}-c-${v.id}`;
-              const checked = choice.combo.some(
-                (c) => c.group_id === group.id && c.product_id === v.product_id,
-              );
-              const inStop = stopped.has(v.product_id);
-              return (
-                <div key={v.id} className="flex items-center justify-between gap-3">
-                  <span className="flex items-center gap-3">
-                    <input
-                      id={inputId}
-                      type="radio"
-                      name={`${baseId}-combo-${group.id}`}
-                      checked={checked}
-                      disabled={inStop && !checked}
-                      onChange={() =>
-                        setChoice((c) => ({
-                          ...c,
-                          combo: chooseComboVariant(c.combo, group.id, v.product_id),
-                        }))
-                      }
-                      className="h-5 w-5 accent-brand-600"
-                    />
-                    <label htmlFor={inputId}>{v.title[locale]}</label>
-                    {inStop && <StopMark text={t('unavailable')} />}
-                  </span>
-                  {v.out_price > 0 && (
-                    <span className="text-sm text-muted">+{formatSum(v.out_price, locale)}</span>
-                  )}
-                </div>
-              );
-            })}
-          </fieldset>
-        ))}
+        product.combo_groups.map((group) =>
+          group.variants.length === 0 ? (
+            // Every option switched off chain-wide: nothing to pick (no empty radio group), and the
+            // whole combo is unavailable (`optionsUnorderable`).
+            <div key={group.id} className="flex flex-col gap-1" data-testid="combo-group">
+              <p className="text-base font-bold">{group.title[locale]}</p>
+              <StopMark text={t('unavailable')} />
+            </div>
+          ) : (
+            <fieldset key={group.id} className="flex flex-col gap-2" data-testid="combo-group">
+              <legend className="mb-1 text-base font-bold">
+                {group.title[locale]}{' '}
+                <span className="text-sm font-normal text-muted">{t('limitExactly', { count: 1 })}</span>
+              </legend>
+              {group.variants.map((v) => {
+                const inputId = `${baseId}-c-${v.id}`;
+                const checked = choice.combo.some(
+                  (c) => c.group_id === group.id && c.product_id === v.product_id,
+                );
+                const inStop = stopped.has(v.product_id);
+                return (
+                  <div key={v.id} className="flex items-center justify-between gap-3">
+                    <span className="flex items-center gap-3">
+                      <input
+                        id={inputId}
+                        type="radio"
+                        name={`${baseId}-combo-${group.id}`}
+                        checked={checked}
+                        disabled={inStop && !checked}
+                        onChange={() =>
+                          setChoice((c) => ({
+                            ...c,
+                            combo: chooseComboVariant(c.combo, group.id, v.product_id),
+                          }))
+                        }
+                        className="h-5 w-5 accent-brand-600"
+                      />
+                      <label htmlFor={inputId}>{v.title[locale]}</label>
+                      {inStop && <StopMark text={t('unavailable')} />}
+                    </span>
+                    {v.out_price > 0 && (
+                      <span className="text-sm text-muted">+{formatSum(v.out_price, locale)}</span>
+                    )}
+                  </div>
+                );
+              })}
+            </fieldset>
+          ),
+        )}
 
       {(modifiers.single_modifiers.length > 0 || modifiers.group_modifiers.length > 0) && (
         <ModifierGroups
