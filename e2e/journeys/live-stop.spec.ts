@@ -75,6 +75,25 @@ async function plainDishAtChilonzor(api: APIRequestContext) {
   return { branch, product };
 }
 
+/** Chilonzor's first or last dish in sizes (no modifiers, not stopped) and its sizes' ids. */
+async function dishInSizesAtChilonzor(api: APIRequestContext, which: 'first' | 'last') {
+  const { branch } = await plainDishAtChilonzor(api);
+  const menu = (await (
+    await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
+  ).json()) as TMenuProductsResponse;
+  const dishes = menu.categories
+    .flatMap((c) => c.products)
+    .filter((p) => p.type === 'origin' && !p.in_stop && !p.has_modifier);
+  const product = which === 'first' ? dishes[0] : dishes.at(-1);
+  if (!product) throw new Error('Chilonzor sells a dish in sizes');
+  const detail = (await (
+    await api.get(`/v2/product/${product.slug}`, { params: { menu_id: branch.menu_id } })
+  ).json()) as TProductDetail;
+  const sizes = detail.variants.map((v) => v.id);
+  expect(sizes.length).toBeGreaterThan(1);
+  return { branch, product, sizes };
+}
+
 test('a product the manager stops shows Unavailable on the open menu and in the cart, and comes back', async ({
   page,
   api,
@@ -273,20 +292,8 @@ test('the open product page marks a size the manager stops: not chosen, not adde
   page,
   api,
 }) => {
-  const { branch } = await plainDishAtChilonzor(api);
+  const { branch, product, sizes } = await dishInSizesAtChilonzor(api, 'first');
   const token = await managerToken(api);
-  const menu = (await (
-    await api.get('/v2/menu-products', { params: { menu_id: branch.menu_id, branch_id: branch.id } })
-  ).json()) as TMenuProductsResponse;
-  const product = menu.categories
-    .flatMap((c) => c.products)
-    .find((p) => p.type === 'origin' && !p.in_stop && !p.has_modifier);
-  if (!product) throw new Error('Chilonzor sells a dish in sizes');
-  const detail = (await (
-    await api.get(`/v2/product/${product.slug}`, { params: { menu_id: branch.menu_id } })
-  ).json()) as TProductDetail;
-  const sizes = detail.variants.map((v) => v.id);
-  expect(sizes.length).toBeGreaterThan(1);
   await pickUpAt(page.context(), branch);
 
   const polled = page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
@@ -310,6 +317,42 @@ test('the open product page marks a size the manager stops: not chosen, not adde
     for (const size of sizes) await setStopped(api, token, branch.id, size, false);
     await expect(form.getByTestId('product-add-to-cart')).toBeVisible(WITHIN);
     await expect(marks).toHaveCount(0, WITHIN);
+  } finally {
+    for (const size of sizes) await setStopped(api, token, branch.id, size, false);
+  }
+});
+
+test("the open menu's card of a dish in sizes: Unavailable once every size is stopped, Choose again when one is back", async ({
+  page,
+  api,
+}) => {
+  // The last such dish: the product page's journey above stops the first one's sizes.
+  const { branch, product, sizes } = await dishInSizesAtChilonzor(api, 'last');
+  const token = await managerToken(api);
+  await pickUpAt(page.context(), branch);
+
+  const polled = page.waitForRequest((r) => r.url().includes('/v2/stop-list'));
+  await page.goto(localePath(locale));
+  const card = page.locator(`[data-testid="product-card"][data-product-slug="${product.slug}"]`);
+  await expect(card.getByTestId('choose-options')).toBeVisible();
+  await polled;
+
+  try {
+    // One size stopped: the others can still be chosen, so the card still offers them.
+    await setStopped(api, token, branch.id, sizes[0] as string, true);
+    for (const size of sizes.slice(1, -1)) await setStopped(api, token, branch.id, size, true);
+    // Every size but the last stopped: the page has had the time to follow, the card still offers.
+    await page.waitForTimeout(4_500);
+    await expect(card.getByTestId('choose-options')).toBeVisible();
+    await expect(card.getByTestId('product-unavailable')).toHaveCount(0);
+    // The last one too: nothing to choose from.
+    await setStopped(api, token, branch.id, sizes.at(-1) as string, true);
+    await expect(card.getByTestId('product-unavailable')).toHaveText(t(locale, 'menu.unavailable'), WITHIN);
+    await expect(card.getByTestId('choose-options')).toHaveCount(0);
+    // One back on: the card offers the sizes again.
+    await setStopped(api, token, branch.id, sizes[0] as string, false);
+    await expect(card.getByTestId('choose-options')).toBeVisible(WITHIN);
+    await expect(card.getByTestId('product-unavailable')).toHaveCount(0);
   } finally {
     for (const size of sizes) await setStopped(api, token, branch.id, size, false);
   }

@@ -260,6 +260,27 @@ test('manager: stop list, pause, prices, hours, staff, figures and the audit log
     page.getByText(mf('branches.hoursSaved', { name: chilonzor.name[locale], start: '00:00', end: '23:59' })),
   ).toBeVisible();
 
+  // Delivery and cooking times: a value out of range is refused in the form; a new cooking time is
+  // saved (the toast says both), then the old one back (other journeys read Chilonzor's times).
+  const cooking = branchCard.getByLabel(m('branches.cookingMinutes'));
+  const delivery = await branchCard.getByLabel(m('branches.deliveryMinutes')).inputValue();
+  const cooks = await cooking.inputValue();
+  const saveTimes = branchCard.getByRole('button', { name: m('branches.saveTimes') });
+  await cooking.fill('0');
+  await saveTimes.click();
+  await expect(branchCard.getByRole('alert')).toHaveText(m('branches.badMinutes'));
+  await expect(cooking).toHaveAttribute('aria-invalid', 'true');
+  for (const minutes of [Number(cooks) + 5, Number(cooks)]) {
+    await cooking.fill(String(minutes));
+    await saveTimes.click();
+    await expect(
+      page.getByText(
+        mf('branches.timesSaved', { name: chilonzor.name[locale], delivery, cooking: String(minutes) }),
+      ),
+    ).toBeVisible();
+  }
+  await expect(branchCard.getByRole('alert')).toHaveCount(0);
+
   // Prices: the Tashkent menu, a new price saved on one row, then the old one back.
   await page.goto(localePath(locale, '/staff/manager/prices'));
   await page.getByRole('combobox', { name: m('prices.menu'), exact: true }).selectOption(chilonzor.menu_id);
