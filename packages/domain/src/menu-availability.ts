@@ -1,6 +1,13 @@
-import type { TProductType } from '@app/contracts';
-import type { ProductModifiers } from './modifiers.ts';
-import type { StoppedProductIds } from './product-choices.ts';
+import type { TModifierResponse, TProductType } from '@app/contracts';
+
+/** GET /v2/modifier's `product_modifiers` (modifiers.ts' `ProductModifiers`, which builds on this file). */
+type ProductModifiers = TModifierResponse['product_modifiers'];
+
+/**
+ * Product ids on a branch's stop list (`GET /v2/stop-list`'s `product_ids`): a product, an origin
+ * product's size or a combo's pick on it cannot be ordered there.
+ */
+export type StoppedProductIds = ReadonlySet<string>;
 
 /*
  * Whether a dish of a menu can be ordered, as its card and the menu's listings show it. An origin

@@ -1,6 +1,6 @@
 import type { TComboGroup, TProductDetail, TProductVariant } from '@app/contracts';
 import type { CartVariant } from './cart.ts';
-import { comboPicksStopped } from './menu-availability.ts';
+import { comboPicksStopped, type StoppedProductIds } from './menu-availability.ts';
 
 /** A combo choice: the product picked in a group. */
 export type ComboChoice = { group_id: string; product_id: string };
@@ -30,11 +30,8 @@ export const validateComboSelection = (
   return errors.length === 0 ? { ok: true } : { ok: false, errors };
 };
 
-/**
- * Product ids on a branch's stop list (`GET /v2/stop-list`'s `product_ids`): a product, an origin
- * product's size or a combo's pick on it cannot be ordered there.
- */
-export type StoppedProductIds = ReadonlySet<string>;
+// Defined beside the menu's rules (menu-availability.ts), which this file's rules build on.
+export type { StoppedProductIds };
 
 const NOTHING_STOPPED: StoppedProductIds = new Set();
 
