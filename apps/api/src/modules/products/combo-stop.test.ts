@@ -1,25 +1,23 @@
-import {
-  type TCreateOrderRequest,
-  ZBranchStopsResponse,
-  ZMenuProductsResponse,
-  ZOrderQuoteResponse,
-  ZProductDetail,
-  ZProductListResponse,
-} from '@app/contracts';
-import { optionsUnorderable } from '@app/domain';
+import { ZProductListResponse } from '@app/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchStopList } from '../../db/schema/index.ts';
-import { stableId } from '../../db/seed/ids.ts';
-import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
   ORDER_FIXTURE as F,
   ORDER_TEST_NOON,
-  pickupOrderBody,
   signInTestCustomer,
   type TestCustomer,
-  withProducts,
 } from '../../test/orders.ts';
+import {
+  cardInStop,
+  pageUnavailable as cardPageUnavailable,
+  menuCard,
+  type OrderLine,
+  quoteLine,
+  TASHKENT_MENU,
+  written,
+} from './card-stop.fixtures.ts';
 
 /*
  * A combo (lunch-combo, on the Tashkent menu) is ordered with one pick in each of its groups: 'main'
@@ -42,33 +40,16 @@ afterAll(async () => {
 
 const P = F.products;
 const { chilonzor, yunusobod } = F;
-/** The menu of chilonzor and yunusobod. */
-const tashkent = stableId('menu', 'tashkent');
-
-/** Runs a write straight to the database and waits until the app heard it (its cached reads dropped). */
-async function written<T>(write: () => Promise<T>): Promise<T> {
-  let heard = false;
-  const stop = t.app.orderEvents.onCatalogueChanged(() => {
-    heard = true;
-  });
-  try {
-    const result = await write();
-    await vi.waitFor(() => expect(heard).toBe(true), { timeout: 5_000 });
-    return result;
-  } finally {
-    stop();
-  }
-}
 
 /** Puts products on a branch's stop list for the length of `body`, then takes them off again. */
 async function withStopped(branchId: string, productIds: string[], body: () => Promise<void>): Promise<void> {
-  await written(() =>
+  await written(t, () =>
     t.db.db.insert(branchStopList).values(productIds.map((productId) => ({ branchId, productId }))),
   );
   try {
     await body();
   } finally {
-    await written(() =>
+    await written(t, () =>
       t.db.db
         .delete(branchStopList)
         .where(and(eq(branchStopList.branchId, branchId), inArray(branchStopList.productId, productIds))),
@@ -76,33 +57,15 @@ async function withStopped(branchId: string, productIds: string[], body: () => P
   }
 }
 
-async function menuCard(query: string, slug = 'lunch-combo') {
-  const res = await t.get(`/v2/menu-products?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  const body = ZMenuProductsResponse.parse(res.json());
-  return body.categories.flatMap((c) => c.products).find((p) => p.slug === slug);
-}
-
-const inStop = async (branchId: string) => (await menuCard(`branch_id=${branchId}`))?.in_stop;
-
-/**
- * What the storefront's product page shows at a branch of the Tashkent menu: 'Unavailable' when the
- * combo is stopped, not sold on the menu, or no choice of its picks can be ordered
- * (`optionsUnorderable` of its groups with the branch's live stop list), as the web's product.server.ts
- * decides (its own stop mark is the card's `in_stop`, which this test checks apart).
- */
-async function pageUnavailable(branchId: string): Promise<boolean> {
-  const detail = ZProductDetail.parse((await t.get(`/v2/product/lunch-combo?menu_id=${tashkent}`)).json());
-  const stops = ZBranchStopsResponse.parse((await t.get(`/v2/stop-list?branch_id=${branchId}`)).json());
-  const stopped = new Set(stops.product_ids);
-  return stopped.has(detail.id) || !detail.active_in_menu || optionsUnorderable(detail, stopped);
-}
+const COMBO = 'lunch-combo';
+const inStop = (branchId: string) => cardInStop(t, branchId, COMBO);
+const pageUnavailable = (branchId: string) => cardPageUnavailable(t, branchId, COMBO);
 
 /** Whether ordering takes the combo at the branch with some pick in each group (a quote of each). */
 async function orderable(branchId: string): Promise<boolean> {
   const results: boolean[] = [];
   for (const main of [P.beefWrap, P.lambShashlik]) {
-    const line: TCreateOrderRequest['steps'][number]['products'][number] = {
+    const line: OrderLine = {
       product_id: P.lunchCombo,
       type: 'combo',
       quantity: 1,
@@ -111,14 +74,7 @@ async function orderable(branchId: string): Promise<boolean> {
         { group_id: F.combo.drink, product_id: P.cola },
       ],
     };
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v2/ondemand-order/quote',
-      headers: { ...CLIENT_HEADERS, authorization: `Bearer ${customer.token}` },
-      payload: pickupOrderBody(withProducts([line], branchId)),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const quoted = ZOrderQuoteResponse.parse(res.json());
+    const quoted = await quoteLine(t, customer.token, line, branchId);
     expect(quoted.lines).toHaveLength(1);
     const priced = quoted.lines[0];
     const taken = priced !== undefined && priced.unit_price !== null && !priced.in_stop;
@@ -152,7 +108,7 @@ describe('GET /v2/menu-products: the card of a combo', () => {
       await expectAgreed(chilonzor, true);
       // Another branch of the same menu, and the menu without a branch, are not marked.
       await expectAgreed(yunusobod, false);
-      expect((await menuCard(`menu_id=${tashkent}`))?.in_stop).toBe(false);
+      expect((await menuCard(t, `menu_id=${TASHKENT_MENU}`, COMBO)).in_stop).toBe(false);
     });
     await expectAgreed(chilonzor, false);
   });
@@ -178,7 +134,7 @@ describe('GET /v2/menu-products: the card of a combo', () => {
 describe('GET /v2/product?menu_id=: a combo with a group wholly stopped somewhere', () => {
   it('is still listed: the menu sells it, the stop list is a branch’s and live (its card marks it)', async () => {
     const list = async () => {
-      const res = await t.get(`/v2/product?menu_id=${tashkent}&product_types=combo`);
+      const res = await t.get(`/v2/product?menu_id=${TASHKENT_MENU}&product_types=combo`);
       expect(res.statusCode, res.body).toBe(200);
       return ZProductListResponse.parse(res.json());
     };
