@@ -11,9 +11,9 @@ import { createGeocoder, type Geocoder } from './adapters/geocoder/index.ts';
 import { createLoyaltyProgram, type LoyaltyProgram } from './adapters/loyalty/index.ts';
 import { createOrderEvents, type OrderEvents } from './adapters/order-events/index.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms/index.ts';
+import { registerJobs, runTimedJobs } from './app-jobs.ts';
 import { ReadCache, registerReadCache } from './cache/read-cache.ts';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
-import { registerPgliteVacuumJob } from './db/pglite-vacuum.job.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { assertProductionReady, type Env, loadEnv, trustProxyOption } from './env.ts';
 import { registerCustomerAuth } from './http/auth.ts';
@@ -38,17 +38,13 @@ import { devOutboxRoutes } from './modules/customers/dev-outbox.routes.ts';
 import { geocoderRoutes } from './modules/geocoder/geocoder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
-import { registerLoyaltyOutboxJob } from './modules/loyalty/loyalty-outbox.job.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { modifierRoutes } from './modules/modifiers/modifiers.routes.ts';
-import { registerFutureOrdersJob, runFutureOrdersJob } from './modules/order-status/future-orders.job.ts';
 import { currentStatusEvents } from './modules/order-status/order-status.repository.ts';
 import { orderingRoutes } from './modules/ordering/ordering.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { clickRoutes } from './modules/payments/click.routes.ts';
 import { paymeRoutes } from './modules/payments/payme.routes.ts';
-import { registerPaymentCallsPurgeJob } from './modules/payments/payment-calls-purge.job.ts';
-import { registerPaymentTimeoutJob, runPaymentTimeoutJob } from './modules/payments/payment-timeout.job.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -197,14 +193,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const stopRevoking = bus.onTokensRevoked((revocation) => signedInTokens.handle(revocation));
     app.addHook('onClose', async () => stopRevoking());
     await registerEverything(app, env, testClock, signedInTokens);
-    if (options.runJobs !== false) {
-      registerFutureOrdersJob(app);
-      registerPaymentTimeoutJob(app);
-      registerPaymentCallsPurgeJob(app);
-      registerLoyaltyOutboxJob(app);
-      // Last: its first round at start follows the purge's (PGlite only: no autovacuum there).
-      registerPgliteVacuumJob(app);
-    }
+    if (options.runJobs !== false) registerJobs(app);
   } catch (error) {
     await orderEvents?.close();
     if (!options.db) await handle.close();
@@ -367,12 +356,6 @@ async function registerEverything(
   // Moving the test clock runs the timed jobs at once, so a journey that jumps past a deadline finds
   // the order moved when the PUT answers, not up to an interval later.
   if (testClock) await app.register(testClockRoutes, { clock: testClock, onMoved: () => runTimedJobs(app) });
-}
-
-/** The jobs that read the clock, one round each (the test clock's move). */
-async function runTimedJobs(app: FastifyInstance): Promise<void> {
-  await runFutureOrdersJob(app);
-  await runPaymentTimeoutJob(app);
 }
 
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
