@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { orders, products, staffAccounts, staffTokens } from '../../db/schema/index.ts';
+import { branches, orders, products, staffAccounts, staffTokens } from '../../db/schema/index.ts';
 import { DEMO_SHIPPER_ID } from '../../env.ts';
 import { buildTestApp, CLIENT_HEADERS, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
@@ -405,6 +405,22 @@ describe('GET /v1/staff/stream', () => {
     while (message.event !== 'catalogue') message = await stream.next();
     expect(message.id).toBeNull();
     expect((message.data as { tags: string[] }).tags.length).toBeGreaterThan(0);
+    await stream.cancel();
+  });
+
+  it("names 'branches' when a branch's times change (the workspace reads its order timers again)", async () => {
+    const stream = await openFresh('vendor-chilonzor');
+    await t.app.db
+      .update(branches)
+      .set({ cookingTime: sql`${branches.cookingTime} + 1` })
+      .where(eq(branches.id, LIFE_FIXTURE.chilonzor));
+    let message = await stream.next();
+    while (message.event !== 'catalogue') message = await stream.next();
+    expect((message.data as { tags: string[] }).tags).toContain('branches');
+    await t.app.db
+      .update(branches)
+      .set({ cookingTime: sql`${branches.cookingTime} - 1` })
+      .where(eq(branches.id, LIFE_FIXTURE.chilonzor));
     await stream.cancel();
   });
 

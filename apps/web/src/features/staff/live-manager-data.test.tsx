@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderStaffScreen, signInStaff } from './components/operator.fixtures';
+import { renderStaffScreen, STAFF_ID, signInStaff } from './components/operator.fixtures';
+import { staffKeys } from './lib/staff-queries';
 import { useStaffSession } from './session';
 import { useStaffStream } from './use-staff-stream';
 
@@ -59,6 +60,48 @@ describe("the manager's screens follow the workspace's stream", { timeout: 30_00
     await stream.send('event: catalogue\ndata: {}\n\n');
     await waitFor(() => expect(manageQuery(view.queryClient, stopList)?.state.isInvalidated).toBe(true));
     expect(manageQuery(view.queryClient, audit)?.state.isInvalidated).toBe(true);
+  });
+
+  it("reads the order lists and cards again when a branch changes (its cooking time is their timers' target)", async () => {
+    signInStaff('vendor');
+    const stream = stubStream();
+    const view = renderStaffScreen(<Live />);
+    const list = staffKeys.list(STAFF_ID, {});
+    const card = staffKeys.order(STAFF_ID, '00000000-0000-4000-8000-000000000007');
+    const fresh = () => {
+      view.queryClient.setQueryData(list, { orders: [] });
+      view.queryClient.setQueryData(card, { id: 'x' });
+    };
+    await stream.send('event: reset\ndata: {}\n\n');
+    fresh();
+    await stream.send('event: catalogue\ndata: {"tags":["branches"]}\n\n');
+    await waitFor(() => expect(manageQuery(view.queryClient, list)?.state.isInvalidated).toBe(true));
+    expect(manageQuery(view.queryClient, card)?.state.isInvalidated).toBe(true);
+  });
+
+  it('reads the order lists again on a catalogue event that names no tags', async () => {
+    signInStaff('vendor');
+    const stream = stubStream();
+    const view = renderStaffScreen(<Live />);
+    const list = staffKeys.list(STAFF_ID, {});
+    await stream.send('event: reset\ndata: {}\n\n');
+    view.queryClient.setQueryData(list, { orders: [] });
+    await stream.send('event: catalogue\ndata: {}\n\n');
+    await waitFor(() => expect(manageQuery(view.queryClient, list)?.state.isInvalidated).toBe(true));
+  });
+
+  it('leaves the order lists alone for a stop-list change', async () => {
+    signInStaff('vendor');
+    const stream = stubStream();
+    const view = renderStaffScreen(<Live />);
+    const list = staffKeys.list(STAFF_ID, {});
+    const stopList = ['staff-manage', 'stop-list', 'b1'] as const;
+    await stream.send('event: reset\ndata: {}\n\n');
+    view.queryClient.setQueryData(list, { orders: [] });
+    view.queryClient.setQueryData(stopList, { products: [] });
+    await stream.send('event: catalogue\ndata: {"tags":["catalogue"]}\n\n');
+    await waitFor(() => expect(manageQuery(view.queryClient, stopList)?.state.isInvalidated).toBe(true));
+    expect(manageQuery(view.queryClient, list)?.state.isInvalidated).toBe(false);
   });
 
   it('reads them again on a reset (a reconnection may have missed changes)', async () => {

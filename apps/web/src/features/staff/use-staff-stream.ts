@@ -31,7 +31,8 @@ export function subscribeStaffCatalogue(listener: TCatalogueListener): () => voi
  * The workspace's one connection to GET /v1/staff/stream while a staff member is signed in (mounted by
  * the staff shell): an `order` event makes the lists and that order's card be read again, a
  * `catalogue` event (a stop list, a price, a branch's hours or pause changed, by this manager or
- * another) the branches and every manager screen's data, a `reset` (and every reconnection after a
+ * another) the branches and every manager screen's data, and for a branch's change (its delivery or
+ * cooking time) the order lists and cards too, a `reset` (and every reconnection after a
  * drop, lib/staff-stream.ts) every staff and manager query; a 401 ends the session. Returns the
  * connection's state for the screen.
  */
@@ -67,8 +68,14 @@ export function useStaffStream(staffId: string | null): TStreamState | null {
       onReset: () => {
         for (const root of STAFF_CACHE_ROOTS) void queryClient.invalidateQueries({ queryKey: [root] });
       },
-      onCatalogue: () => {
+      onCatalogue: (tags) => {
         void queryClient.invalidateQueries({ queryKey: staffKeys.branches() });
+        // A branch's delivery or cooking time is every open order's timer target there (the lists'
+        // and cards' target_minutes): read them again, or the timers count to the old one.
+        if (tags === null || tags.includes('branches')) {
+          void queryClient.invalidateQueries({ queryKey: staffKeys.lists(staffId) });
+          void queryClient.invalidateQueries({ queryKey: staffKeys.orders(staffId) });
+        }
         // The manager's screens (features/staff-manage) keep their answers fresh for minutes: without
         // this, another manager's pause or stop showed as 'open' / 'in stock' until then.
         void queryClient.invalidateQueries({ queryKey: ['staff-manage'] });

@@ -45,6 +45,8 @@ export const staffKeys = {
   lists: (staffId: string) => ['staff', staffId, 'orders'] as const,
   list: (staffId: string, filter: TStaffListFilter) => ['staff', staffId, 'orders', filter] as const,
   order: (staffId: string, orderId: string) => ['staff', staffId, 'order', orderId] as const,
+  /** Every order card of the member (the prefix of `order`). */
+  orders: (staffId: string) => ['staff', staffId, 'order'] as const,
   branches: () => ['staff', 'branches'] as const,
 };
 

@@ -43,6 +43,7 @@ function harness(overrides: Partial<TStaffStreamOptions> = {}) {
   const lastIds: (string | null)[] = [];
   let resets = 0;
   let catalogues = 0;
+  const catalogueTagsSeen: (readonly string[] | null)[] = [];
   let status = 200;
   let failOpen = false;
   const openStream = vi.fn(async (signal: AbortSignal, lastEventId: string | null) => {
@@ -58,8 +59,9 @@ function harness(overrides: Partial<TStaffStreamOptions> = {}) {
     onReset: () => {
       resets += 1;
     },
-    onCatalogue: () => {
+    onCatalogue: (tags) => {
       catalogues += 1;
+      catalogueTagsSeen.push(tags);
     },
     onState: (s) => states.push(s),
     onFatal: (s) => fatal.push(s),
@@ -76,6 +78,7 @@ function harness(overrides: Partial<TStaffStreamOptions> = {}) {
     openStream,
     resets: () => resets,
     catalogues: () => catalogues,
+    catalogueTags: catalogueTagsSeen,
     last: () => streams.at(-1) as TFakeStream,
     setStatus: (s: number) => {
       status = s;
@@ -110,10 +113,15 @@ describe('staff stream', () => {
     h.last().send(text.slice(20));
     h.last().send('event: reset\ndata: {}\n\n');
     h.last().send('event: catalogue\ndata: {}\n\n');
+    h.last().send('event: catalogue\ndata: {"tags":["branches","catalogue"]}\n\n');
+    h.last().send('event: catalogue\ndata: {"tags":[]}\n\n');
+    h.last().send('event: catalogue\ndata: not json\n\n');
     await tick();
     expect(h.orders).toEqual(['new', 'operator-accepted']);
     expect(h.resets()).toBe(1);
-    expect(h.catalogues()).toBe(1);
+    expect(h.catalogues()).toBe(4);
+    // The tags it names; none named (or unreadable): null, which the workspace takes as all of them.
+    expect(h.catalogueTags).toEqual([null, ['branches', 'catalogue'], null, null]);
     expect(h.fatal).toEqual([]);
   });
 

@@ -23,7 +23,11 @@ export type TStaffStreamOptions = {
   onOrder: (event: TStaffStreamOrder) => void;
   /** Re-read every list: the events since the last one may be lost. */
   onReset: () => void;
-  onCatalogue?: () => void;
+  /**
+   * Cached answers went stale: `tags` names which (`catalogue`, `branches`, `shipper`, `content`),
+   * null when the event did not say (treat it as all of them).
+   */
+  onCatalogue?: (tags: readonly string[] | null) => void;
   onState: (state: TStreamState) => void;
   /** The stream answered 401/403/404...: asking again will not help (signed out). */
   onFatal?: (status: number) => void;
@@ -49,6 +53,20 @@ export { isFatalStreamStatus } from '@/lib/sse-connection';
 export const reconnectDelay = (attempt: number, delays: readonly number[]): number =>
   delays[Math.min(attempt, delays.length - 1)] ?? STAFF_FALLBACK_DELAY_MS;
 
+/** The tags of a `catalogue` event's data (`{"tags":["branches"]}`); null when it names none. */
+export function catalogueTags(data: string): string[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object' || !('tags' in parsed) || !Array.isArray(parsed.tags))
+    return null;
+  const tags = parsed.tags.filter((tag): tag is string => typeof tag === 'string');
+  return tags.length > 0 ? tags : null;
+}
+
 export function startStaffStream(options: TStaffStreamOptions): { stop: () => void } {
   const eventSchema = options.eventSchema ?? contract('ZStaffStreamOrder');
   let connections = 0;
@@ -71,7 +89,7 @@ export function startStaffStream(options: TStaffStreamOptions): { stop: () => vo
       sse.resetBackoff();
       if (message.id) lastEventId = message.id;
       if (message.event === 'reset') options.onReset();
-      else if (message.event === 'catalogue') options.onCatalogue?.();
+      else if (message.event === 'catalogue') options.onCatalogue?.(catalogueTags(message.data));
       else if (message.event === 'order') {
         let data: unknown;
         try {
