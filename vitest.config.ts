@@ -17,6 +17,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // On PostgreSQL: no two queries in flight on one connection (a Promise.all on a transaction).
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
       {

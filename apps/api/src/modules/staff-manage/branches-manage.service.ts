@@ -269,7 +269,7 @@ export async function changeStopList(
   change: { kind: 'product' | 'modifier'; id: string; stopped: boolean },
 ): Promise<TStopListResponse> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
+  const branch = await deps.db.transaction(async (tx) => {
     const branch = await branchFor(tx, staff, branchId, ROLES.kitchen, true);
     let itemId: string;
     if (change.kind === 'product') {
@@ -302,6 +302,9 @@ export async function changeStopList(
         now,
       );
     }
-    return stopListOf(tx, branch);
+    return branch;
   });
+  // The answer is read once the change is committed, from the pool: its reads run side by side on
+  // connections of their own (on the transaction's one connection they would queue behind each other).
+  return stopListOf(deps.db, branch);
 }
