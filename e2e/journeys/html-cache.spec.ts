@@ -162,6 +162,27 @@ test('flight requests, HEAD and other pages are not answered from the cache; an 
   expect(rsc.headers()['content-type']).toContain('text/x-component');
 });
 
+test("a campaign's link (utm tags, click ids) gets the cached page; any other query the ordinary render", async ({
+  request,
+}) => {
+  const campaign = '?utm_source=instagram&utm_medium=cpc&utm_campaign=lunch&ysclid=lq1w2e3r4t';
+  for (const path of [localePath('ru'), localePath('en', '/samarkand')]) {
+    const plain = await cachedAnswer(() => request.get(path));
+    const tagged = await cachedAnswer(() => request.get(`${path}${campaign}`));
+    expect(tagged.status(), path).toBe(200);
+    // The same stored render: the same bytes but for each answer's nonce.
+    expect((await tagged.text()).replaceAll(nonceOf(tagged), 'N'), path).toBe(
+      (await plain.text()).replaceAll(nonceOf(plain), 'N'),
+    );
+  }
+  for (const query of [
+    '?utm_source=instagram&city=samarkand',
+    '?utm_source=a&utm_source=b',
+    '?gclid=1&login',
+  ])
+    expect((await request.get(`/${query}`)).headers()['x-html-cache'], query).toBeUndefined();
+});
+
 test('a cached / hydrates and runs under its policy (no violation), with a new nonce on each load', async ({
   page,
   request,
@@ -191,4 +212,35 @@ test('a cached / hydrates and runs under its policy (no violation), with a new n
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/product/${product.slug}`));
   // The automatic `csp` fixture fails the journey on any Content-Security-Policy violation.
+});
+
+test("a campaign's link hydrates from the cache and keeps its tags in the address bar", async ({
+  page,
+  request,
+  demoMenu,
+}) => {
+  const campaign = '?utm_source=telegram&fbclid=IwAR0abc';
+  // The render had no query and this browser has one: React must find nothing to re-render for it.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await cachedAnswer(() => request.get(`/${campaign}`));
+  let response = await page.goto(`/${campaign}`);
+  for (let retry = 0; retry < 4 && response?.headers()['x-html-cache'] !== 'hit'; retry++) {
+    response = await page.goto(`/${campaign}`);
+  }
+  expect(response?.headers()['x-html-cache']).toBe('hit');
+  const product = demoMenu.firstProduct();
+  const card = page.getByRole('article', { name: product.title.ru, exact: true }).first();
+  await card.getByRole('link').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/product/${product.slug}`));
+  // Back on the menu, the link's own address: the router kept the query the page was opened with.
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect.poll(() => new URL(page.url()).search).toBe(campaign);
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(errors).toEqual([]);
 });

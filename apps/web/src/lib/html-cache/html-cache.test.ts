@@ -11,6 +11,7 @@ import {
   cacheKey,
   createSecret,
   isCachedPage,
+  isCampaignQuery,
   responseHeaders,
   STATIC_SEGMENTS,
   splitLinks,
@@ -192,6 +193,11 @@ describe('which pages and requests', () => {
     expect(bypassReason(request('POST', ''))).toBe('method');
     expect(bypassReason(request('GET', '?city=samarkand'))).toBe('query');
     expect(bypassReason(request('GET', '?_rsc=abc'))).toBe('query');
+    // A campaign's link: the page without its tags.
+    expect(bypassReason(request('GET', '?utm_source=instagram&utm_campaign=lunch'))).toBeNull();
+    expect(bypassReason(request('GET', '?utm_source=instagram&city=samarkand'))).toBe('query');
+    expect(bypassReason(request('HEAD', '?ysclid=abc'))).toBe('method');
+    expect(bypassReason(request('GET', '?ysclid=abc', { RSC: '1' }))).toBe('header rsc');
     expect(bypassReason(request('GET', '', { RSC: '1' }))).toBe('header rsc');
     expect(bypassReason(request('GET', '', { 'Next-Router-State-Tree': '[]' }))).toBe(
       'header next-router-state-tree',
@@ -200,6 +206,35 @@ describe('which pages and requests', () => {
       'header next-router-prefetch',
     );
     expect(bypassReason(request('GET', '', { 'Next-Action': 'x' }))).toBe('header next-action');
+  });
+
+  it('takes a query of campaign tags and click ids alone, each once, as no query', () => {
+    for (const search of [
+      '?utm_source=instagram',
+      '?utm_source=ig&utm_medium=cpc&utm_campaign=lunch&utm_term=plov&utm_content=a&utm_id=7',
+      '?fbclid=IwAR0abc',
+      '?gclid=x&gbraid=y&wbraid=z',
+      '?yclid=123&ysclid=lq1w2e3r4t',
+      '?_openstat=abc&msclkid=d&ttclid=e',
+      '?utm_source=',
+      '?utm_source',
+    ])
+      expect(isCampaignQuery(search), search).toBe(true);
+    for (const search of [
+      '',
+      '?',
+      '?city=samarkand',
+      '?login',
+      '?_rsc=abc',
+      '?utm_source=ig&login',
+      '?UTM_SOURCE=ig',
+      '?utm_source=a&utm_source=b',
+      '?utm_source=ig&',
+      '?&utm_source=ig',
+      `?utm_source=${'x'.repeat(1100)}`,
+      'utm_source=ig',
+    ])
+      expect(isCampaignQuery(search), search).toBe(false);
   });
 
   it('keys by internal path and branch, reading the branch cookie as the menu does (a UUID or none)', () => {

@@ -94,8 +94,48 @@ const ROUTER_HEADERS = [
 ];
 
 /**
+ * Query parameters that ad platforms, mailers and browsers add to a link and that no page reads:
+ * campaign tags (`utm_*`), click ids (Meta, Google, Yandex, Microsoft, TikTok) and the id Yandex
+ * Browser appends to the links it opens (`ysclid`). A lunch-time campaign's visitors all come with
+ * them; the page they get is the page without them.
+ */
+const CAMPAIGN_PARAMS: ReadonlySet<string> = new Set([
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'utm_id',
+  'fbclid',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'yclid',
+  'ysclid',
+  '_openstat',
+  'msclkid',
+  'ttclid',
+]);
+/** A query string of a link is not worth parsing past this (a cached page's links carry none). */
+const MAX_CAMPAIGN_QUERY = 1024;
+
+/**
+ * Whether a query string (`?a=1&b=2`, or '') names only campaign parameters (`CAMPAIGN_PARAMS`), each
+ * at most once, so the page is the same as without it. An empty one is not a campaign query.
+ */
+export function isCampaignQuery(search: string): boolean {
+  if (search.length <= 1 || search.length > MAX_CAMPAIGN_QUERY || !search.startsWith('?')) return false;
+  const names = search
+    .slice(1)
+    .split('&')
+    .map((pair) => pair.split('=', 1)[0] ?? '');
+  return names.every((name) => CAMPAIGN_PARAMS.has(name)) && new Set(names).size === names.length;
+}
+
+/**
  * Why a request is not answered from the cache (null: it may be). Only a plain GET of a document
- * without a query string: HEAD, POST (server actions), client-router requests (RSC payloads) and any
+ * without a query string, or with campaign parameters alone (`isCampaignQuery`, the page renders
+ * without them): HEAD, POST (server actions), client-router requests (RSC payloads) and any other
  * query (`?city=`, `_rsc`, `?login`...) take the ordinary per-request render.
  */
 export function bypassReason(request: {
@@ -104,7 +144,7 @@ export function bypassReason(request: {
   headers: { has(name: string): boolean };
 }): string | null {
   if (request.method !== 'GET') return 'method';
-  if (request.search !== '') return 'query';
+  if (request.search !== '' && !isCampaignQuery(request.search)) return 'query';
   for (const name of ROUTER_HEADERS) if (request.headers.has(name)) return `header ${name}`;
   return null;
 }

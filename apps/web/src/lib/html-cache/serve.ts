@@ -184,9 +184,11 @@ function internalPath(request: NextRequest, routed: Response): string | null {
   if (routed.headers.has('location') || routed.headers.has('set-cookie')) return null;
   const rewrite = routed.headers.get('x-middleware-rewrite');
   if (rewrite) {
-    // Absolute from next-intl; Next's adapter makes a same-origin rewrite relative ('/ru').
+    // Absolute from next-intl; Next's adapter makes a same-origin rewrite relative ('/ru'). It keeps
+    // the request's query, which is empty or campaign parameters only here (bypassReason).
     const url = new URL(rewrite, request.nextUrl.origin);
-    return url.origin === request.nextUrl.origin && url.search === '' ? url.pathname : null;
+    const sameQuery = url.search === '' || url.search === request.nextUrl.search;
+    return url.origin === request.nextUrl.origin && sameQuery ? url.pathname : null;
   }
   return routed.headers.has('x-middleware-next') ? request.nextUrl.pathname : null;
 }
