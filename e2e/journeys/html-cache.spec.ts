@@ -1,5 +1,6 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { TCity, TMenuProductsResponse } from '@app/contracts';
 import type { APIResponse } from '@playwright/test';
 import { expect, localePath, test } from '../support/fixtures.ts';
 import { cachedAnswer } from '../support/html-cache.ts';
@@ -147,7 +148,8 @@ test('flight requests, HEAD and other pages are not answered from the cache; an 
   for (const response of [
     await request.get('/', { headers: { RSC: '1' } }),
     await request.head('/'),
-    await request.get('/?city=samarkand'),
+    // A city as no link of ours writes it (ours are lower case: `?city=samarkand` is cached).
+    await request.get('/?city=Samarkand'),
     await request.get(localePath('en', '/cart')),
   ])
     expect(response.headers()['x-html-cache'], response.url()).toBeUndefined();
@@ -162,7 +164,7 @@ test('flight requests, HEAD and other pages are not answered from the cache; an 
   expect(rsc.headers()['content-type']).toContain('text/x-component');
 });
 
-test("a campaign's link (utm tags, click ids) gets the cached page; any other query the ordinary render", async ({
+test("a campaign's link (utm tags, click ids) gets the cached page; any other query but a city the ordinary render", async ({
   request,
 }) => {
   const campaign = '?utm_source=instagram&utm_medium=cpc&utm_campaign=lunch&ysclid=lq1w2e3r4t';
@@ -175,11 +177,7 @@ test("a campaign's link (utm tags, click ids) gets the cached page; any other qu
       (await plain.text()).replaceAll(nonceOf(plain), 'N'),
     );
   }
-  for (const query of [
-    '?utm_source=instagram&city=samarkand',
-    '?utm_source=a&utm_source=b',
-    '?gclid=1&login',
-  ])
+  for (const query of ['?utm_source=instagram&login', '?utm_source=a&utm_source=b', '?gclid=1&login'])
     expect((await request.get(`/${query}`)).headers()['x-html-cache'], query).toBeUndefined();
 });
 
@@ -243,4 +241,40 @@ test("a campaign's link hydrates from the cache and keeps its tags in the addres
   await expect.poll(() => new URL(page.url()).search).toBe(campaign);
   expect(new URL(page.url()).pathname).toBe('/');
   expect(errors).toEqual([]);
+});
+
+test("a regional dish's page (`?city=`, as the sitemap lists it) is stored per city; a made-up city is not", async ({
+  request,
+  api,
+  demoMenu,
+}) => {
+  const cities = (await (await api.get('/v1/cities')).json()) as { cities: TCity[] };
+  const samarkand = cities.cities.find((c) => c.slug === 'samarkand');
+  if (!samarkand) throw new Error('the demo chain has Samarkand');
+  const menu = (await (
+    await api.get('/v2/menu-products', { params: { menu_id: samarkand.default_menu_id } })
+  ).json()) as TMenuProductsResponse;
+  const inTashkent = new Set(demoMenu.products.map((p) => p.slug));
+  const regional = menu.categories.flatMap((c) => c.products).find((p) => !inTashkent.has(p.slug));
+  if (!regional) throw new Error("the demo regions' menu has a dish Tashkent's does not");
+
+  const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  for (const city of ['samarkand', 'bukhara']) {
+    const path = localePath('en', `/product/${regional.slug}?city=${city}`);
+    // Campaign tags on top change nothing: the same stored page.
+    const first = await cachedAnswer(() => request.get(path));
+    const tagged = await cachedAnswer(() => request.get(`${path}&utm_source=google`));
+    expect(first.status(), path).toBe(200);
+    const html = await first.text();
+    expect(canonical(html), path).toBe(`${WEB_URL}${path}`);
+    expect((await tagged.text()).replaceAll(nonceOf(tagged), 'N'), path).toBe(
+      html.replaceAll(nonceOf(first), 'N'),
+    );
+  }
+  // A city the chain does not have: the page renders it as another city's (or a 404), so it is never
+  // stored under its own key (one per made-up slug), but rendered per request.
+  for (let i = 0; i < 2; i++) {
+    const madeUp = await request.get(localePath('en', `/product/${regional.slug}?city=atlantis`));
+    expect(madeUp.headers()['x-html-cache']).toBeUndefined();
+  }
 });

@@ -9,9 +9,10 @@ import {
   branchOfCookie,
   bypassReason,
   cacheKey,
+  cacheQuery,
   createSecret,
   isCachedPage,
-  isCampaignQuery,
+  renderedQuery,
   responseHeaders,
   STATIC_SEGMENTS,
   splitLinks,
@@ -191,11 +192,13 @@ describe('which pages and requests', () => {
     expect(bypassReason(request('GET', ''))).toBeNull();
     expect(bypassReason(request('HEAD', ''))).toBe('method');
     expect(bypassReason(request('POST', ''))).toBe('method');
-    expect(bypassReason(request('GET', '?city=samarkand'))).toBe('query');
+    expect(bypassReason(request('GET', '?city=samarkand'))).toBeNull();
+    expect(bypassReason(request('GET', '?city=Samarkand'))).toBe('query');
     expect(bypassReason(request('GET', '?_rsc=abc'))).toBe('query');
     // A campaign's link: the page without its tags.
     expect(bypassReason(request('GET', '?utm_source=instagram&utm_campaign=lunch'))).toBeNull();
-    expect(bypassReason(request('GET', '?utm_source=instagram&city=samarkand'))).toBe('query');
+    expect(bypassReason(request('GET', '?utm_source=instagram&city=samarkand'))).toBeNull();
+    expect(bypassReason(request('GET', '?utm_source=instagram&login'))).toBe('query');
     expect(bypassReason(request('HEAD', '?ysclid=abc'))).toBe('method');
     expect(bypassReason(request('GET', '?ysclid=abc', { RSC: '1' }))).toBe('header rsc');
     expect(bypassReason(request('GET', '', { RSC: '1' }))).toBe('header rsc');
@@ -208,24 +211,29 @@ describe('which pages and requests', () => {
     expect(bypassReason(request('GET', '', { 'Next-Action': 'x' }))).toBe('header next-action');
   });
 
-  it('takes a query of campaign tags and click ids alone, each once, as no query', () => {
+  it('keys and renders a page with its city alone: campaign tags and click ids left out, anything else not cached', () => {
+    const taken: [string, string | null][] = [
+      ['', null],
+      ['?utm_source=instagram', null],
+      ['?utm_source=ig&utm_medium=cpc&utm_campaign=lunch&utm_term=plov&utm_content=a&utm_id=7', null],
+      ['?fbclid=IwAR0abc', null],
+      ['?gclid=x&gbraid=y&wbraid=z', null],
+      ['?yclid=123&ysclid=lq1w2e3r4t', null],
+      ['?_openstat=abc&msclkid=d&ttclid=e', null],
+      ['?utm_source=', null],
+      ['?utm_source', null],
+      ['?city=samarkand', 'samarkand'],
+      ['?utm_source=tg&city=samarkand&ysclid=1', 'samarkand'],
+      ['?city=tashkent', 'tashkent'],
+    ];
+    for (const [search, city] of taken) expect(cacheQuery(search), search).toEqual({ city });
+    expect(renderedQuery(null)).toBe('');
+    expect(renderedQuery('samarkand')).toBe('?city=samarkand');
     for (const search of [
-      '?utm_source=instagram',
-      '?utm_source=ig&utm_medium=cpc&utm_campaign=lunch&utm_term=plov&utm_content=a&utm_id=7',
-      '?fbclid=IwAR0abc',
-      '?gclid=x&gbraid=y&wbraid=z',
-      '?yclid=123&ysclid=lq1w2e3r4t',
-      '?_openstat=abc&msclkid=d&ttclid=e',
-      '?utm_source=',
-      '?utm_source',
-    ])
-      expect(isCampaignQuery(search), search).toBe(true);
-    for (const search of [
-      '',
       '?',
-      '?city=samarkand',
       '?login',
       '?_rsc=abc',
+      '?fresh=1',
       '?utm_source=ig&login',
       '?UTM_SOURCE=ig',
       '?utm_source=a&utm_source=b',
@@ -233,8 +241,16 @@ describe('which pages and requests', () => {
       '?&utm_source=ig',
       `?utm_source=${'x'.repeat(1100)}`,
       'utm_source=ig',
+      // A city as no link writes it: the page for it is not stored under another spelling.
+      '?city=',
+      '?city',
+      '?city=Samarkand',
+      '?city=sam%61rkand',
+      '?city=samarkand&city=bukhara',
+      '?city=-samarkand',
+      `?city=${'a'.repeat(101)}`,
     ])
-      expect(isCampaignQuery(search), search).toBe(false);
+      expect(cacheQuery(search), search).toBeNull();
   });
 
   it('keys by internal path and branch, reading the branch cookie as the menu does (a UUID or none)', () => {

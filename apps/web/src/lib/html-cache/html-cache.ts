@@ -71,8 +71,9 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 /**
  * Whether a page (its internal path, `/{locale}/...`, after next-intl's routing) is one the cache
  * keeps: the home menu (`/{locale}`), a city's menu (`/{locale}/{city}`) and a product
- * (`/{locale}/product/{slug}`). Each renders from its path, the `branch_id` cookie and the catalogue,
- * and the same for every visitor otherwise (no session, no other cookie, no header but the nonce).
+ * (`/{locale}/product/{slug}`). Each renders from its path, its `?city=` (`cacheQuery`), the
+ * `branch_id` cookie and the catalogue, and the same for every visitor otherwise (no session, no other
+ * cookie, no header but the nonce).
  */
 export function isCachedPage(internalPath: string): boolean {
   const segments = internalPath.split('/');
@@ -117,26 +118,42 @@ const CAMPAIGN_PARAMS: ReadonlySet<string> = new Set([
   'ttclid',
 ]);
 /** A query string of a link is not worth parsing past this (a cached page's links carry none). */
-const MAX_CAMPAIGN_QUERY = 1024;
+const MAX_CACHED_QUERY = 1024;
 
 /**
- * Whether a query string (`?a=1&b=2`, or '') names only campaign parameters (`CAMPAIGN_PARAMS`), each
- * at most once, so the page is the same as without it. An empty one is not a campaign query.
+ * What of a request's query string a cached page is keyed on and rendered with: `city`, the slug of
+ * `?city=` (the product page's and the home menu's city, `paths.ts`: what a regional menu's product
+ * links and their canonical addresses carry), or null for none. Campaign parameters
+ * (`CAMPAIGN_PARAMS`) are left out: no page reads them. Null when the query holds anything else, a
+ * name twice, or a city not written as our links write it (upper case, percent-encoded): the request
+ * takes the ordinary render. Whether the slug is a city's, the proxy asks its list (serve.ts).
  */
-export function isCampaignQuery(search: string): boolean {
-  if (search.length <= 1 || search.length > MAX_CAMPAIGN_QUERY || !search.startsWith('?')) return false;
-  const names = search
-    .slice(1)
-    .split('&')
-    .map((pair) => pair.split('=', 1)[0] ?? '');
-  return names.every((name) => CAMPAIGN_PARAMS.has(name)) && new Set(names).size === names.length;
+export function cacheQuery(search: string): { city: string | null } | null {
+  if (search === '') return { city: null };
+  if (search.length === 1 || search.length > MAX_CACHED_QUERY || !search.startsWith('?')) return null;
+  const names = new Set<string>();
+  let city: string | null = null;
+  for (const pair of search.slice(1).split('&')) {
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    if (names.has(name)) return null;
+    names.add(name);
+    if (name === 'city') {
+      city = eq === -1 ? '' : pair.slice(eq + 1);
+      if (!SLUG.test(city)) return null;
+    } else if (!CAMPAIGN_PARAMS.has(name)) return null;
+  }
+  return { city };
 }
+
+/** The query a cached page is rendered with and keyed on: '' or `?city={slug}`. */
+export const renderedQuery = (city: string | null): string => (city === null ? '' : `?city=${city}`);
 
 /**
  * Why a request is not answered from the cache (null: it may be). Only a plain GET of a document
- * without a query string, or with campaign parameters alone (`isCampaignQuery`, the page renders
- * without them): HEAD, POST (server actions), client-router requests (RSC payloads) and any other
- * query (`?city=`, `_rsc`, `?login`...) take the ordinary per-request render.
+ * whose query is empty or one the page is cached with (`cacheQuery`: a city, campaign parameters):
+ * HEAD, POST (server actions), client-router requests (RSC payloads) and any other query (`_rsc`,
+ * `?login`...) take the ordinary per-request render.
  */
 export function bypassReason(request: {
   method: string;
@@ -144,7 +161,7 @@ export function bypassReason(request: {
   headers: { has(name: string): boolean };
 }): string | null {
   if (request.method !== 'GET') return 'method';
-  if (request.search !== '' && !isCampaignQuery(request.search)) return 'query';
+  if (cacheQuery(request.search) === null) return 'query';
   for (const name of ROUTER_HEADERS) if (request.headers.has(name)) return `header ${name}`;
   return null;
 }
@@ -172,8 +189,9 @@ export function branchOfCookie(value: string | undefined, known: ReadonlySet<str
 }
 
 /**
- * Everything a cached page's render varies with: its internal path and the chosen branch (a branch of
- * the chain, `branchOfCookie`: the render is made with exactly this branch's cookie, or none).
+ * Everything a cached page's render varies with: its internal path with the query it is rendered
+ * with (`cacheQuery`: '' or `?city=`), and the chosen branch (a branch of the chain,
+ * `branchOfCookie`: the render is made with exactly this branch's cookie, or none).
  */
 export function cacheKey(internalPath: string, branchId: string | null): string {
   return `${internalPath} ${branchId ?? '-'}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueCache } from '../cache/catalogue-cache.mjs';
-import { branchIdsFromApi, KnownBranches, MAX_BRANCH_PAGES } from './known-branches';
+import { branchIdsFromApi, citySlugsFromApi, KnownBranches, MAX_BRANCH_PAGES } from './known-branches';
 
 const A = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
 const B = '7D1E2F30-4A5B-4C6D-8E7F-901A2B3C4D5E';
@@ -104,6 +104,55 @@ describe('KnownBranches', () => {
     clock.now = 10_000;
     expect(await branches.ids()).toEqual(new Set([A, B.toLowerCase()]));
     expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatch(
+      /^\[html-cache\] branch list not read \(Error: API down\): pages for a branch cookie/,
+    );
+  });
+
+  it('names the list it keeps in its log (the city list)', async () => {
+    const store = new CatalogueCache();
+    store.setLive(true);
+    const logs: string[] = [];
+    const cities = new KnownBranches({
+      clock: () => store,
+      log: (message) => logs.push(message),
+      load: async () => {
+        throw new Error('API down');
+      },
+      what: { list: 'city list', untilRead: 'pages with ?city=' },
+    });
+    expect(await cities.ids()).toBeNull();
+    expect(logs).toEqual([
+      '[html-cache] city list not read (Error: API down): pages with ?city= are rendered per request until it is',
+    ]);
+  });
+});
+
+describe('citySlugsFromApi', () => {
+  const config = { apiUrl: 'http://api:4000', shipperId: 'shipper-1', platformId: 'platform-1' };
+
+  it("reads the chain's cities' slugs with the shipper and platform, and fails on an error answer", async () => {
+    const requests: { url: string; headers: Headers }[] = [];
+    const answer = (status: number) =>
+      (async (input: string | URL, init?: RequestInit) => {
+        requests.push({ url: String(input), headers: new Headers(init?.headers) });
+        return status === 200
+          ? Response.json({
+              cities: [
+                { slug: 'tashkent', name: 'x' },
+                { slug: 'samarkand', name: 'y' },
+              ],
+            })
+          : new Response('{}', { status });
+      }) as typeof globalThis.fetch;
+    expect(await citySlugsFromApi({ ...config, fetch: answer(200) })).toEqual(['tashkent', 'samarkand']);
+    expect(requests.map((r) => r.url)).toEqual(['http://api:4000/v1/cities']);
+    expect(requests[0]?.headers.get('shipper')).toBe('shipper-1');
+    expect(requests[0]?.headers.get('platform')).toBe('platform-1');
+    await expect(citySlugsFromApi({ ...config, fetch: answer(503) })).rejects.toThrow('HTTP 503');
+    const malformed = (async () =>
+      Response.json({ cities: [{ id: 1 }] })) as unknown as typeof globalThis.fetch;
+    await expect(citySlugsFromApi({ ...config, fetch: malformed })).rejects.toThrow();
   });
 });
 

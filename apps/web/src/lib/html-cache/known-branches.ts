@@ -27,8 +27,10 @@ export type TChangeClock = {
 };
 
 export type TKnownBranchesOptions = {
-  /** Every branch id of the chain (`branchIdsFromApi`). */
+  /** Every branch id of the chain (`branchIdsFromApi`), or every city slug (`citySlugsFromApi`). */
   load: () => Promise<readonly string[]>;
+  /** What the list is and what waits for it, for the log (default: the branch list and its cookie). */
+  what?: { list: string; untilRead: string };
   clock: () => TChangeClock;
   now?: () => number;
   /** How long a failed read is not tried again (default 5 s). */
@@ -42,6 +44,7 @@ export class KnownBranches {
   private readonly now: () => number;
   private readonly retryAfterMs: number;
   private readonly log: (message: string) => void;
+  private readonly what: { list: string; untilRead: string };
   private current: { seq: number; ids: ReadonlySet<string> } | null = null;
   private loading: { seq: number; promise: Promise<ReadonlySet<string> | null> } | null = null;
   private failedAt: number | null = null;
@@ -54,6 +57,7 @@ export class KnownBranches {
     this.now = options.now ?? Date.now;
     this.retryAfterMs = options.retryAfterMs ?? 5_000;
     this.log = options.log ?? ((message) => console.warn(message));
+    this.what = options.what ?? { list: 'branch list', untilRead: 'pages for a branch cookie' };
   }
 
   /**
@@ -74,7 +78,7 @@ export class KnownBranches {
     const promise = this.load().then(
       (list) => {
         const ids: ReadonlySet<string> = new Set(list.map((id) => id.toLowerCase()));
-        if (this.failedAt !== null) this.log('[html-cache] branch list read again');
+        if (this.failedAt !== null) this.log(`[html-cache] ${this.what.list} read again`);
         this.failedAt = null;
         // Kept unless a change of branches (or a reset) arrived while it was read.
         const after = this.clock();
@@ -84,7 +88,7 @@ export class KnownBranches {
       (error: unknown) => {
         if (this.failedAt === null)
           this.log(
-            `[html-cache] branch list not read (${String(error)}): pages for a branch cookie are rendered per request until it is`,
+            `[html-cache] ${this.what.list} not read (${String(error)}): ${this.what.untilRead} are rendered per request until it is`,
           );
         this.failedAt = this.now();
         return null;
@@ -147,4 +151,29 @@ export async function branchIdsFromApi(api: TBranchApi): Promise<string[]> {
     if (branches.length < PAGE_SIZE) throw new Error(`GET /v1/branches: ${read} of ${count} branches`);
   }
   throw new Error(`GET /v1/branches: more than ${MAX_BRANCH_PAGES * PAGE_SIZE} branches`);
+}
+
+/** The part of `GET /v1/cities` read here. */
+const ZCitySlugs = z.object({ cities: z.array(z.object({ slug: z.string() })) });
+
+/**
+ * Every city slug of the chain, from `GET /v1/cities`, for the key of a page cached with `?city=`
+ * (html-cache.ts `cacheQuery`): the same list the pages resolve `?city=` against. Its changes come
+ * with the `branches` tag (migration 0009), so `KnownBranches` keeps it as it keeps the branch ids.
+ * Throws on any failure.
+ */
+export async function citySlugsFromApi(api: TBranchApi): Promise<string[]> {
+  const doFetch = api.fetch ?? globalThis.fetch;
+  const url = buildUrl(api.apiUrl, '/v1/cities');
+  const response = await doFetch(url, {
+    headers: { Accept: 'application/json', Shipper: api.shipperId, Platform: api.platformId },
+    cache: 'no-store',
+    redirect: 'error',
+    signal: AbortSignal.timeout(api.timeoutMs ?? 5_000),
+  });
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`GET ${url}: HTTP ${response.status}`);
+  }
+  return ZCitySlugs.parse(await response.json()).cities.map((city) => city.slug);
 }

@@ -10,14 +10,16 @@ import {
   branchOfCookie,
   bypassReason,
   cacheKey,
+  cacheQuery,
   createSecret,
   isCachedPage,
   RENDER_HEADER,
+  renderedQuery,
   responseHeaders,
 } from './html-cache';
 import { classesOf, criticalCss, stylesheetHref, withInlineCss } from './inline-css';
 import { imageDataUrl, lcpImagePath, withInlineImage } from './inline-image';
-import { branchIdsFromApi, KnownBranches } from './known-branches';
+import { branchIdsFromApi, citySlugsFromApi, KnownBranches } from './known-branches';
 import { HtmlCache, STATUS_HEADER, type TRendered, type TStoredPage } from './page-store';
 import { PRECOMPRESSED_HEADER, precompressedBodiesAccepted } from './precompressed.mjs';
 
@@ -34,6 +36,8 @@ type TProcessHtmlCache = {
   cache: HtmlCache | null;
   /** The chain's branch ids, which the key takes a `branch_id` cookie from (known-branches.ts). */
   branches: KnownBranches;
+  /** The chain's city slugs, which the key takes a `?city=` from (the same class, another list). */
+  cities: KnownBranches;
 };
 
 const GLOBAL_KEY = Symbol.for('@app/web/html-cache');
@@ -67,6 +71,14 @@ export function processHtmlCache(config: THtmlCacheConfig): TProcessHtmlCache {
           return branchIdsFromApi({ apiUrl: e.API_URL, shipperId: e.SHIPPER_ID, platformId: e.PLATFORM_ID });
         },
       }),
+      cities: new KnownBranches({
+        clock: () => processCache().cache,
+        load: () => {
+          const e = env();
+          return citySlugsFromApi({ apiUrl: e.API_URL, shipperId: e.SHIPPER_ID, platformId: e.PLATFORM_ID });
+        },
+        what: { list: 'city list', untilRead: 'pages with ?city=' },
+      }),
     };
     holder[GLOBAL_KEY] = current;
   }
@@ -97,13 +109,14 @@ function ownOrigin(): string | null {
  */
 async function renderPage(
   origin: string,
-  pathname: string,
+  /** The path the visitor asked, with the query the page is cached with ('' or `?city=`). */
+  pathAndQuery: string,
   branchId: string | null,
   token: string,
 ): Promise<TRendered> {
   const headers: Record<string, string> = { [RENDER_HEADER]: token, 'accept-encoding': 'identity' };
   if (branchId) headers.cookie = `${COOKIE_NAMES.branchId}=${branchId}`;
-  const response = await fetch(new URL(pathname, origin), {
+  const response = await fetch(new URL(pathAndQuery, origin), {
     headers,
     redirect: 'manual',
     cache: 'no-store',
@@ -185,7 +198,7 @@ function internalPath(request: NextRequest, routed: Response): string | null {
   const rewrite = routed.headers.get('x-middleware-rewrite');
   if (rewrite) {
     // Absolute from next-intl; Next's adapter makes a same-origin rewrite relative ('/ru'). It keeps
-    // the request's query, which is empty or campaign parameters only here (bypassReason).
+    // the request's query, which is one the cache takes here (bypassReason: cacheQuery).
     const url = new URL(rewrite, request.nextUrl.origin);
     const sameQuery = url.search === '' || url.search === request.nextUrl.search;
     return url.origin === request.nextUrl.origin && sameQuery ? url.pathname : null;
@@ -227,6 +240,13 @@ async function answer(
   if (!state.cache || !origin || bypassReason(asked) !== null) return null;
   const path = internalPath(request, routed);
   if (!path || !isCachedPage(path)) return null;
+  // The city of `?city=` is part of the key and the render (campaign parameters are left out): only
+  // a city of the chain. A page renders a made-up one as some other city's page or a 404, which would
+  // be a new entry per made-up slug: those take the ordinary render, as would a city while the list
+  // cannot be read.
+  const city = cacheQuery(request.nextUrl.search)?.city ?? null;
+  if (city !== null && !(await state.cities.ids())?.has(city)) return null;
+  const query = renderedQuery(city);
   const cookie = request.cookies.get(COOKIE_NAMES.branchId)?.value;
   // The branch list is needed only for a cookie that may name a branch (and is read once per change
   // of branches, not per request). While it cannot be read, a real branch cannot be told from a
@@ -237,8 +257,12 @@ async function answer(
   // The render is kept with the page (rendered again at its minute's turn): it holds strings only.
   const { pathname } = request.nextUrl;
   const { token, placeholder } = state;
-  const found = await state.cache.lookup(cacheKey(path, branchId), async () =>
-    withCriticalResources(await renderPage(origin, pathname, branchId, token), origin, placeholder),
+  const found = await state.cache.lookup(cacheKey(`${path}${query}`, branchId), async () =>
+    withCriticalResources(
+      await renderPage(origin, `${pathname}${query}`, branchId, token),
+      origin,
+      placeholder,
+    ),
   );
   // A page is answered this way, and so is the 404 of an unknown path in a page's place (never stored:
   // serving the render just made spares a second one, which a scan of made-up paths would double).
