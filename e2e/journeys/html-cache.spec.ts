@@ -1,6 +1,5 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { TCity, TMenuProductsResponse } from '@app/contracts';
 import type { APIResponse } from '@playwright/test';
 import { expect, localePath, test } from '../support/fixtures.ts';
 import { cachedAnswer } from '../support/html-cache.ts';
@@ -245,18 +244,9 @@ test("a campaign's link hydrates from the cache and keeps its tags in the addres
 
 test("a regional dish's page (`?city=`, as the sitemap lists it) is stored per city; a made-up city is not", async ({
   request,
-  api,
   demoMenu,
 }) => {
-  const cities = (await (await api.get('/v1/cities')).json()) as { cities: TCity[] };
-  const samarkand = cities.cities.find((c) => c.slug === 'samarkand');
-  if (!samarkand) throw new Error('the demo chain has Samarkand');
-  const menu = (await (
-    await api.get('/v2/menu-products', { params: { menu_id: samarkand.default_menu_id } })
-  ).json()) as TMenuProductsResponse;
-  const inTashkent = new Set(demoMenu.products.map((p) => p.slug));
-  const regional = menu.categories.flatMap((c) => c.products).find((p) => !inTashkent.has(p.slug));
-  if (!regional) throw new Error("the demo regions' menu has a dish Tashkent's does not");
+  const regional = await demoMenu.regionalDish();
 
   const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
   for (const city of ['samarkand', 'bukhara']) {

@@ -1,4 +1,3 @@
-import type { TCity, TMenuProductsResponse } from '@app/contracts';
 import { expect, formatSum, htmlText, LOCALES, localePath, t, test, tf } from '../support/fixtures.ts';
 
 test.describe('menu in every locale', () => {
@@ -60,13 +59,8 @@ test.describe('/ru prefix', () => {
 
 test.describe('cities', () => {
   for (const path of ['/samarkand', '/?city=samarkand']) {
-    test(`${path} shows Samarkand's menu`, async ({ page, api }) => {
-      const cities = (await (await api.get('/v1/cities')).json()) as { cities: TCity[] };
-      const samarkand = cities.cities.find((c) => c.slug === 'samarkand');
-      if (!samarkand) throw new Error('the demo chain has Samarkand');
-      const menu = (await (
-        await api.get('/v2/menu-products', { params: { menu_id: samarkand.default_menu_id } })
-      ).json()) as TMenuProductsResponse;
+    test(`${path} shows Samarkand's menu`, async ({ page, demoMenu }) => {
+      const { city: samarkand, menu } = await demoMenu.samarkand();
       const product = menu.categories.flatMap((c) => c.products).find((p) => !p.in_stop);
       if (!product) throw new Error("Samarkand's menu has dishes");
 

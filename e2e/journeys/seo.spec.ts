@@ -1,4 +1,4 @@
-import type { TBranchListResponse, TCity, TMenuProductsResponse } from '@app/contracts';
+import type { TBranchListResponse } from '@app/contracts';
 import type { Page } from '@playwright/test';
 import { expect, localePath, test } from '../support/fixtures.ts';
 import { WEB_URL } from '../support/urls.ts';
@@ -35,18 +35,9 @@ test('sitemap.xml lists every product and content page with hreflang alternates'
 test("sitemap.xml lists a dish of the regions' menu only as its cities' pages, and its page there canonicalises to itself", async ({
   request,
   page,
-  api,
   demoMenu,
 }) => {
-  const cities = (await (await api.get('/v1/cities')).json()) as { cities: TCity[] };
-  const samarkand = cities.cities.find((c) => c.slug === 'samarkand');
-  if (!samarkand) throw new Error('the demo chain has Samarkand');
-  const menu = (await (
-    await api.get('/v2/menu-products', { params: { menu_id: samarkand.default_menu_id } })
-  ).json()) as TMenuProductsResponse;
-  const inTashkent = new Set(demoMenu.products.map((p) => p.slug));
-  const regional = menu.categories.flatMap((c) => c.products).find((p) => !inTashkent.has(p.slug));
-  if (!regional) throw new Error("the demo regions' menu has a dish Tashkent's does not");
+  const regional = await demoMenu.regionalDish();
 
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain(`<loc>${WEB_URL}/product/${regional.slug}?city=samarkand</loc>`);

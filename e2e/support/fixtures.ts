@@ -124,6 +124,25 @@ export class DemoMenu {
     }
     throw new Error('The demo menu has no product with a required group modifier');
   }
+
+  /** Samarkand and its default menu, the regions' menu (Bukhara shares it). */
+  async samarkand(): Promise<{ city: TCity; menu: TMenuProductsResponse }> {
+    const cities = (await (await this.api.get('/v1/cities')).json()) as { cities: TCity[] };
+    const city = cities.cities.find((c) => c.slug === 'samarkand');
+    if (!city) throw new Error('the demo chain has Samarkand');
+    const response = await this.api.get('/v2/menu-products', { params: { menu_id: city.default_menu_id } });
+    expect(response.ok()).toBe(true);
+    return { city, menu: (await response.json()) as TMenuProductsResponse };
+  }
+
+  /** A dish of the regions' menu that Tashkent's does not have (its page is `?city=`'s only). */
+  async regionalDish(): Promise<TMenuProduct> {
+    const { menu } = await this.samarkand();
+    const inTashkent = new Set(this.products.map((p) => p.slug));
+    const dish = menu.categories.flatMap((c) => c.products).find((p) => !inTashkent.has(p.slug));
+    if (!dish) throw new Error("the demo regions' menu has a dish Tashkent's does not");
+    return dish;
+  }
 }
 
 /** One refusal of the page's Content-Security-Policy, as the browser reported it. */

@@ -125,26 +125,14 @@ export type TBranchApi = {
 
 /**
  * Every branch id of the chain, active or not, from `GET /v1/branches` page by page (100 a page;
- * usually one). Not through Next's data cache (`cache: 'no-store'`): `KnownBranches` keeps the
- * answer, and the proxy has no page render's cache scope. Throws on any failure or a list that does
- * not add up (a shorter page before `count` ids: the list changed while read).
+ * usually one; `getJson`). Throws on any failure or a list that does not add up (a shorter page
+ * before `count` ids: the list changed while read).
  */
 export async function branchIdsFromApi(api: TBranchApi): Promise<string[]> {
-  const doFetch = api.fetch ?? globalThis.fetch;
   const ids: string[] = [];
   for (let page = 1; page <= MAX_BRANCH_PAGES; page += 1) {
     const url = buildUrl(api.apiUrl, '/v1/branches', { page, limit: PAGE_SIZE });
-    const response = await doFetch(url, {
-      headers: { Accept: 'application/json', Shipper: api.shipperId, Platform: api.platformId },
-      cache: 'no-store',
-      redirect: 'error',
-      signal: AbortSignal.timeout(api.timeoutMs ?? 5_000),
-    });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new Error(`GET ${url}: HTTP ${response.status}`);
-    }
-    const { count, branches } = ZBranchIdsPage.parse(await response.json());
+    const { count, branches } = ZBranchIdsPage.parse(await getJson(api, url));
     for (const branch of branches) if (isUuid(branch.id)) ids.push(branch.id);
     const read = (page - 1) * PAGE_SIZE + branches.length;
     if (read >= count) return ids;
@@ -163,9 +151,17 @@ const ZCitySlugs = z.object({ cities: z.array(z.object({ slug: z.string() })) })
  * Throws on any failure.
  */
 export async function citySlugsFromApi(api: TBranchApi): Promise<string[]> {
-  const doFetch = api.fetch ?? globalThis.fetch;
-  const url = buildUrl(api.apiUrl, '/v1/cities');
-  const response = await doFetch(url, {
+  const body = await getJson(api, buildUrl(api.apiUrl, '/v1/cities'));
+  return ZCitySlugs.parse(body).cities.map((city) => city.slug);
+}
+
+/**
+ * A GET of the API with the chain's headers, its JSON body. Not through Next's data cache
+ * (`cache: 'no-store'`): `KnownBranches` keeps the answer, and the proxy has no page render's cache
+ * scope. Throws on a failure or an error answer.
+ */
+async function getJson(api: TBranchApi, url: string): Promise<unknown> {
+  const response = await (api.fetch ?? globalThis.fetch)(url, {
     headers: { Accept: 'application/json', Shipper: api.shipperId, Platform: api.platformId },
     cache: 'no-store',
     redirect: 'error',
@@ -175,5 +171,5 @@ export async function citySlugsFromApi(api: TBranchApi): Promise<string[]> {
     await response.body?.cancel().catch(() => undefined);
     throw new Error(`GET ${url}: HTTP ${response.status}`);
   }
-  return ZCitySlugs.parse(await response.json()).cities.map((city) => city.slug);
+  return response.json();
 }
