@@ -113,6 +113,8 @@ describe('proxy with the HTML cache', () => {
   const renders: { path: string; cookie: string | undefined }[] = [];
   /** The API's branch list (the same stand-in server, API_URL): its answer and the reads it got. */
   const branchList = { status: 200, ids: [BRANCH, OTHER_BRANCH], reads: 0 };
+  /** The API's cities (`GET /v1/cities`): their slugs and the reads it got. */
+  const cityList = { status: 200, slugs: ['tashkent', 'samarkand'], reads: 0 };
 
   const page = (nonce: string) =>
     `<html><head><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></head></html>`;
@@ -124,6 +126,12 @@ describe('proxy with the HTML cache', () => {
         res.writeHead(branchList.status, { 'content-type': 'application/json' });
         const branches = branchList.ids.map((id) => ({ id }));
         res.end(JSON.stringify({ count: branches.length, branches }));
+        return;
+      }
+      if (req.url === '/v1/cities') {
+        cityList.reads += 1;
+        res.writeHead(cityList.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ cities: cityList.slugs.map((slug) => ({ slug })) }));
         return;
       }
       const proxy = (await import('./proxy')).default;
@@ -157,6 +165,7 @@ describe('proxy with the HTML cache', () => {
     vi.setSystemTime(new Date('2026-11-29T12:00:30Z'));
     renders.length = 0;
     Object.assign(branchList, { status: 200, ids: [BRANCH, OTHER_BRANCH], reads: 0 });
+    Object.assign(cityList, { status: 200, slugs: ['tashkent', 'samarkand'], reads: 0 });
     delete (globalThis as unknown as Record<symbol, unknown>)[HTML_CACHE];
     const { processCache } = await import('./lib/cache/catalogue-cache.mjs');
     processCache().cache.reset();
@@ -304,7 +313,11 @@ describe('proxy with the HTML cache', () => {
     for (const response of [
       await get('/', { RSC: '1' }),
       await get('/', { 'Next-Router-Prefetch': '1' }),
-      await get('/?city=samarkand'),
+      // A city written as no link of ours writes it, and any parameter but a city and campaign tags.
+      await get('/?city=Samarkand'),
+      await get('/?city=sam%61rkand'),
+      await get('/?login'),
+      await get('/?utm_source=ig&login'),
       await get('/?_rsc=1'),
       await get('/cart'),
       // The staff workspace is neither a city's menu nor ever stored.
@@ -315,6 +328,34 @@ describe('proxy with the HTML cache', () => {
       await proxy(new NextRequest(new URL('/', origin), { method: 'HEAD' })),
     ])
       expect(response.headers.get('x-html-cache')).toBeNull();
+    expect(renders).toEqual([]);
+  });
+
+  it("keys and renders a page with a city of the chain's `?city=`, leaving campaign tags out", async () => {
+    const { get, placeholder } = await setup();
+    expect((await get('/?city=samarkand')).headers.get('x-html-cache')).toBe('miss');
+    for (const path of ['/?city=samarkand', '/?utm_source=tg&city=samarkand&ysclid=1']) {
+      const response = await get(path);
+      expect(response.headers.get('x-html-cache'), path).toBe('hit');
+      await servedNonce(response, placeholder);
+    }
+    // Campaign tags alone: the page without a query, a key of its own apart from the city's.
+    expect((await get('/?utm_source=ig&utm_campaign=lunch')).headers.get('x-html-cache')).toBe('miss');
+    expect((await get('/')).headers.get('x-html-cache')).toBe('hit');
+    // Rendered with the city and nothing else of the query; the list of cities read once.
+    expect(renders.map((r) => r.path)).toEqual(['/?city=samarkand', '/']);
+    expect(cityList.reads).toBe(1);
+  });
+
+  it('renders a made-up city, or any city while the list of cities cannot be read, the ordinary way', async () => {
+    const { get } = await setup();
+    expect((await get('/?city=atlantis')).headers.get('x-html-cache')).toBeNull();
+    expect((await get('/?city=atlantis')).headers.get('x-html-cache')).toBeNull();
+    delete (globalThis as unknown as Record<symbol, unknown>)[HTML_CACHE];
+    cityList.status = 503;
+    const { get: getAgain } = await setup();
+    expect((await getAgain('/?city=samarkand')).headers.get('x-html-cache')).toBeNull();
+    // Neither was rendered by the cache: the ordinary render answered each.
     expect(renders).toEqual([]);
   });
 
