@@ -74,13 +74,30 @@ export async function createPostgresOrderEvents(options: PostgresOrderEventsOpti
   let nudgeTimer: NodeJS.Timeout | null = null;
   let trailingTimer: NodeJS.Timeout | null = null;
 
+  /** A nudge is on the listening connection; `nudgeWanted`: another was asked for meanwhile. */
+  let nudgeInFlight = false;
+  let nudgeWanted = false;
   const sendNudge = () => {
     const current = client;
     // While reconnecting, nobody here hears it; the other processes read on their safety timer.
     if (!current || closing) return;
+    // One query at a time on the connection (pg queues a second one, deprecated, gone in pg 9): a nudge
+    // asked for while one is under way is sent once it is answered, for every publish before it.
+    if (nudgeInFlight) {
+      nudgeWanted = true;
+      return;
+    }
+    nudgeInFlight = true;
     current
       .query(`select pg_notify('${ORDER_STATUS_CHANNEL}', '')`)
-      .catch((error: unknown) => log.warn({ err: error }, 'order status nudge failed'));
+      .catch((error: unknown) => log.warn({ err: error }, 'order status nudge failed'))
+      .finally(() => {
+        nudgeInFlight = false;
+        if (nudgeWanted) {
+          nudgeWanted = false;
+          sendNudge();
+        }
+      });
   };
   /** After a publish: one notification at the next tick, and a trailing one after the last tick. */
   const nudge = () => {
