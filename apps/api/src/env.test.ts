@@ -256,6 +256,16 @@ describe('loadEnv', () => {
     ]);
   });
 
+  it('allows 20 one-time codes per client address an hour unless OTP_SENDS_PER_ADDRESS_PER_HOUR says otherwise (1 to 1,000)', () => {
+    expect(dev({}).OTP_SENDS_PER_ADDRESS_PER_HOUR).toBe(20);
+    expect(dev({ OTP_SENDS_PER_ADDRESS_PER_HOUR: '200' }).OTP_SENDS_PER_ADDRESS_PER_HOUR).toBe(200);
+    for (const bad of ['0', '-1', '2.5', '1001', 'many']) {
+      expect(refused({ NODE_ENV: 'development', OTP_SENDS_PER_ADDRESS_PER_HOUR: bad }), bad).toEqual([
+        'OTP_SENDS_PER_ADDRESS_PER_HOUR',
+      ]);
+    }
+  });
+
   it('sizes the PostgreSQL pool at 6 connections unless DATABASE_POOL_MAX says otherwise (1 to 100)', () => {
     expect(dev({}).DATABASE_POOL_MAX).toBe(6);
     expect(dev({ DATABASE_POOL_MAX: '24' }).DATABASE_POOL_MAX).toBe(24);

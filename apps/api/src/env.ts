@@ -172,6 +172,12 @@ const ZEnvFields = z.object({
    */
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(300),
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(3_000),
+  /**
+   * One-time codes one client address (an IPv4 address, an IPv6 /64) may be sent per hour, whatever
+   * the phones. Raise it when many customers share an address (a mobile carrier's NAT); every send
+   * reads that hour's sends of the address, hence the ceiling.
+   */
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000).default(20),
   /** Requests per window and client address (or signed-in customer); see http/rate-limit.ts. */
   RATE_LIMIT_SIGN_IN: rateLimit('30/10m'),
   RATE_LIMIT_CODE_CONFIRM: rateLimit('30/10m'),

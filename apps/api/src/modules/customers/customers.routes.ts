@@ -66,6 +66,7 @@ export async function customerRoutes(fastify: FastifyInstance) {
     loyalty: app.config,
     log: app.log,
     smsBudget: { perHour: app.config.SMS_BUDGET_PER_HOUR, perDay: app.config.SMS_BUDGET_PER_DAY },
+    perAddressPerHour: app.config.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     budgetAlerts,
   });
   const ctx = (request: FastifyRequest): RequestContext => ({

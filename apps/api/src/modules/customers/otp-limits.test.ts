@@ -161,6 +161,42 @@ describe('per client address: 20 codes an hour', () => {
   });
 });
 
+describe('per client address: OTP_SENDS_PER_ADDRESS_PER_HOUR sets the limit', () => {
+  it('an API with the setting at 3 refuses the 4th code from an address, and its text says 3', async () => {
+    clock.advance(2 * HOUR);
+    // A second app on the same database, as another deployment's setting would be.
+    const strict = await buildApp({
+      db: t.db,
+      env: { LOG_LEVEL: 'silent', DATA_DIR: t.app.config.DATA_DIR, OTP_SENDS_PER_ADDRESS_PER_HOUR: 3 },
+      logger: false,
+      clock: clock.now,
+    });
+    const sendTo = (app: typeof strict, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/customers/register',
+        remoteAddress: ip,
+        headers: { ...CLIENT_HEADERS, 'accept-language': 'en' },
+        payload: { phone: freshPhone() },
+      });
+    try {
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) expect((await sendTo(strict, ip)).statusCode, `send ${i + 1}`).toBe(200);
+      const refused = await sendTo(strict, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('3600');
+      expect(ZApiError.parse(refused.json())).toMatchObject({
+        code: 'IP_LIMIT',
+        message: 'Too many codes requested from this network (at most 3 an hour). Try again in 60 minutes',
+      });
+      // The same three sends are well under the default of 20 on the app without the setting.
+      expect((await send(freshPhone(), ip)).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('per client address: an IPv6 address counts by its /64', () => {
   it('21 addresses of one /64 are limited like one address; another /64 is counted apart', async () => {
     clock.advance(2 * HOUR);

@@ -36,8 +36,12 @@ export const OTP_RULES = {
     { windowMs: 15 * MINUTE, max: 3 },
     { windowMs: 24 * HOUR, max: 10 },
   ],
-  /** Per client address bucket (addressBucket: an IPv4 address, an IPv6 /64). */
-  perIp: { windowMs: HOUR, max: 20 },
+  /**
+   * Per client address bucket (addressBucket: an IPv4 address, an IPv6 /64): the window. Its maximum
+   * is a setting, OTP_SENDS_PER_ADDRESS_PER_HOUR (default 20), since a carrier's NAT can put many
+   * customers behind one address.
+   */
+  perIp: { windowMs: HOUR },
 } as const;
 
 /** The whole API's SMS budget (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY). */
@@ -67,6 +71,8 @@ export type OtpDeps = {
   secret: string;
   log: FastifyBaseLogger;
   smsBudget: SmsBudget;
+  /** Codes one client address bucket may be sent per hour (OTP_SENDS_PER_ADDRESS_PER_HOUR). */
+  perAddressPerHour: number;
   /** One per app (process), shared by its requests. */
   budgetAlerts: SmsBudgetAlerts;
 };
@@ -95,7 +101,7 @@ const secondsUntil = (at: number, now: number) => (at - now) / SECOND;
 const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /** Throws the 429 of the first limit this send would break. */
-function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
+function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[], perAddress: number): void {
   const t = now.getTime();
   const last = phoneSends.at(-1);
   if (last && t - last.getTime() < OTP_RULES.resendAfterMs) {
@@ -115,7 +121,8 @@ function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[]): void {
       });
     }
   }
-  const { windowMs, max } = OTP_RULES.perIp;
+  const { windowMs } = OTP_RULES.perIp;
+  const max = perAddress;
   const inWindow = ipSends.filter((at) => t - at.getTime() < windowMs);
   if (inWindow.length >= max) {
     const freeing = inWindow[inWindow.length - max] ?? inWindow[0];
@@ -207,6 +214,7 @@ export async function sendCode(
       now,
       await sendTimesOfPhone(tx, { phone: request.phone, since: dayAgo }),
       await sendTimesOfIpBucket(tx, { ipBucket, since: hourAgo }),
+      deps.perAddressPerHour,
     );
     await enforceBudget(tx, deps, now, request.purpose);
     await voidOpenCodes(tx, { shipperId: request.shipperId, phone: request.phone, now });
