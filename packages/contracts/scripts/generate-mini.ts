@@ -26,6 +26,7 @@ export const BROWSER_SCHEMAS = [
   'ZBranch',
   'ZBranchListResponse',
   'ZBranchStopsResponse',
+  'ZCatalogueChange',
   'ZCheckPointResponse',
   'ZCodeSentResponse',
   'ZCreateOrderResponse',

@@ -160,6 +160,12 @@ export const ZBranchStopsResponse = z.object({
   work_hour_end: ZClock,
 });
 
+export const ZCacheTag = z.enum(['catalogue', 'branches', 'shipper', 'content']);
+
+export const ZCatalogueChange = z.object({
+  tags: z.array(ZCacheTag).check(z.minLength(1)),
+});
+
 export const ZGeoPoint = z.object({
   lat: z.number().check(z.gte(-90), z.lte(90)),
   lon: z.number().check(z.gte(-180), z.lte(180)),

@@ -1,5 +1,5 @@
-import type { TOrderStatus, TStaffStreamOrder } from '@app/contracts';
-import { ZStaffStreamOrder } from '@app/contracts/mini';
+import type { TCacheTag, TOrderStatus, TStaffStreamOrder } from '@app/contracts';
+import { ZCatalogueChange, ZStaffStreamOrder } from '@app/contracts/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openFakeSse, type TFakeSse } from '@/test/fake-sse';
 import {
@@ -43,7 +43,7 @@ function harness(overrides: Partial<TStaffStreamOptions> = {}) {
   const lastIds: (string | null)[] = [];
   let resets = 0;
   let catalogues = 0;
-  const catalogueTagsSeen: (readonly string[] | null)[] = [];
+  const catalogueTagsSeen: (readonly TCacheTag[] | null)[] = [];
   let status = 200;
   let failOpen = false;
   const openStream = vi.fn(async (signal: AbortSignal, lastEventId: string | null) => {
@@ -66,6 +66,7 @@ function harness(overrides: Partial<TStaffStreamOptions> = {}) {
     onState: (s) => states.push(s),
     onFatal: (s) => fatal.push(s),
     eventSchema: async () => ZStaffStreamOrder,
+    changeSchema: async () => ZCatalogueChange,
     ...overrides,
   });
   return {
@@ -116,12 +117,14 @@ describe('staff stream', () => {
     h.last().send('event: catalogue\ndata: {"tags":["branches","catalogue"]}\n\n');
     h.last().send('event: catalogue\ndata: {"tags":[]}\n\n');
     h.last().send('event: catalogue\ndata: not json\n\n');
+    h.last().send('event: catalogue\ndata: {"tags":["branches","zones"]}\n\n');
     await tick();
     expect(h.orders).toEqual(['new', 'operator-accepted']);
     expect(h.resets()).toBe(1);
-    expect(h.catalogues()).toBe(4);
-    // The tags it names; none named (or unreadable): null, which the workspace takes as all of them.
-    expect(h.catalogueTags).toEqual([null, ['branches', 'catalogue'], null, null]);
+    expect(h.catalogues()).toBe(5);
+    // The tags it names; none named, unreadable or one this build does not know: null, which the
+    // workspace takes as all of them.
+    expect(h.catalogueTags).toEqual([null, ['branches', 'catalogue'], null, null, null]);
     expect(h.fatal).toEqual([]);
   });
 

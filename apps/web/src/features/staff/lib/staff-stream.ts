@@ -1,4 +1,4 @@
-import type { TStaffStreamOrder } from '@app/contracts';
+import type { TCacheTag, TCatalogueChange, TStaffStreamOrder } from '@app/contracts';
 import type { TResponseSchema } from '@/lib/api-client';
 import { contract } from '@/lib/browser-contracts';
 import { createSseConnection, defaultSseTimers, type TSseTimers } from '@/lib/sse-connection';
@@ -25,9 +25,9 @@ export type TStaffStreamOptions = {
   onReset: () => void;
   /**
    * Cached answers went stale: `tags` names which (`catalogue`, `branches`, `shipper`, `content`),
-   * null when the event did not say (treat it as all of them).
+   * null when the event did not say or named a tag this build does not know (treat it as all of them).
    */
-  onCatalogue?: (tags: readonly string[] | null) => void;
+  onCatalogue?: (tags: readonly TCacheTag[] | null) => void;
   onState: (state: TStreamState) => void;
   /** The stream answered 401/403/404...: asking again will not help (signed out). */
   onFatal?: (status: number) => void;
@@ -37,6 +37,7 @@ export type TStaffStreamOptions = {
   silenceTimeoutMs?: number;
   timers?: TStreamTimers;
   eventSchema?: () => Promise<TResponseSchema<TStaffStreamOrder>>;
+  changeSchema?: () => Promise<TResponseSchema<TCatalogueChange>>;
 };
 
 export const STAFF_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -53,27 +54,33 @@ export { isFatalStreamStatus } from '@/lib/sse-connection';
 export const reconnectDelay = (attempt: number, delays: readonly number[]): number =>
   delays[Math.min(attempt, delays.length - 1)] ?? STAFF_FALLBACK_DELAY_MS;
 
-/** The tags of a `catalogue` event's data (`{"tags":["branches"]}`); null when it names none. */
-export function catalogueTags(data: string): string[] | null {
+/**
+ * The tags of a `catalogue` event's data (`{"tags":["branches"]}`, the contracts' ZCatalogueChange);
+ * null when it names none, is unreadable or names a tag this build does not know (all of them, then).
+ */
+export function catalogueTags(
+  data: string,
+  schema: TResponseSchema<TCatalogueChange>,
+): readonly TCacheTag[] | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
   } catch {
     return null;
   }
-  if (parsed === null || typeof parsed !== 'object' || !('tags' in parsed) || !Array.isArray(parsed.tags))
-    return null;
-  const tags = parsed.tags.filter((tag): tag is string => typeof tag === 'string');
-  return tags.length > 0 ? tags : null;
+  const change = schema.safeParse(parsed);
+  return change.success ? change.data.tags : null;
 }
 
 export function startStaffStream(options: TStaffStreamOptions): { stop: () => void } {
   const eventSchema = options.eventSchema ?? contract('ZStaffStreamOrder');
+  const changeSchema = options.changeSchema ?? contract('ZCatalogueChange');
+  const schemas = () => Promise.all([eventSchema(), changeSchema()]);
   let connections = 0;
   let lastEventId: string | null = null;
 
   const sse = createSseConnection({
-    open: (signal) => Promise.all([options.openStream(signal, lastEventId), eventSchema()]),
+    open: (signal) => Promise.all([options.openStream(signal, lastEventId), schemas()]),
     droppedState: 'reconnecting',
     onState: (state) => options.onState(state),
     onFatal: (status) => options.onFatal?.(status),
@@ -84,12 +91,12 @@ export function startStaffStream(options: TStaffStreamOptions): { stop: () => vo
       // is only known that way; with one, the replay can still miss an event committed out of id order.
       if (connections > 1) options.onReset();
     },
-    onMessage: (message, schema) => {
+    onMessage: (message, [orderSchema, tagsSchema]) => {
       // The connection delivers: the next drop starts the back-off from its first delay again.
       sse.resetBackoff();
       if (message.id) lastEventId = message.id;
       if (message.event === 'reset') options.onReset();
-      else if (message.event === 'catalogue') options.onCatalogue?.(catalogueTags(message.data));
+      else if (message.event === 'catalogue') options.onCatalogue?.(catalogueTags(message.data, tagsSchema));
       else if (message.event === 'order') {
         let data: unknown;
         try {
@@ -97,7 +104,7 @@ export function startStaffStream(options: TStaffStreamOptions): { stop: () => vo
         } catch {
           return;
         }
-        const parsed = schema.safeParse(data);
+        const parsed = orderSchema.safeParse(data);
         if (parsed.success) options.onOrder(parsed.data);
       }
     },
