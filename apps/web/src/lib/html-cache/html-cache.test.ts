@@ -267,7 +267,7 @@ describe('which pages and requests', () => {
 describe('the branch of the key', () => {
   const REAL = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
   const CLOSED = '7d1e2f30-4a5b-4c6d-8e7f-901a2b3c4d5e';
-  /** The chain's branches, active or not (known-branches.ts reads every one). */
+  /** The chain's branches, active or not (known-list.ts reads every one). */
   const KNOWN: ReadonlySet<string> = new Set([REAL, CLOSED]);
   const UNKNOWN = 'c0ffee00-1234-4abc-9def-0123456789ab';
 

@@ -177,7 +177,7 @@ export function branchIdOfCookie(value: string | undefined): string | null {
 
 /**
  * The branch a cached page is keyed on and rendered with: the cookie's branch when it is one of the
- * chain's, active or not (`known`: known-branches.ts), else none. The page renders an id the API does
+ * chain's, active or not (`known`: known-list.ts), else none. The page renders an id the API does
  * not know as no branch at all (the menu's `getChosenBranch` takes its 404 for none, the live state's
  * read fails to null), so a made-up UUID gets the page without a branch, already stored for everyone
  * without one: not a render and a new entry per made-up id. The key is in lower case, so changing the

@@ -19,7 +19,7 @@ import {
 } from './html-cache';
 import { classesOf, criticalCss, stylesheetHref, withInlineCss } from './inline-css';
 import { imageDataUrl, lcpImagePath, withInlineImage } from './inline-image';
-import { branchIdsFromApi, citySlugsFromApi, KnownBranches } from './known-branches';
+import { branchIdsFromApi, citySlugsFromApi, KnownList } from './known-list';
 import { HtmlCache, STATUS_HEADER, type TRendered, type TStoredPage } from './page-store';
 import { PRECOMPRESSED_HEADER, precompressedBodiesAccepted } from './precompressed.mjs';
 
@@ -34,10 +34,10 @@ type TProcessHtmlCache = {
   /** Marks the proxy's own render requests (RENDER_HEADER). */
   token: string;
   cache: HtmlCache | null;
-  /** The chain's branch ids, which the key takes a `branch_id` cookie from (known-branches.ts). */
-  branches: KnownBranches;
+  /** The chain's branch ids, which the key takes a `branch_id` cookie from (known-list.ts). */
+  branches: KnownList;
   /** The chain's city slugs, which the key takes a `?city=` from (the same class, another list). */
-  cities: KnownBranches;
+  cities: KnownList;
 };
 
 const GLOBAL_KEY = Symbol.for('@app/web/html-cache');
@@ -64,14 +64,14 @@ export function processHtmlCache(config: THtmlCacheConfig): TProcessHtmlCache {
               },
             })
           : null,
-      branches: new KnownBranches({
+      branches: new KnownList({
         clock: () => processCache().cache,
         load: () => {
           const e = env();
           return branchIdsFromApi({ apiUrl: e.API_URL, shipperId: e.SHIPPER_ID, platformId: e.PLATFORM_ID });
         },
       }),
-      cities: new KnownBranches({
+      cities: new KnownList({
         clock: () => processCache().cache,
         load: () => {
           const e = env();

@@ -3,15 +3,16 @@ import { buildUrl } from '../api-client';
 import { isUuid } from '../ids';
 
 /**
- * The chain's branch ids, for the HTML cache's key (html-cache.ts `branchOfCookie`): a page is keyed
- * on the `branch_id` cookie only when it names one of them, so a made-up UUID (one per request, from
- * a bot) is the "no branch" page already stored, not a render and a new entry each time.
+ * One of the chain's lists that the HTML cache's key checks a request against: the branch ids
+ * (html-cache.ts `branchOfCookie`: a page is keyed on the `branch_id` cookie only when it names one of
+ * them, so a made-up UUID, one per request from a bot, is the "no branch" page already stored, not a
+ * render and a new entry each time), and the city slugs (`?city=` of a product page, the same way).
  *
  * The list is read from the API (`GET /v1/branches`, every page, active or not: the page renders an
- * inactive branch's cookie with that branch's live state) once, and read again only after the
- * storefront's change stream announced a change of the `branches` tag or a reset since that read
- * (the invalidation of the storefront's own cached branch reads, catalogue-cache.mjs), never once
- * per request. One read at a time; a failed read is not tried again for `retryAfterMs`, and until a
+ * inactive branch's cookie with that branch's live state; `GET /v1/cities`) once, and read again
+ * only after the storefront's change stream announced a change of the `branches` tag or a reset since
+ * that read (the invalidation of the storefront's own cached branch reads, catalogue-cache.mjs),
+ * never once per request. One read at a time; a failed read is not tried again for `retryAfterMs`, and until a
  * read succeeds a branch cookie cannot be told from a made-up one (`ids()` answers null: the request
  * takes the ordinary per-request render, as it would while the stream is down).
  */
@@ -26,7 +27,7 @@ export type TChangeClock = {
   isCurrent(seq: number, tags: Iterable<string>): boolean;
 };
 
-export type TKnownBranchesOptions = {
+export type TKnownListOptions = {
   /** Every branch id of the chain (`branchIdsFromApi`), or every city slug (`citySlugsFromApi`). */
   load: () => Promise<readonly string[]>;
   /** What the list is and what waits for it, for the log (default: the branch list and its cookie). */
@@ -38,7 +39,7 @@ export type TKnownBranchesOptions = {
   log?: (message: string) => void;
 };
 
-export class KnownBranches {
+export class KnownList {
   private readonly load: () => Promise<readonly string[]>;
   private readonly clock: () => TChangeClock;
   private readonly now: () => number;
@@ -51,7 +52,7 @@ export class KnownBranches {
   /** Reads of the list started (tests). */
   loads = 0;
 
-  constructor(options: TKnownBranchesOptions) {
+  constructor(options: TKnownListOptions) {
     this.load = options.load;
     this.clock = options.clock;
     this.now = options.now ?? Date.now;
@@ -147,7 +148,7 @@ const ZCitySlugs = z.object({ cities: z.array(z.object({ slug: z.string() })) })
 /**
  * Every city slug of the chain, from `GET /v1/cities`, for the key of a page cached with `?city=`
  * (html-cache.ts `cacheQuery`): the same list the pages resolve `?city=` against. Its changes come
- * with the `branches` tag (migration 0009), so `KnownBranches` keeps it as it keeps the branch ids.
+ * with the `branches` tag (migration 0009), so `KnownList` keeps it as it keeps the branch ids.
  * Throws on any failure.
  */
 export async function citySlugsFromApi(api: TBranchApi): Promise<string[]> {
@@ -157,7 +158,7 @@ export async function citySlugsFromApi(api: TBranchApi): Promise<string[]> {
 
 /**
  * A GET of the API with the chain's headers, its JSON body. Not through Next's data cache
- * (`cache: 'no-store'`): `KnownBranches` keeps the answer, and the proxy has no page render's cache
+ * (`cache: 'no-store'`): `KnownList` keeps the answer, and the proxy has no page render's cache
  * scope. Throws on a failure or an error answer.
  */
 async function getJson(api: TBranchApi, url: string): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueCache } from '../cache/catalogue-cache.mjs';
-import { branchIdsFromApi, citySlugsFromApi, KnownBranches, MAX_BRANCH_PAGES } from './known-branches';
+import { branchIdsFromApi, citySlugsFromApi, KnownList, MAX_BRANCH_PAGES } from './known-list';
 
 const A = '4b0b1a3c-9a7e-4f1e-8f0a-2c4d6e8f0a1b';
 const B = '7D1E2F30-4A5B-4C6D-8E7F-901A2B3C4D5E';
@@ -17,7 +17,7 @@ function setup(options: { retryAfterMs?: number } = {}) {
     hold: null as null | Promise<void>,
   };
   const logs: string[] = [];
-  const branches = new KnownBranches({
+  const branches = new KnownList({
     clock: () => store,
     now: () => clock.now,
     retryAfterMs: options.retryAfterMs,
@@ -31,7 +31,7 @@ function setup(options: { retryAfterMs?: number } = {}) {
   return { store, clock, api, branches, logs };
 }
 
-describe('KnownBranches', () => {
+describe('KnownList', () => {
   it('reads the list once (lower case) and answers every request from it', async () => {
     const { branches } = setup();
     const all = await Promise.all(Array.from({ length: 20 }, () => branches.ids()));
@@ -113,7 +113,7 @@ describe('KnownBranches', () => {
     const store = new CatalogueCache();
     store.setLive(true);
     const logs: string[] = [];
-    const cities = new KnownBranches({
+    const cities = new KnownList({
       clock: () => store,
       log: (message) => logs.push(message),
       load: async () => {
