@@ -140,13 +140,33 @@ test('a cached page goes out in the gzip stored with it: compressed once, its ow
   expect(refused.headers['content-encoding']).not.toBe('gzip');
 });
 
-test('flight requests, HEAD and other pages are not answered from the cache; an unknown city gets its one 404 render', async ({
+test('a HEAD of a cached page gets the headers its GET gets, from the cache, and no body', async ({
+  request,
+}) => {
+  for (const path of [localePath('ru'), localePath('en', '/samarkand')]) {
+    const page = await cachedAnswer(() => request.get(path));
+    const head = await request.head(path);
+    expect(head.status(), path).toBe(200);
+    expect(head.headers()['x-html-cache'], path).toBe('hit');
+    expect(await head.body(), path).toHaveLength(0);
+    expect(stableHeaders(head), path).toEqual(stableHeaders(page));
+    expect(nonceOf(head), path).not.toBe(nonceOf(page));
+  }
+  // A HEAD of a page no GET asked for yet is answered from the cache too: the render it makes (a GET,
+  // proxy.test.ts counts it) is stored.
+  const fresh = localePath('uz', '/bukhara');
+  const head = await cachedAnswer(() => request.head(fresh));
+  expect(head.status()).toBe(200);
+  expect(await head.body()).toHaveLength(0);
+});
+
+test('flight requests, other queries and other pages are not answered from the cache; an unknown city gets its one 404 render', async ({
   request,
 }) => {
   await cachedAnswer(() => request.get('/'));
   for (const response of [
     await request.get('/', { headers: { RSC: '1' } }),
-    await request.head('/'),
+    await request.head('/?login'),
     // A city as no link of ours writes it (ours are lower case: `?city=samarkand` is cached).
     await request.get('/?city=Samarkand'),
     await request.get(localePath('en', '/cart')),

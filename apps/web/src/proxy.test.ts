@@ -308,7 +308,33 @@ describe('proxy with the HTML cache', () => {
     expect(renders).toHaveLength(1);
   });
 
-  it('leaves RSC requests, queries, HEAD, redirects and other pages to the ordinary render', async () => {
+  it("answers HEAD with a page's headers from the cache and no body, rendering a missing page with a GET", async () => {
+    const { get, proxy } = await setup();
+    const head = (path: string, headers: Record<string, string> = {}) =>
+      proxy(new NextRequest(new URL(path, origin), { method: 'HEAD', headers }));
+    const first = await head('/samarkand');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-html-cache')).toBe('miss');
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(nonceOf(first.headers.get('content-security-policy'))).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(first.body).toBeNull();
+    // Stored by the HEAD's render: a GET is a hit, and so is the next HEAD.
+    expect((await get('/samarkand')).headers.get('x-html-cache')).toBe('hit');
+    const again = await head('/samarkand');
+    expect(again.headers.get('x-html-cache')).toBe('hit');
+    expect(again.body).toBeNull();
+    expect(renders).toEqual([{ path: '/samarkand', cookie: undefined }]);
+    // An unknown path in a city's place: its 404, headers only.
+    const missing = await head('/no-such-city');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBeNull();
+    // A query the cache does not take, and other methods, go the ordinary way.
+    expect((await head('/?login')).headers.get('x-html-cache')).toBeNull();
+    const options = await proxy(new NextRequest(new URL('/', origin), { method: 'OPTIONS' }));
+    expect(options.headers.get('x-html-cache')).toBeNull();
+  });
+
+  it('leaves RSC requests, queries, other methods, redirects and other pages to the ordinary render', async () => {
     const { get, proxy } = await setup();
     for (const response of [
       await get('/', { RSC: '1' }),
@@ -325,7 +351,7 @@ describe('proxy with the HTML cache', () => {
       await get('/en/staff'),
       await get('/staff/operator'),
       await get('/ru'),
-      await proxy(new NextRequest(new URL('/', origin), { method: 'HEAD' })),
+      await proxy(new NextRequest(new URL('/', origin), { method: 'POST' })),
     ])
       expect(response.headers.get('x-html-cache')).toBeNull();
     expect(renders).toEqual([]);

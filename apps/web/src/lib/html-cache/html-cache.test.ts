@@ -190,7 +190,7 @@ describe('which pages and requests', () => {
       headers: new Headers(headers),
     });
     expect(bypassReason(request('GET', ''))).toBeNull();
-    expect(bypassReason(request('HEAD', ''))).toBe('method');
+    expect(bypassReason(request('HEAD', ''))).toBeNull();
     expect(bypassReason(request('POST', ''))).toBe('method');
     expect(bypassReason(request('GET', '?city=samarkand'))).toBeNull();
     expect(bypassReason(request('GET', '?city=Samarkand'))).toBe('query');
@@ -199,7 +199,9 @@ describe('which pages and requests', () => {
     expect(bypassReason(request('GET', '?utm_source=instagram&utm_campaign=lunch'))).toBeNull();
     expect(bypassReason(request('GET', '?utm_source=instagram&city=samarkand'))).toBeNull();
     expect(bypassReason(request('GET', '?utm_source=instagram&login'))).toBe('query');
-    expect(bypassReason(request('HEAD', '?ysclid=abc'))).toBe('method');
+    expect(bypassReason(request('HEAD', '?ysclid=abc'))).toBeNull();
+    expect(bypassReason(request('HEAD', '?login'))).toBe('query');
+    expect(bypassReason(request('OPTIONS', ''))).toBe('method');
     expect(bypassReason(request('GET', '?ysclid=abc', { RSC: '1' }))).toBe('header rsc');
     expect(bypassReason(request('GET', '', { RSC: '1' }))).toBe('header rsc');
     expect(bypassReason(request('GET', '', { 'Next-Router-State-Tree': '[]' }))).toBe(

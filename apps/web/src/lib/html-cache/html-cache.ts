@@ -150,17 +150,17 @@ export function cacheQuery(search: string): { city: string | null } | null {
 export const renderedQuery = (city: string | null): string => (city === null ? '' : `?city=${city}`);
 
 /**
- * Why a request is not answered from the cache (null: it may be). Only a plain GET of a document
- * whose query is empty or one the page is cached with (`cacheQuery`: a city, campaign parameters):
- * HEAD, POST (server actions), client-router requests (RSC payloads) and any other query (`_rsc`,
- * `?login`...) take the ordinary per-request render.
+ * Why a request is not answered from the cache (null: it may be). Only a plain GET or HEAD (the GET's
+ * headers: uptime checks, link previews) of a document whose query is empty or one the page is cached
+ * with (`cacheQuery`: a city, campaign parameters): POST (server actions), client-router requests
+ * (RSC payloads) and any other query (`_rsc`, `?login`...) take the ordinary per-request render.
  */
 export function bypassReason(request: {
   method: string;
   search: string;
   headers: { has(name: string): boolean };
 }): string | null {
-  if (request.method !== 'GET') return 'method';
+  if (request.method !== 'GET' && request.method !== 'HEAD') return 'method';
   if (cacheQuery(request.search) === null) return 'query';
   for (const name of ROUTER_HEADERS) if (request.headers.has(name)) return `header ${name}`;
   return null;

@@ -273,13 +273,15 @@ async function answer(
   // The answer depends on Accept-Encoding from here on (Next's compression says so too, once more).
   if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(headers.get('vary') ?? ''))
     headers.append('vary', 'Accept-Encoding');
+  // HEAD: what GET would answer, without its body (the render behind it was a GET, stored as one).
+  const head = request.method === 'HEAD';
   // The page's gzip built once, when the server in front of Next can send it as such (precompressed.mjs).
   if (precompressedBodiesAccepted() && acceptsGzip(request.headers.get('accept-encoding'))) {
     headers.set(PRECOMPRESSED_HEADER, 'gzip');
-    const body = bodyWithNonce(found.page, nonce, state.placeholder, 'gzip');
+    const body = head ? null : bodyWithNonce(found.page, nonce, state.placeholder, 'gzip');
     return new Response(body, { status: found.page.status, headers });
   }
-  return new Response(bodyWithNonce(found.page, nonce, state.placeholder), {
+  return new Response(head ? null : bodyWithNonce(found.page, nonce, state.placeholder), {
     status: found.page.status,
     headers,
   });
