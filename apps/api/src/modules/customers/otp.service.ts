@@ -101,7 +101,7 @@ const secondsUntil = (at: number, now: number) => (at - now) / SECOND;
 const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /** Throws the 429 of the first limit this send would break. */
-function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[], perAddress: number): void {
+function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[], max: number): void {
   const t = now.getTime();
   const last = phoneSends.at(-1);
   if (last && t - last.getTime() < OTP_RULES.resendAfterMs) {
@@ -121,8 +121,8 @@ function enforceLimits(now: Date, phoneSends: Date[], ipSends: Date[], perAddres
       });
     }
   }
+  // The per-address limit: `max` sends in `windowMs` (OTP_SENDS_PER_ADDRESS_PER_HOUR).
   const { windowMs } = OTP_RULES.perIp;
-  const max = perAddress;
   const inWindow = ipSends.filter((at) => t - at.getTime() < windowMs);
   if (inWindow.length >= max) {
     const freeing = inWindow[inWindow.length - max] ?? inWindow[0];

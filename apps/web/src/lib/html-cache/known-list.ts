@@ -12,9 +12,10 @@ import { isUuid } from '../ids';
  * inactive branch's cookie with that branch's live state; `GET /v1/cities`) once, and read again
  * only after the storefront's change stream announced a change of the `branches` tag or a reset since
  * that read (the invalidation of the storefront's own cached branch reads, catalogue-cache.mjs),
- * never once per request. One read at a time; a failed read is not tried again for `retryAfterMs`, and until a
- * read succeeds a branch cookie cannot be told from a made-up one (`ids()` answers null: the request
- * takes the ordinary per-request render, as it would while the stream is down).
+ * never once per request. One read at a time; a failed read is not tried again for `retryAfterMs`,
+ * and until a read succeeds a branch cookie (or a city slug) cannot be told from a made-up one
+ * (`ids()` answers null: the request takes the ordinary per-request render, as it would while the
+ * stream is down).
  */
 
 /** The tag whose change (or a reset) makes a read list stale (catalogue-change.mjs CACHE_TAGS). */
@@ -62,8 +63,8 @@ export class KnownList {
   }
 
   /**
-   * The chain's branch ids (lower case) as of the last change of branches, or null while they cannot
-   * be known: the change stream is down (the HTML cache serves nothing then anyway), or the read
+   * The list (branch ids or city slugs, lower case) as of the last change of branches, or null while
+   * it cannot be known: the change stream is down (the HTML cache serves nothing then anyway), or the read
    * failed less than `retryAfterMs` ago.
    */
   async ids(): Promise<ReadonlySet<string> | null> {
@@ -116,7 +117,7 @@ const PAGE_SIZE = 100;
 /** At most this many pages (10,000 branches): a list longer than that is refused (a read failure). */
 export const MAX_BRANCH_PAGES = 100;
 
-export type TBranchApi = {
+export type TChainApi = {
   apiUrl: string;
   shipperId: string;
   platformId: string;
@@ -129,7 +130,7 @@ export type TBranchApi = {
  * usually one; `getJson`). Throws on any failure or a list that does not add up (a shorter page
  * before `count` ids: the list changed while read).
  */
-export async function branchIdsFromApi(api: TBranchApi): Promise<string[]> {
+export async function branchIdsFromApi(api: TChainApi): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; page <= MAX_BRANCH_PAGES; page += 1) {
     const url = buildUrl(api.apiUrl, '/v1/branches', { page, limit: PAGE_SIZE });
@@ -151,7 +152,7 @@ const ZCitySlugs = z.object({ cities: z.array(z.object({ slug: z.string() })) })
  * with the `branches` tag (migration 0009), so `KnownList` keeps it as it keeps the branch ids.
  * Throws on any failure.
  */
-export async function citySlugsFromApi(api: TBranchApi): Promise<string[]> {
+export async function citySlugsFromApi(api: TChainApi): Promise<string[]> {
   const body = await getJson(api, buildUrl(api.apiUrl, '/v1/cities'));
   return ZCitySlugs.parse(body).cities.map((city) => city.slug);
 }
@@ -161,7 +162,7 @@ export async function citySlugsFromApi(api: TBranchApi): Promise<string[]> {
  * (`cache: 'no-store'`): `KnownList` keeps the answer, and the proxy has no page render's cache
  * scope. Throws on a failure or an error answer.
  */
-async function getJson(api: TBranchApi, url: string): Promise<unknown> {
+async function getJson(api: TChainApi, url: string): Promise<unknown> {
   const response = await (api.fetch ?? globalThis.fetch)(url, {
     headers: { Accept: 'application/json', Shipper: api.shipperId, Platform: api.platformId },
     cache: 'no-store',
