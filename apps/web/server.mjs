@@ -19,6 +19,7 @@ import {
   acceptPrecompressedBodies,
   announcePrecompressedBodies,
 } from './src/lib/html-cache/precompressed.mjs';
+import { installRenderGate, trackRequest } from './src/lib/render-gate/render-gate.mjs';
 import { createStaticBrotli, indexBrotliFiles } from './src/lib/static-brotli/static-brotli.mjs';
 
 const { values } = parseArgs({
@@ -57,8 +58,12 @@ const brotli = createStaticBrotli(index);
 // A cached page's gzip is built once per stored page, not per response: the proxy marks such a body
 // and this server sends the mark as Content-Encoding (src/lib/html-cache/precompressed.mjs).
 announcePrecompressedBodies();
+// Pages rendered per request wait their turn at the proxy's gate; every request gets the id the gate
+// knows it by, freed when its response closes (src/lib/render-gate/render-gate.mjs).
+const renderGate = installRenderGate();
 const server = createServer((req, res) => {
   if (brotli(req, res)) return;
+  trackRequest(req, res, renderGate);
   acceptPrecompressedBodies(res);
   void handle(req, res);
 });

@@ -8,7 +8,7 @@
  * suite's web server builds it first) whose fallback TTL is five minutes, so that only the change
  * stream can make the new price appear in time. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { htmlText, t } from '../support/fixtures.ts';
 import { cachedAnswer } from '../support/html-cache.ts';
+import { start, stop, waitFor } from '../support/processes.ts';
 import { API_PORT, DEMO_SHIPPER_ID, WEB_PORT, WEBSITE_PLATFORM_ID } from '../support/urls.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,59 +54,6 @@ async function admin(sql: string): Promise<void> {
     await client.query(sql);
   } finally {
     await client.end();
-  }
-}
-
-/** Starts a process in its own group (so that stopping it stops its children, e.g. npm's). */
-function start(command: string, args: string[], cwd: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-    detached: true,
-  });
-  return child;
-}
-
-/**
- * Stops a server started by `start`: its whole process group (npm and the server under it), waiting
- * until none of the group is left, so its database is dropped only once nothing uses it; a group
- * still alive after 10 s is killed.
- */
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child?.pid) return;
-  const group = -child.pid;
-  // Whether the signal reached any of the group (0 only asks): false once none of it is left.
-  const signal = (name: NodeJS.Signals | 0) => {
-    try {
-      process.kill(group, name);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const alive = () => signal(0);
-  if (!signal('SIGTERM')) return;
-  for (let waited = 0; alive(); waited += 100) {
-    if (waited >= 10_000) {
-      signal('SIGKILL');
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

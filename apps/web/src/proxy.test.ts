@@ -178,12 +178,13 @@ describe('proxy with the HTML cache', () => {
     processCache().cache.setLive(false);
   });
 
-  async function setup() {
+  async function setup(vars: Record<string, string> = {}) {
     const proxy = await loadProxy({
       NODE_ENV: 'production',
       __NEXT_PRIVATE_ORIGIN: origin,
       API_URL: origin,
       MAP_TILE_URL: 'none',
+      ...vars,
     });
     const { processHtmlCache } = await import('./lib/html-cache/serve');
     // Created here (its options apply at creation), before the proxy's first request.
@@ -355,6 +356,50 @@ describe('proxy with the HTML cache', () => {
     ])
       expect(response.headers.get('x-html-cache')).toBeNull();
     expect(renders).toEqual([]);
+  });
+
+  it('answers cached pages past a full render gate; a page rendered per request waits its turn or gets a 503', async () => {
+    const { installRenderGate, SLOT_HEADER, uninstallRenderGate } = await import(
+      './lib/render-gate/render-gate.mjs'
+    );
+    const gate = installRenderGate();
+    try {
+      const { get } = await setup({
+        RENDER_MAX_CONCURRENT: '1',
+        RENDER_QUEUE_MAX: '1',
+        RENDER_QUEUE_WAIT_MS: '60000',
+      });
+      const slot = (id: string, headers: Record<string, string> = {}) => ({ ...headers, [SLOT_HEADER]: id });
+      // The one place: a query the cache does not take renders per request.
+      const first = await get('/?login', slot('a'));
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-html-cache')).toBeNull();
+      // The next waits in line; the one after finds the line full.
+      let waited: Response | null = null;
+      const second = get('/cart', slot('b')).then((response) => {
+        waited = response;
+      });
+      await vi.waitFor(() => expect(gate.stats.waiting).toBe(1));
+      const refused = await get('/?x=1', slot('c', { accept: 'text/html' }));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.headers.get('content-security-policy')).toMatch(/'nonce-/);
+      expect(await refused.text()).toContain('<html lang="ru">');
+      // A cached page does not come to the gate: a miss renders, the next is a hit.
+      expect((await get('/samarkand', slot('d'))).headers.get('x-html-cache')).toBe('miss');
+      expect((await get('/samarkand', slot('e'))).headers.get('x-html-cache')).toBe('hit');
+      // A redirect renders nothing, and a request without the server's id is not gated.
+      expect((await get('/ru', slot('f'))).status).toBe(307);
+      expect((await get('/?y=1')).status).toBe(200);
+      expect(waited).toBeNull();
+      // The first response closed: the second renders.
+      gate.release('a');
+      await second;
+      expect((waited as Response | null)?.status).toBe(200);
+      expect(gate.stats).toEqual({ rendering: 1, waiting: 0, refused: 1 });
+    } finally {
+      uninstallRenderGate();
+    }
   });
 
   it("keys and renders a page with a city of the chain's `?city=`, leaving campaign tags out", async () => {

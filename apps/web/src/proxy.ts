@@ -4,6 +4,7 @@ import { routing } from './i18n/routing';
 import { env } from './lib/env';
 import { RENDER_HEADER } from './lib/html-cache/html-cache';
 import { fromHtmlCache, isRenderRequest, processHtmlCache } from './lib/html-cache/serve';
+import { waitForRenderTurn } from './lib/render-gate/admit';
 import { contentSecurityPolicy, createNonce, strictTransportSecurity } from './lib/security-headers';
 
 const intl = createMiddleware(routing);
@@ -47,7 +48,15 @@ export default async function proxy(request: NextRequest): Promise<Response> {
   });
   if (hsts) response.headers.set('Strict-Transport-Security', hsts);
   if (rendering || development) return response;
-  return (await fromHtmlCache(request, response, nonce, htmlCache)) ?? response;
+  const cached = await fromHtmlCache(request, response, nonce, htmlCache);
+  if (cached) return cached;
+  // Rendered per request: its turn at the render gate first (lib/render-gate/), or a 503.
+  const limits = {
+    maxRenders: e.RENDER_MAX_CONCURRENT,
+    maxQueued: e.RENDER_QUEUE_MAX,
+    maxWaitMs: e.RENDER_QUEUE_WAIT_MS,
+  };
+  return (await waitForRenderTurn(request, response, limits)) ?? response;
 }
 
 export const config = {

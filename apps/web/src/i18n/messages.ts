@@ -66,6 +66,8 @@ export const SERVER_ONLY_COMMON_SECTIONS = [
   'recipes',
   'contacts',
   'seo',
+  // The render gate's 503 page, which the proxy builds (lib/render-gate/admit.ts).
+  'busy',
 ] as const;
 
 /**

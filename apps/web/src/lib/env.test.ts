@@ -18,7 +18,27 @@ describe('web env', () => {
       CACHE_FALLBACK_TTL_SECONDS: 5,
       HTML_CACHE_MAX_ENTRIES: 500,
       HTML_CACHE_MAX_MB: 64,
+      RENDER_MAX_CONCURRENT: 4,
+      RENDER_QUEUE_MAX: 200,
+      RENDER_QUEUE_WAIT_MS: 10_000,
     });
+  });
+
+  it('bounds the render gate: 1 to 1,000 renders at once, 0 to 100,000 waiting, 0 to 120 s each', () => {
+    const gate = parseWebEnv({
+      RENDER_MAX_CONCURRENT: '16',
+      RENDER_QUEUE_MAX: '0',
+      RENDER_QUEUE_WAIT_MS: '0',
+    });
+    expect([gate.RENDER_MAX_CONCURRENT, gate.RENDER_QUEUE_MAX, gate.RENDER_QUEUE_WAIT_MS]).toEqual([
+      16, 0, 0,
+    ]);
+    for (const bad of ['0', '-1', '1001', '2.5', 'many'])
+      expect(() => parseWebEnv({ RENDER_MAX_CONCURRENT: bad })).toThrowError(/RENDER_MAX_CONCURRENT/);
+    for (const bad of ['-1', '100001', '1.5', 'all'])
+      expect(() => parseWebEnv({ RENDER_QUEUE_MAX: bad })).toThrowError(/RENDER_QUEUE_MAX/);
+    for (const bad of ['-1', '120001', '0.5', 'long'])
+      expect(() => parseWebEnv({ RENDER_QUEUE_WAIT_MS: bad })).toThrowError(/RENDER_QUEUE_WAIT_MS/);
   });
 
   it('bounds the HTML cache: entries 0 (off) to 100,000, 1 to 4,096 MiB', () => {

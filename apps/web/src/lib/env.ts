@@ -41,6 +41,14 @@ const ZWebEnv = z.object({
    */
   HTML_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   HTML_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /**
+   * The render gate (lib/render-gate/): at most this many pages rendered per request at once (what
+   * the HTML cache does not answer), at most RENDER_QUEUE_MAX more waiting, each at most
+   * RENDER_QUEUE_WAIT_MS; a request beyond that gets a 503. Only under server.mjs (`npm start`).
+   */
+  RENDER_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(200),
+  RENDER_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 export type TWebEnv = Omit<z.infer<typeof ZWebEnv>, 'CACHE_STREAM_URL'> & { CACHE_STREAM_URL: string };
 

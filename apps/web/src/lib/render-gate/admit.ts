@@ -1,0 +1,77 @@
+import type { NextRequest } from 'next/server';
+import en from '../../../messages/en/common.json';
+import ru from '../../../messages/ru/common.json';
+import uz from '../../../messages/uz/common.json';
+import { installedRenderGate, SLOT_HEADER, type TRenderGateLimits } from './render-gate.mjs';
+
+/**
+ * The proxy's side of the render gate (render-gate.mjs): a request the HTML cache did not answer
+ * waits for its turn to render; one refused gets a 503 with Retry-After, in the page's language.
+ */
+
+/** Seconds a refused client is asked to wait (Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+const texts = (messages: typeof en) => ({
+  title: messages.busy.title,
+  text: messages.busy.text,
+  retry: messages.actions.retry,
+});
+const TEXTS = { ru: texts(ru), uz: texts(uz), en: texts(en) } as const;
+
+/** The locale of a path as the routing reads it: `/en...` and `/uz...` are prefixed, the rest is ru. */
+function localeOf(pathname: string): keyof typeof TEXTS {
+  const first = pathname.split('/')[1];
+  return first === 'en' || first === 'uz' ? first : 'ru';
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The answer of a refused request: 503, Retry-After, never stored. A document gets a page of text
+ * (no script, no style: the policy of `routed` applies as it is); the client router's requests
+ * (`RSC: 1`) and everything else a line of text. `routed`'s security headers go with it.
+ */
+export function busyResponse(request: NextRequest, routed: Response): Response {
+  const locale = localeOf(request.nextUrl.pathname);
+  const { title, text, retry } = TEXTS[locale];
+  const headers = new Headers();
+  for (const name of ['content-security-policy', 'strict-transport-security']) {
+    const value = routed.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+  headers.set('Cache-Control', 'no-store');
+  const document =
+    request.method === 'GET' &&
+    !request.headers.has('rsc') &&
+    (request.headers.get('accept') ?? '').includes('text/html');
+  if (!document) {
+    headers.set('Content-Type', 'text/plain; charset=utf-8');
+    return new Response(request.method === 'HEAD' ? null : `${title}. ${text}\n`, {
+      status: 503,
+      headers,
+    });
+  }
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  const html = `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(`${request.nextUrl.pathname}${request.nextUrl.search}`)}">${escapeHtml(retry)}</a></p></main></body></html>`;
+  return new Response(html, { status: 503, headers });
+}
+
+/**
+ * Waits for the request's turn to render (a request the HTML cache did not answer). Null: go on
+ * (admitted, or no gate in this process, or not a render: a redirect); else the 503 to answer.
+ */
+export async function waitForRenderTurn(
+  request: NextRequest,
+  routed: Response,
+  limits: TRenderGateLimits,
+): Promise<Response | null> {
+  const gate = installedRenderGate();
+  const id = request.headers.get(SLOT_HEADER);
+  if (!gate || !id) return null;
+  if (routed.headers.has('location')) return null;
+  gate.configure(limits);
+  return (await gate.admit(id)) ? null : busyResponse(request, routed);
+}
