@@ -374,6 +374,9 @@ describe('proxy with the HTML cache', () => {
       const first = await get('/?login', slot('a'));
       expect(first.status).toBe(200);
       expect(first.headers.get('x-html-cache')).toBeNull();
+      // The server's id is the gate's, not handed on to the page's render.
+      expect(forwarded(first, 'x-nonce')).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(forwarded(first, SLOT_HEADER)).toBeNull();
       // The next waits in line; the one after finds the line full.
       let waited: Response | null = null;
       const second = get('/cart', slot('b')).then((response) => {

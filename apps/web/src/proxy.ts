@@ -5,6 +5,7 @@ import { env } from './lib/env';
 import { RENDER_HEADER } from './lib/html-cache/html-cache';
 import { fromHtmlCache, isRenderRequest, processHtmlCache } from './lib/html-cache/serve';
 import { waitForRenderTurn } from './lib/render-gate/admit';
+import { SLOT_HEADER } from './lib/render-gate/render-gate.mjs';
 import { contentSecurityPolicy, createNonce, strictTransportSecurity } from './lib/security-headers';
 
 const intl = createMiddleware(routing);
@@ -19,6 +20,8 @@ const intl = createMiddleware(routing);
  * Public pages (the menus, products) are answered from the HTML cache (lib/html-cache/): a render made
  * once with the process's secret placeholder nonce, served with this request's nonce in its place.
  * The cache's own render request (it carries the secret token) is rendered with the placeholder.
+ * Every other page is rendered per request, a few at a time: it waits for its turn at the render
+ * gate (lib/render-gate/), or gets a 503 when the line is full.
  */
 export default async function proxy(request: NextRequest): Promise<Response> {
   const e = env();
@@ -36,6 +39,8 @@ export default async function proxy(request: NextRequest): Promise<Response> {
   });
   const headers = new Headers(request.headers);
   headers.delete(RENDER_HEADER);
+  // The server's id of the request is the gate's business (read from `request` below), not the page's.
+  headers.delete(SLOT_HEADER);
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', policy);
 

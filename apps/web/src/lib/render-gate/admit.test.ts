@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../messages/en/common.json';
 import ru from '../../../messages/ru/common.json';
 import uz from '../../../messages/uz/common.json';
-import { BUSY_RETRY_AFTER_SECONDS, busyResponse, waitForRenderTurn } from './admit';
+import { BUSY_RETRY_AFTER_SECONDS, busyResponse, REPORT_EVERY_MS, waitForRenderTurn } from './admit';
 import { installRenderGate, SLOT_HEADER, uninstallRenderGate } from './render-gate.mjs';
 
 const routed = (headers: Record<string, string> = {}) =>
@@ -131,5 +131,30 @@ describe('waitForRenderTurn', () => {
       (await waitForRenderTurn(req('/?x', { headers: { [SLOT_HEADER]: '4' } }), routed(), wide))?.status,
     ).toBe(503);
     expect(gate.limits).toEqual(wide);
+  });
+
+  it('logs the refusals, one line a minute at most, with how many since the last', async () => {
+    installRenderGate();
+    const lines: string[] = [];
+    let clock = 1_000_000;
+    const options = { now: () => clock, log: (line: string) => lines.push(line) };
+    const ask = (id: string) =>
+      waitForRenderTurn(req('/?x', { headers: { [SLOT_HEADER]: id } }), routed(), limits, options);
+    expect(await ask('held')).toBeNull();
+    expect(lines).toEqual([]);
+    expect((await ask('1'))?.status).toBe(503);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\[render-gate\] 1 request\(s\) answered 503 since the last report \(1 rendering, 0 waiting; RENDER_MAX_CONCURRENT=1,/,
+    );
+    for (const id of ['2', '3']) {
+      clock += 1_000;
+      expect((await ask(id))?.status).toBe(503);
+    }
+    expect(lines).toHaveLength(1);
+    clock += REPORT_EVERY_MS;
+    expect((await ask('4'))?.status).toBe(503);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('] 3 request(s) answered 503');
   });
 });

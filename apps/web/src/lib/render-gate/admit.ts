@@ -12,6 +12,9 @@ import { installedRenderGate, SLOT_HEADER, type TRenderGateLimits } from './rend
 /** Seconds a refused client is asked to wait (Retry-After). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
+/** At most one log line about refusals this often. */
+export const REPORT_EVERY_MS = 60_000;
+
 const texts = (messages: typeof en) => ({
   title: messages.busy.title,
   text: messages.busy.text,
@@ -59,19 +62,32 @@ export function busyResponse(request: NextRequest, routed: Response): Response {
   return new Response(html, { status: 503, headers });
 }
 
+/** Where the refusals' log line goes, and the clock it is rated by (tests). */
+type TReportOptions = { now?: () => number; log?: (line: string) => void };
+
 /**
  * Waits for the request's turn to render (a request the HTML cache did not answer). Null: go on
  * (admitted, or no gate in this process, or not a render: a redirect); else the 503 to answer.
+ * Refusals are logged, one line a minute at most (`REPORT_EVERY_MS`): what an operator alerts on.
  */
 export async function waitForRenderTurn(
   request: NextRequest,
   routed: Response,
   limits: TRenderGateLimits,
+  { now = Date.now, log = (line: string) => console.warn(line) }: TReportOptions = {},
 ): Promise<Response | null> {
   const gate = installedRenderGate();
   const id = request.headers.get(SLOT_HEADER);
   if (!gate || !id) return null;
   if (routed.headers.has('location')) return null;
   gate.configure(limits);
-  return (await gate.admit(id)) ? null : busyResponse(request, routed);
+  if (await gate.admit(id)) return null;
+  const refused = gate.reportDue(now(), REPORT_EVERY_MS);
+  if (refused !== null) {
+    const { rendering, waiting } = gate.stats;
+    log(
+      `[render-gate] ${refused} request(s) answered 503 since the last report (${rendering} rendering, ${waiting} waiting; RENDER_MAX_CONCURRENT=${limits.maxRenders}, RENDER_QUEUE_MAX=${limits.maxQueued}, RENDER_QUEUE_WAIT_MS=${limits.maxWaitMs}): a flood, or too few places for this traffic`,
+    );
+  }
+  return busyResponse(request, routed);
 }

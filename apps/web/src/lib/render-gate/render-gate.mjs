@@ -43,6 +43,8 @@ export class RenderGate {
     this.queue = [];
     /** Requests refused since the start (queue full, waited too long, client gone). */
     this.refused = 0;
+    /** `refused` at the last report, and when that was (`reportDue`). */
+    this.reported = { refused: 0, at: Number.NEGATIVE_INFINITY };
   }
 
   /** The limits, changed at run time (the proxy passes its settings on every request). */
@@ -91,6 +93,21 @@ export class RenderGate {
     }
     const waiter = this.queue.find((w) => w.id === id);
     if (waiter) this.#drop(waiter);
+  }
+
+  /**
+   * The requests refused since the last report, when there are any and the last report is at least
+   * `everyMs` old (then this is the report: the count starts again); else null. One log line a
+   * minute at most, however long a flood lasts.
+   * @param {number} now
+   * @param {number} everyMs
+   * @returns {number | null}
+   */
+  reportDue(now, everyMs) {
+    const count = this.refused - this.reported.refused;
+    if (count === 0 || now - this.reported.at < everyMs) return null;
+    this.reported = { refused: this.refused, at: now };
+    return count;
   }
 
   /** Places taken and requests waiting, for tests and the log. */

@@ -109,6 +109,20 @@ describe('RenderGate', () => {
     expect(await gate.admit('b')).toBe(true);
   });
 
+  it('reports refusals at most once per interval, counting those since the last report', async () => {
+    const gate = new RenderGate({ maxRenders: 1, maxQueued: 0, maxWaitMs: 60_000 });
+    expect(gate.reportDue(0, 60_000)).toBeNull();
+    await gate.admit('a');
+    await gate.admit('b');
+    expect(gate.reportDue(0, 60_000)).toBe(1);
+    await gate.admit('c');
+    await gate.admit('d');
+    expect(gate.reportDue(59_999, 60_000)).toBeNull();
+    expect(gate.reportDue(60_000, 60_000)).toBe(2);
+    // Nothing refused since: nothing to report, however late.
+    expect(gate.reportDue(500_000, 60_000)).toBeNull();
+  });
+
   it('takes new limits at once: more places admit those waiting', async () => {
     const gate = new RenderGate({ maxRenders: 1, maxQueued: 10, maxWaitMs: 60_000 });
     await gate.admit('a');
