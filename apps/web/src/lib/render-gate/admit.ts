@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server';
+import { routing, type TAppLocale } from '@/i18n/routing';
 import en from '../../../messages/en/common.json';
 import ru from '../../../messages/ru/common.json';
 import uz from '../../../messages/uz/common.json';
@@ -20,12 +21,12 @@ const texts = (messages: typeof en) => ({
   text: messages.busy.text,
   retry: messages.actions.retry,
 });
-const TEXTS = { ru: texts(ru), uz: texts(uz), en: texts(en) } as const;
+const TEXTS: Record<TAppLocale, ReturnType<typeof texts>> = { ru: texts(ru), uz: texts(uz), en: texts(en) };
 
-/** The locale of a path as the routing reads it: `/en...` and `/uz...` are prefixed, the rest is ru. */
-function localeOf(pathname: string): keyof typeof TEXTS {
+/** The locale of a path as the routing reads it: a prefix (`/en`, `/uz`), else the default (ru). */
+function localeOf(pathname: string): TAppLocale {
   const first = pathname.split('/')[1];
-  return first === 'en' || first === 'uz' ? first : 'ru';
+  return routing.locales.find((locale) => locale === first) ?? routing.defaultLocale;
 }
 
 const escapeHtml = (text: string) =>

@@ -39,8 +39,8 @@ export class RenderGate {
     this.limits = { ...limits };
     /** @type {Set<string>} ids past the gate, until their response closes */
     this.admitted = new Set();
-    /** @type {TWaiter[]} in arrival order */
-    this.queue = [];
+    /** @type {Map<string, TWaiter>} by id, in arrival order (a Map keeps it): `release` runs on every response */
+    this.queue = new Map();
     /** Requests refused since the start (queue full, waited too long, client gone). */
     this.refused = 0;
     /** `refused` at the last report, and when that was (`reportDue`). */
@@ -62,11 +62,11 @@ export class RenderGate {
    */
   admit(id) {
     if (this.admitted.has(id)) return Promise.resolve(true);
-    if (this.queue.length === 0 && this.admitted.size < this.limits.maxRenders) {
+    if (this.queue.size === 0 && this.admitted.size < this.limits.maxRenders) {
       this.admitted.add(id);
       return Promise.resolve(true);
     }
-    if (this.queue.length >= this.limits.maxQueued || this.limits.maxWaitMs <= 0) {
+    if (this.queue.size >= this.limits.maxQueued || this.limits.maxWaitMs <= 0) {
       this.refused += 1;
       return Promise.resolve(false);
     }
@@ -77,7 +77,7 @@ export class RenderGate {
         resolve,
         timer: setTimeout(() => this.#drop(waiter), this.limits.maxWaitMs),
       };
-      this.queue.push(waiter);
+      this.queue.set(id, waiter);
     });
   }
 
@@ -91,7 +91,7 @@ export class RenderGate {
       this.#admitWaiting();
       return;
     }
-    const waiter = this.queue.find((w) => w.id === id);
+    const waiter = this.queue.get(id);
     if (waiter) this.#drop(waiter);
   }
 
@@ -112,22 +112,22 @@ export class RenderGate {
 
   /** Places taken and requests waiting, for tests and the log. */
   get stats() {
-    return { rendering: this.admitted.size, waiting: this.queue.length, refused: this.refused };
+    return { rendering: this.admitted.size, waiting: this.queue.size, refused: this.refused };
   }
 
   /** @param {TWaiter} waiter */
   #drop(waiter) {
-    const index = this.queue.indexOf(waiter);
-    if (index === -1) return;
-    this.queue.splice(index, 1);
+    if (this.queue.get(waiter.id) !== waiter) return;
+    this.queue.delete(waiter.id);
     clearTimeout(waiter.timer);
     this.refused += 1;
     waiter.resolve(false);
   }
 
   #admitWaiting() {
-    while (this.queue.length > 0 && this.admitted.size < this.limits.maxRenders) {
-      const waiter = /** @type {TWaiter} */ (this.queue.shift());
+    for (const waiter of this.queue.values()) {
+      if (this.admitted.size >= this.limits.maxRenders) break;
+      this.queue.delete(waiter.id);
       clearTimeout(waiter.timer);
       this.admitted.add(waiter.id);
       waiter.resolve(true);

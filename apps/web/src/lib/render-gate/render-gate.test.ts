@@ -71,6 +71,12 @@ describe('RenderGate', () => {
     const none = new RenderGate({ maxRenders: 1, maxQueued: 0, maxWaitMs: 60_000 });
     expect(await none.admit('a')).toBe(true);
     expect(await none.admit('b')).toBe(false);
+
+    // RENDER_QUEUE_WAIT_MS=0: no waiting either, whatever room the line has.
+    const noWait = new RenderGate({ maxRenders: 1, maxQueued: 10, maxWaitMs: 0 });
+    expect(await noWait.admit('a')).toBe(true);
+    expect(await noWait.admit('b')).toBe(false);
+    expect(noWait.stats).toEqual({ rendering: 1, waiting: 0, refused: 1 });
   });
 
   it('refuses a request that waited maxWaitMs, and gives its turn to the next', async () => {
